@@ -1,0 +1,125 @@
+/**
+ * The only reader of the environment. One zod schema describes every variable Scout understands; a missing or
+ * malformed variable stops start-up with a message that names it and says what is expected.
+ */
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/** Log levels accepted by LOG_LEVEL (pino's names). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'an http(s) URL such as https://api.example.com' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const blankIsUnset = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** Every environment variable Scout reads, with its default and what it means (README and .env.example list them too). */
+export const envSchema = z.object({
+  SCOUT_API_KEY: z.preprocess(blankIsUnset, z.string().min(8, 'an API key of the service').optional()),
+  SCOUT_API_URL: z.preprocess(blankIsUnset, httpUrl.default('https://api.topyappers.com')),
+  SCOUT_MEDIA_URL: z.preprocess(blankIsUnset, httpUrl.optional()),
+  DATABASE_PATH: z.preprocess(blankIsUnset, z.string().min(1).default('./data/scout.db')),
+  LOG_LEVEL: z.preprocess(
+    (value) => (typeof value === 'string' ? blankIsUnset(value.toLowerCase()) : value),
+    z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+});
+
+const count = (fallback: number, what: string) =>
+  z.preprocess(blankIsUnset, z.coerce.number({ error: what }).int(what).min(0, what).default(fallback));
+
+/** Variables of `npm run sandbox`, the stand-alone service emulator. */
+export const sandboxEnvSchema = z.object({
+  SANDBOX_PORT: count(4010, 'a port number from 0 to 65535').pipe(
+    z.number().max(65535, 'a port number up to 65535'),
+  ),
+  SANDBOX_REPLY_SECONDS: count(30, 'a whole number of seconds, 0 for never'),
+  SANDBOX_REMIX_DELAY_MS: count(1500, 'a whole number of milliseconds'),
+});
+
+/** Every variable name Scout and its sandbox read. */
+export const ENV_VARIABLES = [...Object.keys(envSchema.shape), ...Object.keys(sandboxEnvSchema.shape)];
+
+/** Where Scout sends its service calls: the real service, or the sandbox embedded in the process. */
+export type ServiceTarget =
+  | { kind: 'service'; apiKey: string; apiUrl: string; mediaUrl: string }
+  | { kind: 'embedded-sandbox' };
+
+/** Scout's validated configuration. */
+export interface Config {
+  service: ServiceTarget;
+  databasePath: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+/** Thrown when the environment does not describe a valid configuration; the message names every bad variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly code = 'INVALID_CONFIG';
+  constructor(readonly problems: ReadonlyArray<{ variable: string; expected: string }>) {
+    super(
+      `Scout cannot start: ${problems.map((p) => `${p.variable} is invalid (expected ${p.expected})`).join('; ')}.`,
+    );
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function parseEnv<T extends z.ZodType>(schema: T, env: Env): z.output<T> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '?'),
+        expected: issue.message,
+      })),
+    );
+  }
+  return parsed.data;
+}
+
+/** Settings of the stand-alone sandbox. */
+export interface SandboxConfig {
+  port: number;
+  replyIntervalMs: number;
+  remixDelayMs: number;
+}
+
+/** Parses the stand-alone sandbox's variables, or throws ConfigError. */
+export function loadSandboxConfig(env: Env = process.env): SandboxConfig {
+  const vars = parseEnv(sandboxEnvSchema, env);
+  return {
+    port: vars.SANDBOX_PORT,
+    replyIntervalMs: vars.SANDBOX_REPLY_SECONDS * 1000,
+    remixDelayMs: vars.SANDBOX_REMIX_DELAY_MS,
+  };
+}
+
+/** Parses the environment (process.env by default) into a Config, or throws ConfigError. */
+export function loadConfig(env: Env = process.env): Config {
+  const vars = parseEnv(envSchema, env);
+  const service: ServiceTarget =
+    vars.SCOUT_API_KEY === undefined
+      ? { kind: 'embedded-sandbox' }
+      : {
+          kind: 'service',
+          apiKey: vars.SCOUT_API_KEY,
+          apiUrl: vars.SCOUT_API_URL,
+          mediaUrl: vars.SCOUT_MEDIA_URL ?? vars.SCOUT_API_URL,
+        };
+  return { service, databasePath: vars.DATABASE_PATH, logLevel: vars.LOG_LEVEL };
+}
+
+/** The secret values of a configuration, for the logger to redact wherever they appear. */
+export function configSecrets(config: Config): string[] {
+  return config.service.kind === 'service' ? [config.service.apiKey] : [];
+}
+
+/** Loads `.env` from the working folder into process.env when the file exists (variables already set win). */
+export function loadDotEnv(path = '.env'): boolean {
+  if (!existsSync(path)) return false;
+  process.loadEnvFile(path);
+  return true;
+}

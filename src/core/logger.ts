@@ -1,0 +1,72 @@
+/** Structured logging (pino) that never prints a secret: known secret keys are censored and known secret values masked. */
+
+import type { DestinationStream, Logger as PinoLogger } from 'pino';
+import { pino } from 'pino';
+
+/** The logger type passed through Scout. */
+export type Logger = PinoLogger;
+
+/** Object keys whose values are always censored, wherever they appear (headers, options, payloads). */
+const SECRET_KEYS = [
+  'apiKey',
+  'api_key',
+  'x-ty-api-key',
+  'token',
+  'botToken',
+  'appToken',
+  'signingSecret',
+  'authorization',
+  'Authorization',
+  'password',
+  'secret',
+];
+
+const CENSOR = '[redacted]';
+
+/** Options of createLogger. */
+export interface LoggerOptions {
+  level: string;
+  /** Secret values (API keys, tokens) to mask inside any logged string. */
+  secrets?: readonly string[];
+  /** Where to write; stdout by default. Tests pass a stream to read what was logged. */
+  destination?: DestinationStream;
+}
+
+/** Creates the process logger. */
+export function createLogger(options: LoggerOptions): Logger {
+  const secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
+  const mask = (value: string) => secrets.reduce((text, secret) => text.split(secret).join(CENSOR), value);
+  const scrub = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return mask(value);
+    if (depth > 6 || value === null || typeof value !== 'object') return value;
+    if (value instanceof Error) {
+      return {
+        type: value.name,
+        message: mask(value.message),
+        stack: value.stack ? mask(value.stack) : undefined,
+      };
+    }
+    if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.includes(k) ? CENSOR : scrub(v, depth + 1)]),
+    );
+  };
+  return pino(
+    {
+      level: options.level,
+      base: null,
+      redact: { paths: SECRET_KEYS.flatMap((k) => [`["${k}"]`, `*["${k}"]`]), censor: CENSOR },
+      formatters: { log: (obj) => scrub(obj, 0) as Record<string, unknown> },
+      hooks: {
+        // Messages are plain strings that may interpolate a secret by mistake: mask those too.
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? mask(arg) : arg)) as Parameters<typeof method>,
+          );
+        },
+      },
+    },
+    options.destination ?? pino.destination({ dest: 1, sync: true }),
+  );
+}

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configSecrets, ENV_VARIABLES, loadConfig, loadSandboxConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('runs against the embedded sandbox with no API key, with the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.service).toEqual({ kind: 'embedded-sandbox' });
+    expect(config.databasePath).toBe('./data/scout.db');
+    expect(config.logLevel).toBe('info');
+    expect(configSecrets(config)).toEqual([]);
+  });
+
+  it('uses the real service when a key is set, the media URL defaulting to the API URL', () => {
+    const config = loadConfig({ SCOUT_API_KEY: 'key-123456', SCOUT_API_URL: 'https://api.example.com/' });
+    expect(config.service).toEqual({
+      kind: 'service',
+      apiKey: 'key-123456',
+      apiUrl: 'https://api.example.com',
+      mediaUrl: 'https://api.example.com',
+    });
+    expect(configSecrets(config)).toEqual(['key-123456']);
+    const media = loadConfig({ SCOUT_API_KEY: 'key-123456', SCOUT_MEDIA_URL: 'http://127.0.0.1:9/' });
+    expect(media.service).toMatchObject({
+      apiUrl: 'https://api.topyappers.com',
+      mediaUrl: 'http://127.0.0.1:9',
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ SCOUT_API_KEY: '  ', LOG_LEVEL: '' }).service.kind).toBe('embedded-sandbox');
+  });
+
+  it('names every malformed variable and says what is expected', () => {
+    let error: unknown;
+    try {
+      loadConfig({ SCOUT_API_URL: 'ftp://nowhere', LOG_LEVEL: 'loud', SCOUT_API_KEY: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.map((p) => p.variable).sort();
+    expect(problems).toEqual(['LOG_LEVEL', 'SCOUT_API_KEY', 'SCOUT_API_URL']);
+    expect((error as ConfigError).message).toContain('LOG_LEVEL is invalid (expected one of fatal, error');
+    expect((error as ConfigError).message).toContain('SCOUT_API_URL is invalid (expected an http(s) URL');
+  });
+
+  it('is kept in step with .env.example', () => {
+    const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+    const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...ENV_VARIABLES].sort());
+  });
+
+  it('is the only reader of process.env in src/', async () => {
+    const { readdirSync } = await import('node:fs');
+    const root = new URL('../src/', import.meta.url);
+    const offenders = (readdirSync(root, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && file !== 'config.ts')
+      .filter((file) => readFileSync(new URL(file, root), 'utf8').includes('process.env'));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('loadSandboxConfig', () => {
+  it('has defaults and converts seconds', () => {
+    expect(loadSandboxConfig({})).toEqual({ port: 4010, replyIntervalMs: 30_000, remixDelayMs: 1500 });
+    expect(loadSandboxConfig({ SANDBOX_PORT: '0', SANDBOX_REPLY_SECONDS: '2' })).toMatchObject({
+      port: 0,
+      replyIntervalMs: 2000,
+    });
+  });
+
+  it('names a malformed variable', () => {
+    expect(() => loadSandboxConfig({ SANDBOX_PORT: 'eighty' })).toThrow(
+      /SANDBOX_PORT is invalid \(expected a port/,
+    );
+    expect(() => loadSandboxConfig({ SANDBOX_PORT: '70000' })).toThrow(/SANDBOX_PORT/);
+    expect(() => loadSandboxConfig({ SANDBOX_REPLY_SECONDS: '-1' })).toThrow(/SANDBOX_REPLY_SECONDS/);
+  });
+});
