@@ -1,0 +1,68 @@
+/** Splits the text of a `/scout` command into words and key:value pairs, honouring quotes. */
+
+/** The longest command text accepted; longer input is refused before any parsing work. */
+export const MAX_COMMAND_LENGTH = 4000;
+
+/** One token: a bare word, or a key with its value (`followers:10k-100k`, `country:"United States"`). */
+export interface Token {
+  key: string | null;
+  value: string;
+  /** The token as typed, for error messages. */
+  source: string;
+}
+
+/** Raised for text that cannot be split into tokens (an unclosed quote, too long). */
+export class TokenizeError extends Error {
+  override readonly name = 'TokenizeError';
+}
+
+const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘': '’', '«': '»' };
+const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
+
+/**
+ * Tokenizes a command line. A word is `key:value` (or `key=value`) when the part before the first `:`/`=` looks
+ * like a key; the value may be quoted. A quoted word with no key is a bare word. URLs stay bare words.
+ */
+export function tokenize(text: string): Token[] {
+  if (text.length > MAX_COMMAND_LENGTH) {
+    throw new TokenizeError(
+      `That command is too long (${text.length} characters; at most ${MAX_COMMAND_LENGTH}).`,
+    );
+  }
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i] as string)) i++;
+    if (i >= text.length) break;
+    const start = i;
+    let value = '';
+    let key: string | null = null;
+    let keyChecked = false;
+    while (i < text.length && !/\s/.test(text[i] as string)) {
+      const ch = text[i] as string;
+      const close = QUOTES[ch];
+      if (close !== undefined) {
+        const end = text.indexOf(close, i + 1);
+        if (end < 0) throw new TokenizeError(`A quote is not closed: ${text.slice(start, start + 40)}`);
+        value += text.slice(i + 1, end);
+        i = end + 1;
+        keyChecked = true;
+        continue;
+      }
+      if (!keyChecked && (ch === ':' || ch === '=')) {
+        keyChecked = true;
+        // `https://…` and similar stay one bare word: a key is never followed by `//`.
+        if (KEY.test(value) && text.slice(i + 1, i + 3) !== '//') {
+          key = value;
+          value = '';
+          i++;
+          continue;
+        }
+      }
+      value += ch;
+      i++;
+    }
+    tokens.push({ key, value, source: text.slice(start, i) });
+  }
+  return tokens;
+}
