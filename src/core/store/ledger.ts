@@ -1,9 +1,10 @@
 /** The credit ledger: one row per paid service call, attributed to the person (or job owner) who caused it. */
 import type { Statement } from 'better-sqlite3';
+import type { Platform } from '../actor.js';
 import type { Db } from './database.js';
 
 /** Where a call came from. */
-export type LedgerPlatform = 'slack' | 'discord' | 'terminal' | 'job';
+export type LedgerPlatform = Platform;
 
 /** Who a call is attributed to. */
 export interface LedgerActor {

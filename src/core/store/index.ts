@@ -1,0 +1,43 @@
+/** Scout's persistent state: the database and one repository per table group. */
+
+import type { ActionTokens } from './action-tokens.js';
+import { createActionTokens } from './action-tokens.js';
+import { type Db, openDatabase } from './database.js';
+import type { Invocations } from './invocations.js';
+import { createInvocations } from './invocations.js';
+import type { Ledger } from './ledger.js';
+import { createLedger } from './ledger.js';
+import type { ProfileCache } from './profiles.js';
+import { createProfileCache } from './profiles.js';
+import type { SearchSessions } from './search-sessions.js';
+import { createSearchSessions } from './search-sessions.js';
+import type { Settings } from './settings.js';
+import { createSettings } from './settings.js';
+
+/** Every repository over one open database. */
+export interface Store {
+  readonly db: Db;
+  readonly ledger: Ledger;
+  readonly actions: ActionTokens;
+  readonly invocations: Invocations;
+  /** Creator profiles as the service client returns them (kept opaque here). */
+  readonly profiles: ProfileCache<Record<string, unknown>>;
+  readonly searches: SearchSessions;
+  readonly settings: Settings;
+  close(): void;
+}
+
+/** Opens the database at `path` (':memory:' in tests) and builds the repositories. */
+export function openStore(path: string): Store {
+  const db = openDatabase({ path });
+  return {
+    db,
+    ledger: createLedger(db),
+    actions: createActionTokens(db),
+    invocations: createInvocations(db),
+    profiles: createProfileCache(db),
+    searches: createSearchSessions(db),
+    settings: createSettings(db),
+    close: () => db.close(),
+  };
+}

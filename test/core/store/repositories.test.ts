@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../src/core/store/index.js';
+import { EVERYONE } from '../../../src/core/store/settings.js';
+
+let store: Store;
+beforeEach(() => {
+  store = openStore(':memory:');
+});
+afterEach(() => store.close());
+
+const ana = { platform: 'slack', workspaceId: 'T1', userId: 'U1' } as const;
+const bob = { platform: 'slack', workspaceId: 'T1', userId: 'U2' } as const;
+const t0 = new Date('2026-11-20T10:00:00Z');
+const later = (ms: number) => new Date(t0.getTime() + ms);
+
+describe('action tokens', () => {
+  it('are short, opaque and scoped to their workspace', () => {
+    const token = store.actions.create({
+      kind: 'creators.page',
+      payload: { page: 2 },
+      actor: ana,
+      ttlMs: 60_000,
+      now: t0,
+    });
+    expect(token.length).toBeLessThanOrEqual(100);
+    expect(token).toMatch(/^creators\.page:[A-Za-z0-9_-]{16}$/);
+    expect(store.actions.lookup(token, bob, t0)).toMatchObject({
+      status: 'ok',
+      record: { payload: { page: 2 } },
+    });
+    expect(store.actions.lookup(token, { ...ana, workspaceId: 'T2' }, t0)).toEqual({ status: 'unknown' });
+    expect(store.actions.lookup(token, { ...ana, platform: 'discord' }, t0)).toEqual({ status: 'unknown' });
+    expect(store.actions.lookup('creators.page:nope', ana, t0)).toEqual({ status: 'unknown' });
+    expect(store.actions.lookup('x'.repeat(500), ana, t0)).toEqual({ status: 'unknown' });
+  });
+
+  it('expire, can be personal, and single-use ones are consumed once', () => {
+    const token = store.actions.create({
+      kind: 'credits.confirm',
+      payload: null,
+      actor: ana,
+      personal: true,
+      rerun: 'creators search',
+      ttlMs: 1000,
+      now: t0,
+    });
+    expect(store.actions.lookup(token, bob, t0).status).toBe('not-yours');
+    expect(store.actions.consume(token, t0)).toBe(true);
+    expect(store.actions.consume(token, t0)).toBe(false);
+    expect(store.actions.lookup(token, ana, t0).status).toBe('used');
+    const expired = store.actions.lookup(token, ana, later(1000));
+    expect(expired).toMatchObject({ status: 'expired', record: { rerun: 'creators search' } });
+    expect(store.actions.purge(later(2000))).toBe(1);
+    expect(store.actions.lookup(token, ana, later(1000)).status).toBe('unknown');
+  });
+});
+
+describe('invocations', () => {
+  it('let the first of two duplicates run and hand the second its reply', () => {
+    expect(store.invocations.begin('k', t0, 10_000)).toEqual({ status: 'started' });
+    expect(store.invocations.begin('k', later(10), 10_000)).toEqual({ status: 'running' });
+    store.invocations.finish('k', { nodes: [] }, later(20));
+    expect(store.invocations.begin('k', later(30), 10_000)).toEqual({ status: 'done', reply: { nodes: [] } });
+    expect(store.invocations.begin('k', later(10_001), 10_000)).toEqual({ status: 'started' });
+  });
+
+  it('take over a stale running claim and forget a released one', () => {
+    store.invocations.begin('k', t0, 10_000, 60_000);
+    expect(store.invocations.begin('k', later(60_000), 10_000, 60_000)).toEqual({ status: 'started' });
+    store.invocations.release('k');
+    expect(store.invocations.begin('k', later(60_001), 10_000)).toEqual({ status: 'started' });
+  });
+});
+
+describe('profile cache', () => {
+  it('returns only fresh profiles among the ids asked', () => {
+    store.profiles.put([{ id: 'a', profile: { handle: 'a' } }], t0);
+    store.profiles.put([{ id: 'b', profile: { handle: 'b' } }], later(5000));
+    const fresh = store.profiles.getFresh(['a', 'b', 'c'], later(1000));
+    expect([...fresh.keys()]).toEqual(['b']);
+    expect(fresh.get('b')).toEqual({ profile: { handle: 'b' }, fetchedAt: later(5000) });
+    expect(store.profiles.getFresh([], t0).size).toBe(0);
+    expect(store.profiles.purge(later(1000))).toBe(1);
+  });
+});
+
+describe('search sessions', () => {
+  it('collect ids without duplicates and track the service paging', () => {
+    const session = store.searches.create({
+      actor: ana,
+      command: 'creators search niche:yoga',
+      filters: { nichesToPromote: 'yoga' },
+      ids: ['a', 'b', 'a'],
+      nextServicePage: 2,
+      serviceTotalPages: 3,
+      createdAt: t0,
+      expiresAt: later(60_000),
+    });
+    expect(session.ids).toEqual(['a', 'b']);
+    const extended = store.searches.extend(session.id, ['b', 'c'], null, 3);
+    expect(extended.ids).toEqual(['a', 'b', 'c']);
+    expect(store.searches.get(session.id)).toMatchObject({
+      ids: ['a', 'b', 'c'],
+      nextServicePage: null,
+      actor: ana,
+    });
+    expect(store.searches.get('missing')).toBeUndefined();
+  });
+});
+
+describe('settings', () => {
+  it('resolve a person cap before the workspace default', () => {
+    expect(store.settings.dailyCap(ana)).toBeNull();
+    store.settings.setDailyCap({ ...ana, userId: EVERYONE }, 100, 'admin', t0);
+    expect(store.settings.dailyCap(ana)).toBe(100);
+    store.settings.setDailyCap(ana, 10, 'admin', t0);
+    expect(store.settings.dailyCap(ana)).toBe(10);
+    expect(store.settings.dailyCap(bob)).toBe(100);
+    expect(store.settings.caps(ana)).toEqual([
+      { userId: '*', dailyCap: 100 },
+      { userId: 'U1', dailyCap: 10 },
+    ]);
+    store.settings.setDailyCap(ana, null, 'admin', t0);
+    expect(store.settings.dailyCap(ana)).toBe(100);
+  });
+
+  it('remember preferences per person', () => {
+    store.settings.setPreference(ana, 'last-list', 'L1');
+    store.settings.setPreference(ana, 'last-list', 'L2');
+    expect(store.settings.preference(ana, 'last-list')).toBe('L2');
+    expect(store.settings.preference(bob, 'last-list')).toBeNull();
+  });
+});
