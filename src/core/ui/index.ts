@@ -1,0 +1,10 @@
+/** The platform-neutral reply model: nodes, builders, cards, formatting, limits and the text renderer. */
+export * from './builders.js';
+export * from './card-fields.js';
+export * from './cards.js';
+export * from './format.js';
+export * from './json-text.js';
+export * from './limits.js';
+export * from './markup.js';
+export * from './model.js';
+export * from './render-text.js';

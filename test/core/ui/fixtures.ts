@@ -1,0 +1,242 @@
+/**
+ * Worst-case reply content for renderer tests (text, Block Kit, embeds): every field present, long hostile
+ * strings, markup characters, emoji and surrogate pairs, and the all-null variants.
+ */
+import {
+  bold,
+  button,
+  buttons,
+  code,
+  codeBlock,
+  contactRow,
+  creatorCard,
+  divider,
+  fields,
+  image,
+  italic,
+  jsonBlock,
+  link,
+  listRow,
+  notice,
+  pager,
+  type Reply,
+  type ReplyNode,
+  type ReplyNodeType,
+  reply,
+  select,
+  text,
+  viralPostCard,
+} from '../../../src/core/ui/index.js';
+
+/**
+ * Code points that must never reach output, as "U+001B" strings: C0 controls (newline allowed unless
+ * `singleLine`), carriage return, DEL, C1 controls, bidi embeddings, overrides and isolates, line separators.
+ */
+export function unsafeChars(text: string, singleLine = false): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const unsafe =
+      (c < 0x20 && (singleLine || c !== 0x0a)) ||
+      (c >= 0x7f && c <= 0x9f) ||
+      (c >= 0x202a && c <= 0x202e) ||
+      (c >= 0x2066 && c <= 0x2069) ||
+      c === 0x2028 ||
+      c === 0x2029;
+    if (unsafe) found.push(`U+${c.toString(16).toUpperCase().padStart(4, '0')}`);
+  }
+  return found;
+}
+
+/** Fixed clock of the fixtures. */
+export const NOW = Date.parse('2026-03-10T12:00:00.000Z');
+
+/** Markup of every platform, mentions, a bidi override, terminal escapes, a NUL and line breaks. */
+export const HOSTILE =
+  '*bold* _it_ ~st~ `code` ```fence``` <@U123|x> <!channel> @everyone ||spoiler|| ' +
+  '[l](https://evil.example)\r\n' +
+  '\u202Eevil\u202C \u001b[2J\u001b[31mred\u0000\u0007 tab\there\u2028sep';
+
+/** Emoji of every shape: a surrogate pair, a ZWJ family, a flag, a skin tone, a combining accent. */
+export const EMOJI = '😀👨‍👩‍👧‍👦🇺🇸👍🏽é';
+
+/** A long hostile string: markup, emoji and newlines repeated well past every platform limit. */
+export const LONG_HOSTILE = `${HOSTILE} ${EMOJI}\n`.repeat(300);
+
+/** A token of exactly the maximum length. */
+export const LONGEST_TOKEN = `x.${'k'.repeat(98)}`;
+
+/** A creator profile with every member present and hostile. */
+export const HOSTILE_PROFILE = {
+  user_id: `tiktok_${'9'.repeat(200)}`,
+  handle: `@${LONG_HOSTILE}`,
+  nickname: LONG_HOSTILE,
+  source: 'tiktok',
+  followers: 1_250_000,
+  engagement_rate: 0.034,
+  avg_views: 987_654,
+  avg_likes: 12_345,
+  country: LONG_HOSTILE,
+  language: LONG_HOSTILE,
+  main_category: LONG_HOSTILE,
+  best_promotion_niches: Array.from({ length: 40 }, (_, i) => `${i} ${LONG_HOSTILE}`),
+  email: `${'a'.repeat(300)}@example.com`,
+  avatar_url: `https://cdn.example.com/${EMOJI}.png?q=${'z'.repeat(100)}`,
+};
+
+/** A creator profile where everything is null. */
+export const NULL_PROFILE = {
+  user_id: null,
+  handle: null,
+  nickname: null,
+  source: null,
+  followers: null,
+  engagement_rate: null,
+  avg_views: null,
+  avg_likes: null,
+  country: null,
+  language: null,
+  main_category: null,
+  best_promotion_niches: null,
+  email: null,
+  avatar_url: null,
+};
+
+/** A viral post with every member present and hostile. */
+export const HOSTILE_POST = {
+  id: LONG_HOSTILE,
+  videoUrl: 'https://video.example.com/v/1.mp4',
+  thumbnailUrl: 'https://video.example.com/t/1.jpg',
+  caption: LONG_HOSTILE,
+  views: 41_234_567,
+  likes: 2_345_678,
+  comments: 34_567,
+  shares: 4_567,
+  viralityScore: 0.91,
+  category: LONG_HOSTILE,
+  country: LONG_HOSTILE,
+  musicTitle: LONG_HOSTILE,
+  creatorUsername: LONG_HOSTILE,
+  hook: LONG_HOSTILE,
+  createdAt: '2026-03-01T10:00:00Z',
+};
+
+/** Full-width buttons with hostile labels and the longest tokens. */
+export function hostileButtons(prefix: string, count = 5): ReturnType<typeof button>[] {
+  return Array.from({ length: count }, (_, i) =>
+    button(`${i} ${LONG_HOSTILE}`, `${prefix}${i}.${'k'.repeat(90)}`.slice(0, 100), {
+      style: i === 0 ? 'primary' : i === 1 ? 'danger' : 'secondary',
+      disabled: i === 4,
+    }),
+  );
+}
+
+/** The value, or an error when a builder refused it. */
+export function present<T>(value: T | null): T {
+  if (value === null) throw new Error('expected a value');
+  return value;
+}
+
+/** One worst-case node of every type. */
+export function worstCaseNodes(): Record<ReplyNodeType, ReplyNode> {
+  return {
+    text: text(
+      LONG_HOSTILE,
+      bold(LONG_HOSTILE),
+      italic(EMOJI),
+      code(HOSTILE),
+      link(HOSTILE, 'https://example.com/a b'),
+    ),
+    fields: fields(
+      Array.from({ length: 10 }, (_, i) => ({
+        label: LONG_HOSTILE,
+        value: i % 2 ? LONG_HOSTILE : i,
+        inline: i < 6,
+      })),
+    ),
+    'creator-card': creatorCard(HOSTILE_PROFILE, {
+      fetchedAt: NOW - 2 * 86_400_000 - 5_000,
+      now: NOW,
+      actions: hostileButtons('a'),
+      revealEmail: true,
+    }),
+    'viral-post-card': viralPostCard(HOSTILE_POST, { actions: hostileButtons('v') }),
+    'list-row': listRow(
+      {
+        id: LONG_HOSTILE,
+        name: LONG_HOSTILE,
+        description: LONG_HOSTILE,
+        budget: 1_234_567.891,
+        contact_count: 4321,
+        to_outreach_count: 123,
+        start_date: '2026-01-01T00:00:00',
+        end_date: '2026-12-31T23:59:59',
+      },
+      { actions: hostileButtons('l') },
+    ),
+    'contact-row': contactRow(
+      {
+        id: LONG_HOSTILE,
+        list_id: LONG_HOSTILE,
+        user_id: LONG_HOSTILE,
+        status: 'negotiating',
+        contact_email: `${'b'.repeat(300)}@example.com`,
+        handle: LONG_HOSTILE,
+        proposed_rate: 1500.5,
+        agreed_rate: 1250,
+        content_deliverables: LONG_HOSTILE,
+        notes: LONG_HOSTILE,
+        last_contact_date: '2026-03-09T08:00:00',
+      },
+      { actions: hostileButtons('c') },
+    ),
+    notice: notice('error', [LONG_HOSTILE, code(HOSTILE)], { reference: LONG_HOSTILE }),
+    buttons: buttons(...hostileButtons('b')),
+    select: select({
+      placeholder: LONG_HOSTILE,
+      actionId: LONGEST_TOKEN,
+      options: Array.from({ length: 25 }, (_, i) => ({
+        label: `${i} ${LONG_HOSTILE}`,
+        value: `${i}`.padEnd(100, 'v'),
+        description: LONG_HOSTILE,
+      })),
+      selected: '3'.padEnd(100, 'v'),
+    }),
+    pager: pager({
+      page: 999,
+      totalPages: 1000,
+      prevActionId: 'p.prev',
+      nextActionId: 'p.next',
+      label: LONG_HOSTILE,
+    }),
+    divider: divider(),
+    image: present(image('https://img.example.com/big.png', LONG_HOSTILE, { title: LONG_HOSTILE })),
+    'code-block': codeBlock(LONG_HOSTILE, { language: 'text', title: LONG_HOSTILE }),
+  };
+}
+
+/** A reply holding every worst-case node plus a hostile JSON block. */
+export function worstCaseReply(): Reply {
+  return reply(
+    [
+      ...Object.values(worstCaseNodes()),
+      jsonBlock({
+        data: [{ title: LONG_HOSTILE, rank: 1 }],
+        deep: { a: { b: { c: { d: { e: { f: {} } } } } } },
+      }),
+    ],
+    { visibility: 'channel', replace: true },
+  );
+}
+
+/** The all-null variants of the data nodes. */
+export function nullNodes(): ReplyNode[] {
+  return [
+    creatorCard(NULL_PROFILE, { fetchedAt: null, now: NOW }),
+    creatorCard({}, { fetchedAt: undefined, now: NOW }),
+    viralPostCard({}),
+    listRow({}),
+    contactRow({}),
+    pager({ page: 1, totalPages: null, prevActionId: null, nextActionId: null }),
+  ];
+}
