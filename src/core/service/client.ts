@@ -1,0 +1,106 @@
+/** The service client: one object with a group per resource, sharing a transport and the key's rate limiter. */
+
+import type { Dispatcher } from 'undici';
+import { type AgentApi, createAgentApi } from './agent.js';
+import { type CreatorsApi, createCreatorsApi } from './creators.js';
+import { type CrmApi, createCrmApi } from './crm.js';
+import { createMediaApi, type MediaApi } from './media.js';
+import { OPERATION_TRAITS, OPERATIONS, type OperationName } from './operations.js';
+import { createRateLimiterRegistry, type RateLimiterRegistry } from './rate-limiter.js';
+import { DEFAULT_RETRY } from './retry.js';
+import { createSongsApi, type SongsApi } from './songs.js';
+import { createTransport } from './transport.js';
+import type { Logger } from './types.js';
+import { createVideosApi, type VideosApi } from './videos.js';
+import { createViralApi, type ViralApi } from './viral.js';
+
+/** Options of createServiceClient. */
+export interface ServiceClientOptions {
+  apiKey: string;
+  baseUrl: string;
+  mediaUrl: string;
+  /** undici dispatcher; undici's global dispatcher by default. */
+  dispatcher?: Dispatcher;
+  /** Limiters shared per API key across clients; a new registry (owned by this client) by default. */
+  limiters?: RateLimiterRegistry;
+  /** Allowance per sliding window; 60 per 60 000 ms by default. Applies when the key's limiter is created. */
+  rateLimit?: { perWindow?: number; windowMs?: number; maxConcurrent?: number };
+  /** Time limit of one attempt per operation, in milliseconds. */
+  timeouts?: Partial<Record<OperationName, number>>;
+  /** Jittered exponential backoff. */
+  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
+  /** Never receives the API key. */
+  logger?: Logger;
+}
+
+/** The typed client of the service. */
+export interface ServiceClient {
+  creators: CreatorsApi;
+  crm: CrmApi;
+  viral: ViralApi;
+  songs: SongsApi;
+  agent: AgentApi;
+  videos: VideosApi;
+  media: MediaApi;
+  /** Stops the rate limiter registry when this client created it; a shared registry is left to its owner. */
+  stop(): Promise<void>;
+}
+
+function positive(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
+    throw new RangeError(`Service client option ${name} must be a positive number.`);
+  }
+}
+
+/** Creates the service client. */
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  if (options.apiKey.trim() === '') throw new RangeError('Service client needs a non-empty apiKey.');
+  for (const [name, url] of [
+    ['baseUrl', options.baseUrl],
+    ['mediaUrl', options.mediaUrl],
+  ] as const) {
+    if (!/^https?:\/\/[^/]/.test(url))
+      throw new RangeError(`Service client option ${name} must be an http(s) URL.`);
+  }
+  const timeouts = Object.fromEntries(
+    OPERATIONS.map((operation) => {
+      const ms = options.timeouts?.[operation];
+      positive(`timeouts.${operation}`, ms);
+      return [operation, ms ?? OPERATION_TRAITS[operation].timeoutMs];
+    }),
+  ) as Record<OperationName, number>;
+  const retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry ?? {}) };
+  if (!Number.isInteger(retry.maxAttempts) || retry.maxAttempts < 1) {
+    throw new RangeError('Service client option retry.maxAttempts must be a whole number of at least 1.');
+  }
+  const ownsRegistry = options.limiters === undefined;
+  const registry = options.limiters ?? createRateLimiterRegistry();
+  const limiter = registry.forKey(options.apiKey, definedOnly(options.rateLimit ?? {}));
+  const transport = createTransport({
+    apiKey: options.apiKey,
+    limiter,
+    timeouts,
+    retry,
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  const context = { transport, baseUrl: options.baseUrl, mediaUrl: options.mediaUrl };
+  return {
+    creators: createCreatorsApi(context),
+    crm: createCrmApi(context),
+    viral: createViralApi(context),
+    songs: createSongsApi(context),
+    agent: createAgentApi(context),
+    videos: createVideosApi(context),
+    media: createMediaApi(context),
+    stop: async () => {
+      if (ownsRegistry) await registry.stop();
+    },
+  };
+}
+
+function definedOnly<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
+}

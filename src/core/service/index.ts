@@ -1,0 +1,88 @@
+/** Public surface of the service client. */
+
+export {
+  type AgentApi,
+  type AgentContactedCreatorsInput,
+  type AgentMessage,
+  type AgentMessagesInput,
+  type AgentProject,
+  agentContactedCreatorsInput,
+  agentMessagesInput,
+  type ContactedCreator,
+} from './agent.js';
+export { createServiceClient, type ServiceClient, type ServiceClientOptions } from './client.js';
+export {
+  type CreatorGetInput,
+  type CreatorGetResult,
+  type CreatorListInput,
+  type CreatorListPage,
+  type CreatorProfile,
+  type CreatorSearchInput,
+  type CreatorsApi,
+  creatorGetInput,
+  creatorListInput,
+  creatorSearchInput,
+} from './creators.js';
+export {
+  type CrmAddResult,
+  type CrmApi,
+  type CrmCheckResult,
+  type CrmContact,
+  type CrmList,
+  type CrmLists,
+  type CrmMembership,
+  type CrmRemoveResult,
+  crmAddCreatorsInput,
+  crmCheckCreatorsInput,
+  crmCreateListInput,
+  crmGetListInput,
+  crmListCreatorsInput,
+  crmRemoveCreatorInput,
+  crmUpdateContactInput,
+  crmUpdateListInput,
+} from './crm.js';
+export {
+  type InputIssue,
+  SERVICE_ERROR_CODES,
+  ServiceError,
+  type ServiceErrorCode,
+  ServiceInputError,
+} from './errors.js';
+export { describeAllowed, parseInput } from './input-kit.js';
+export {
+  type ImageRemixInput,
+  type ImageRemixResult,
+  imageRemixInput,
+  type MediaApi,
+  type ProcessedImage,
+  type VideoRemixInput,
+  type VideoRemixResult,
+  videoRemixInput,
+} from './media.js';
+export { OPERATION_TRAITS, OPERATIONS, type OperationName } from './operations.js';
+export { costOf, estimateCost, PRICING, type Price } from './pricing.js';
+export {
+  createRateLimiterRegistry,
+  DEFAULT_RATE_LIMIT,
+  type KeyRateLimiter,
+  type RateLimiterRegistry,
+  type RateLimitSettings,
+} from './rate-limiter.js';
+export { DEFAULT_RETRY, type RetrySettings } from './retry.js';
+export {
+  type SongItem,
+  type SongsApi,
+  type SongsQueryInput,
+  type SongsResult,
+  songsQueryInput,
+  songsQueryVariants,
+} from './songs.js';
+export type { CallMeta, CallOptions, Logger, Page, Priority, ServiceResult } from './types.js';
+export { type Video, type VideoSearchInput, type VideosApi, videoSearchInput } from './videos.js';
+export {
+  normalizeViralPost,
+  type ViralApi,
+  type ViralPost,
+  type ViralSearchInput,
+  viralSearchInput,
+} from './viral.js';

@@ -1,0 +1,235 @@
+/**
+ * One rate limiter per API key, built on bottleneck. Bottleneck queues jobs by priority and bounds concurrency;
+ * its reservoir is used as a sliding window: every start takes a token and that token comes back one window
+ * after the request settled, so no window of `windowMs` ever holds more starts than the allowance (a fixed-interval
+ * reservoir refresh would let two bursts straddle a refresh).
+ */
+
+import Bottleneck from 'bottleneck';
+import type { Priority } from './types.js';
+
+/** Settings of a key's limiter. */
+export interface RateLimitSettings {
+  /** Requests allowed to start in any window. */
+  perWindow: number;
+  /** Length of the sliding window, in milliseconds. */
+  windowMs: number;
+  /** Requests of one key in flight at once, so a long video remix does not block searches. */
+  maxConcurrent: number;
+  /** Extra wait before a token comes back, absorbing clock and network jitter between client and service. */
+  marginMs: number;
+}
+
+/** Defaults: the contract's 60 requests per minute, 4 in flight. */
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
+  perWindow: 60,
+  windowMs: 60_000,
+  maxConcurrent: 4,
+  marginMs: 25,
+};
+
+/** Given to a job: lets it return its token at once when nothing reached the service. */
+export interface LimiterTicket {
+  notSent(): void;
+}
+
+/** What the service reported about the rate limit in one answer. */
+export interface RateLimitReport {
+  total: number | null;
+  remaining: number | null;
+}
+
+/** The limiter of one API key. */
+export interface KeyRateLimiter {
+  /** Runs a job when the window, the concurrency bound and any hold allow; user jobs go first. */
+  schedule<T>(priority: Priority, job: (ticket: LimiterTicket) => Promise<T>): Promise<T>;
+  /** Follows the service's allowance, and holds new starts when it reports none left. */
+  observe(report: RateLimitReport): void;
+  /** Holds every new start for `ms` milliseconds (a 429's Retry-After). */
+  hold(ms: number): void;
+  /** The current allowance per window. */
+  readonly allowance: number;
+  /** Jobs waiting to start. */
+  queued(): number;
+}
+
+/** Limiters shared by every client of the process, one per API key. */
+export interface RateLimiterRegistry {
+  /** The key's limiter, created with `settings` on first use (later settings are ignored). */
+  forKey(apiKey: string, settings?: Partial<RateLimitSettings>): KeyRateLimiter;
+  /** Drops waiting jobs, disconnects every limiter and clears every timer. */
+  stop(): Promise<void>;
+}
+
+/** Bottleneck priorities: lower runs first. */
+const PRIORITIES: Readonly<Record<Priority, number>> = { user: 2, background: 7 };
+
+/** Reservoir debt applied during a hold; returned in full when the hold ends. */
+const HOLD_DEBT = 1_000_000_000;
+
+/** Message of jobs dropped by stop(). */
+export const LIMITER_STOPPED_MESSAGE = 'The service client was stopped.';
+
+function createKeyLimiter(
+  settings: RateLimitSettings,
+  timers: Set<NodeJS.Timeout>,
+): {
+  limiter: KeyRateLimiter;
+  stop(): Promise<void>;
+} {
+  const { windowMs, marginMs } = settings;
+  const bottleneck = new Bottleneck({
+    maxConcurrent: settings.maxConcurrent,
+    reservoir: settings.perWindow,
+  });
+  // Reservoir updates only fail if the limiter is gone; nothing to do then.
+  const adjust = (delta: number) => void bottleneck.incrementReservoir(delta).catch(() => undefined);
+  let allowance = settings.perWindow;
+  let holdUntil = 0;
+  let holdTimer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const later = (ms: number, fn: () => void): NodeJS.Timeout | null => {
+    if (stopped) return null;
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        fn();
+      },
+      Math.max(0, ms),
+    );
+    timer.unref();
+    timers.add(timer);
+    return timer;
+  };
+  const cancel = (timer: NodeJS.Timeout | null) => {
+    if (timer === null) return;
+    clearTimeout(timer);
+    timers.delete(timer);
+  };
+
+  const endHold = () => {
+    const left = holdUntil - Date.now();
+    if (left > 0) {
+      holdTimer = later(left, endHold);
+      return;
+    }
+    holdTimer = null;
+    adjust(HOLD_DEBT);
+  };
+
+  const hold = (ms: number) => {
+    if (stopped || !(ms > 0)) return;
+    holdUntil = Math.max(holdUntil, Date.now() + ms);
+    if (holdTimer !== null) return;
+    adjust(-HOLD_DEBT);
+    holdTimer = later(ms, endHold);
+  };
+
+  const schedule = <T>(priority: Priority, job: (ticket: LimiterTicket) => Promise<T>): Promise<T> =>
+    bottleneck.schedule({ priority: PRIORITIES[priority] }, async () => {
+      const startedAt = Date.now();
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        cancel(cap);
+        adjust(1);
+      };
+      // A request that runs longer than a window reached the service long ago: bound how long it keeps its token.
+      const cap = later(2 * windowMs + marginMs, release);
+      try {
+        return await job({ notSent: release });
+      } finally {
+        if (!released) {
+          const at = Math.min(Date.now() + windowMs, startedAt + 2 * windowMs) + marginMs;
+          cancel(cap);
+          later(at - Date.now(), release);
+        }
+      }
+    });
+
+  const observe = (report: RateLimitReport) => {
+    if (stopped) return;
+    if (
+      report.total !== null &&
+      Number.isInteger(report.total) &&
+      report.total > 0 &&
+      report.total !== allowance
+    ) {
+      adjust(report.total - allowance);
+      allowance = report.total;
+    }
+    if (report.remaining !== null && report.remaining <= 0) hold(windowMs);
+  };
+
+  const limiter: KeyRateLimiter = {
+    schedule,
+    observe,
+    hold,
+    get allowance() {
+      return allowance;
+    },
+    queued: () => bottleneck.queued(),
+  };
+  const stop = async () => {
+    stopped = true;
+    cancel(holdTimer);
+    holdTimer = null;
+    // Not awaited: it would wait for requests in flight, which end by their own time limits.
+    void bottleneck
+      .stop({
+        dropWaitingJobs: true,
+        dropErrorMessage: LIMITER_STOPPED_MESSAGE,
+        enqueueErrorMessage: LIMITER_STOPPED_MESSAGE,
+      })
+      .catch(() => undefined);
+    await bottleneck.disconnect();
+  };
+  return { limiter, stop };
+}
+
+/** True for the rejection of a job that a stopped limiter dropped or refused. */
+export function isLimiterStopped(error: unknown): boolean {
+  return error instanceof Bottleneck.BottleneckError && error.message === LIMITER_STOPPED_MESSAGE;
+}
+
+/** Creates a registry of per-key limiters; `defaults` apply to limiters created without settings. */
+export function createRateLimiterRegistry(defaults: Partial<RateLimitSettings> = {}): RateLimiterRegistry {
+  const limiters = new Map<string, { limiter: KeyRateLimiter; stop(): Promise<void> }>();
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  return {
+    forKey(apiKey, settings = {}) {
+      if (stopped) throw new Error(LIMITER_STOPPED_MESSAGE);
+      const existing = limiters.get(apiKey);
+      if (existing) return existing.limiter;
+      const merged = { ...DEFAULT_RATE_LIMIT, ...defaults, ...settings };
+      validate(merged);
+      const created = createKeyLimiter(merged, timers);
+      limiters.set(apiKey, created);
+      return created.limiter;
+    },
+    async stop() {
+      stopped = true;
+      await Promise.all([...limiters.values()].map((entry) => entry.stop()));
+      limiters.clear();
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
+
+function validate(settings: RateLimitSettings): void {
+  const positiveInt = (n: number) => Number.isInteger(n) && n > 0;
+  if (
+    !positiveInt(settings.perWindow) ||
+    !positiveInt(settings.windowMs) ||
+    !positiveInt(settings.maxConcurrent)
+  ) {
+    throw new RangeError(
+      'Rate limit settings need positive whole numbers (perWindow, windowMs, maxConcurrent).',
+    );
+  }
+  if (!(settings.marginMs >= 0)) throw new RangeError('Rate limit marginMs must be zero or more.');
+}

@@ -1,0 +1,99 @@
+/** Runs one operation: validate the input, send, decode the answer at the boundary, attach meta and cost. */
+
+import type { z } from 'zod';
+import { ServiceError } from './errors.js';
+import { buildUrl } from './http.js';
+import { parseInput } from './input-kit.js';
+import { OPERATION_TRAITS, type OperationName } from './operations.js';
+import { costOf } from './pricing.js';
+import type { Transport } from './transport.js';
+import type { CallOptions, ServiceResult } from './types.js';
+
+/** What every resource module needs to call the service. */
+export interface OperationContext {
+  transport: Transport;
+  baseUrl: string;
+  mediaUrl: string;
+}
+
+/** Where and what to send. */
+export interface RequestParts {
+  path: string;
+  query?: URLSearchParams;
+  body?: unknown;
+}
+
+/** The definition of one operation. */
+export interface OperationDefinition<S extends z.ZodType, T> {
+  operation: OperationName;
+  input: S;
+  request(input: z.output<S>): RequestParts;
+  /** Turns the parsed JSON body into the normalized data; throwing means the body was not understood. */
+  decode(body: unknown, input: z.output<S>): T;
+  /** How many paid items the data holds (per-item pricing). */
+  items?(data: T): number;
+}
+
+/** A callable operation. */
+export type Operation<S extends z.ZodType, T> = (
+  input: z.input<S>,
+  options?: CallOptions,
+) => Promise<ServiceResult<T>>;
+
+function badResponse(operation: OperationName, status: number, text: string, cause: unknown): ServiceError {
+  return new ServiceError({
+    code: 'BAD_RESPONSE',
+    operation,
+    status,
+    rawBody: text,
+    cause,
+    message:
+      'The service sent an answer Scout cannot read. Try again later; if it keeps happening, report it.',
+  });
+}
+
+/** Runs an operation once: nothing is sent when the input is invalid. */
+export async function runOperation<S extends z.ZodType, T>(
+  context: OperationContext,
+  definition: OperationDefinition<S, T>,
+  raw: unknown,
+  options?: CallOptions,
+): Promise<ServiceResult<T>> {
+  const { operation } = definition;
+  const input = parseInput(operation, definition.input, raw);
+  const parts = definition.request(input);
+  const base = OPERATION_TRAITS[operation].host === 'media' ? context.mediaUrl : context.baseUrl;
+  const reply = await context.transport.send(
+    { operation, url: buildUrl(base, parts.path, parts.query), body: parts.body },
+    options,
+  );
+  let data: T;
+  try {
+    data = definition.decode(JSON.parse(reply.text), input);
+  } catch (cause) {
+    // A decoder may itself recognize a failure reported inside a success answer.
+    if (cause instanceof ServiceError) throw cause;
+    throw badResponse(operation, reply.status, reply.text, cause);
+  }
+  const items = definition.items ? definition.items(data) : 0;
+  return {
+    data,
+    meta: {
+      operation,
+      status: reply.status,
+      attempts: reply.attempts,
+      creditsRemaining: reply.accounting.creditsRemaining,
+      rateLimitRemaining: reply.accounting.rateLimitRemaining,
+      rateLimitTotal: reply.accounting.rateLimitTotal,
+      cost: costOf(operation, items),
+    },
+  };
+}
+
+/** Binds a definition to a context, giving the callable operation. */
+export function bindOperation<S extends z.ZodType, T>(
+  context: OperationContext,
+  definition: OperationDefinition<S, T>,
+): Operation<S, T> {
+  return (input, options) => runOperation(context, definition, input, options);
+}

@@ -1,0 +1,208 @@
+/**
+ * The HTTP transport: one undici request per attempt, run through the key's rate limiter, with a time limit per
+ * operation, error-shape decoding and retries.
+ */
+
+import { type Dispatcher, request } from 'undici';
+import { errorFromAnswer, ServiceError } from './errors.js';
+import { type AccountingHeaders, type RawHeaders, readAccounting, readRetryAfter } from './http.js';
+import { OPERATION_TRAITS, type OperationName } from './operations.js';
+import { isLimiterStopped, type KeyRateLimiter, type LimiterTicket } from './rate-limiter.js';
+import { backoffDelay, isRetryable, type RetrySettings, sleep } from './retry.js';
+import type { CallOptions, Logger } from './types.js';
+
+/** One request of an operation. */
+export interface TransportRequest {
+  operation: OperationName;
+  url: URL;
+  /** JSON body, sent with `Content-Type: application/json`. */
+  body?: unknown;
+}
+
+/** A successful (2xx) answer. */
+export interface TransportReply {
+  status: number;
+  text: string;
+  accounting: AccountingHeaders;
+  attempts: number;
+}
+
+/** Sends requests to the service. */
+export interface Transport {
+  send(req: TransportRequest, options?: CallOptions): Promise<TransportReply>;
+}
+
+/** Dependencies and settings of the transport. */
+export interface TransportOptions {
+  apiKey: string;
+  limiter: KeyRateLimiter;
+  timeouts: Readonly<Record<OperationName, number>>;
+  retry: RetrySettings;
+  dispatcher?: Dispatcher;
+  logger?: Logger;
+  /** Source of randomness for backoff jitter. */
+  random?: () => number;
+}
+
+type Attempt =
+  | { ok: true; status: number; text: string; headers: RawHeaders }
+  | { ok: false; error: ServiceError; sent: boolean };
+
+/** Connection errors raised before any byte of the request left: the service cannot have processed it. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+function errorCode(error: unknown): string | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return null;
+}
+
+const aborted = (operation: OperationName, cause?: unknown) =>
+  new ServiceError({ code: 'ABORTED', operation, message: 'The service call was cancelled.', cause });
+
+const stopped = (operation: OperationName, cause?: unknown) =>
+  new ServiceError({
+    code: 'CLIENT_STOPPED',
+    operation,
+    message: 'Scout is shutting down, so the service call was not sent. Try again once it is back.',
+    cause,
+  });
+
+/** Creates the transport of one API key. */
+export function createTransport(options: TransportOptions): Transport {
+  const { apiKey, limiter, timeouts, retry, dispatcher, logger } = options;
+  const random = options.random ?? Math.random;
+
+  const attemptOnce = async (
+    req: TransportRequest,
+    ticket: LimiterTicket,
+    signal?: AbortSignal,
+  ): Promise<Attempt> => {
+    const { operation } = req;
+    if (signal?.aborted) {
+      ticket.notSent();
+      return { ok: false, error: aborted(operation, signal.reason), sent: false };
+    }
+    const timeoutMs = timeouts[operation];
+    const controller = new AbortController();
+    const timeoutReason = new Error('time limit reached');
+    const timer = setTimeout(() => controller.abort(timeoutReason), timeoutMs);
+    timer.unref();
+    const forward = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', forward, { once: true });
+    const headers: Record<string, string> = { 'x-ty-api-key': apiKey, accept: 'application/json' };
+    if (req.body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const res = await request(req.url, {
+        method: OPERATION_TRAITS[operation].method,
+        headers,
+        ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+        signal: controller.signal,
+        // undici's own 300 s defaults would cut a long remix short: the operation's limit governs.
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        ...(dispatcher === undefined ? {} : { dispatcher }),
+      });
+      const text = await res.body.text();
+      return { ok: true, status: res.statusCode, text, headers: res.headers };
+    } catch (cause) {
+      const code = errorCode(cause);
+      if (controller.signal.reason === timeoutReason || (code !== null && TIMEOUT_CODES.has(code))) {
+        const seconds = Math.round(timeoutMs / 100) / 10;
+        const error = new ServiceError({
+          code: 'TIMEOUT',
+          operation,
+          message: `The service did not answer within ${seconds} s. Try again later.`,
+          cause,
+        });
+        return { ok: false, error, sent: true };
+      }
+      if (signal?.aborted) return { ok: false, error: aborted(operation, cause), sent: true };
+      const sent = code === null || !NOT_SENT_CODES.has(code);
+      if (!sent) ticket.notSent();
+      const error = new ServiceError({
+        code: 'NETWORK_ERROR',
+        operation,
+        message: `Could not reach the service (${code ?? 'connection failed'}). Check the service URL and the network, then try again.`,
+        cause,
+      });
+      return { ok: false, error, sent };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    }
+  };
+
+  const send = async (req: TransportRequest, callOptions: CallOptions = {}): Promise<TransportReply> => {
+    const { operation } = req;
+    const { signal } = callOptions;
+    const priority = callOptions.priority ?? 'user';
+    const repeatable = OPERATION_TRAITS[operation].repeatable;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw aborted(operation, signal.reason);
+      let outcome: Attempt;
+      try {
+        outcome = await limiter.schedule(priority, (ticket) => attemptOnce(req, ticket, signal));
+      } catch (cause) {
+        if (isLimiterStopped(cause)) throw stopped(operation, cause);
+        throw cause;
+      }
+      let failure: ServiceError;
+      let sent = true;
+      if (outcome.ok) {
+        const accounting = readAccounting(outcome.headers);
+        limiter.observe({ total: accounting.rateLimitTotal, remaining: accounting.rateLimitRemaining });
+        if (outcome.status >= 200 && outcome.status < 300) {
+          logger?.debug({ operation, status: outcome.status, attempt }, 'service call succeeded');
+          return { status: outcome.status, text: outcome.text, accounting, attempts: attempt };
+        }
+        failure = errorFromAnswer({
+          operation,
+          status: outcome.status,
+          body: outcome.text,
+          retryAfterHeader: readRetryAfter(outcome.headers),
+        });
+      } else {
+        failure = outcome.error;
+        sent = outcome.sent;
+      }
+      if (failure.code === 'ABORTED') throw failure;
+      const retryAfterMs = failure.retryAfter === null ? null : failure.retryAfter * 1000;
+      const delayMs = retryAfterMs ?? backoffDelay(attempt, retry, random);
+      // The service is saturated for this key: every call of the key waits, not just this one.
+      if (failure.code === 'RATE_LIMITED') limiter.hold(delayMs);
+      const again =
+        attempt < retry.maxAttempts &&
+        isRetryable({ code: failure.code, sent }, repeatable) &&
+        !(failure.code === 'RATE_LIMITED' && delayMs > retry.maxRetryAfterMs);
+      const context = { operation, status: failure.status, code: failure.code, attempt };
+      if (!again) {
+        logger?.warn(context, 'service call failed');
+        throw failure;
+      }
+      logger?.warn({ ...context, delayMs }, 'service call failed, retrying');
+      // A 429 waits in the limiter's hold, where the call keeps its priority; other failures back off here.
+      if (failure.code !== 'RATE_LIMITED') {
+        try {
+          await sleep(delayMs, signal);
+        } catch (cause) {
+          throw aborted(operation, cause);
+        }
+      }
+    }
+  };
+
+  return { send };
+}

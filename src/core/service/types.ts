@@ -1,0 +1,57 @@
+/** Types shared by every operation of the service client. */
+
+import type { OperationName } from './operations.js';
+
+/** Who is waiting for a call: people go before background jobs in the rate limiter. */
+export type Priority = 'user' | 'background';
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Defaults to `user`. */
+  priority?: Priority;
+  /** Cancels the call while it waits in the queue, between attempts or in flight. */
+  signal?: AbortSignal;
+}
+
+/** What the service reported about one successful call. */
+export interface CallMeta {
+  operation: OperationName;
+  status: number;
+  /** Attempts made, 1 when the first one succeeded. */
+  attempts: number;
+  /** `x-ty-credits`: remaining credit balance. */
+  creditsRemaining: number | null;
+  /** `x-ty-rate-limit-remaining`: requests left in the current window. */
+  rateLimitRemaining: number | null;
+  /** `x-ty-rate-limit-total`: the allowance per window. */
+  rateLimitTotal: number | null;
+  /** Credits this call cost by the pricing table. */
+  cost: number;
+}
+
+/** A successful call: the normalized data and its meta. */
+export interface ServiceResult<T> {
+  data: T;
+  meta: CallMeta;
+}
+
+/** One page of a paginated operation. */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  /** The next page number, or null on the last page (the service says 0). */
+  nextPage: number | null;
+  totalPages: number | null;
+  total: number | null;
+}
+
+/** A structured log method, as pino's. */
+export type LogMethod = (obj: Record<string, unknown>, msg: string) => void;
+
+/** The logger the client writes to; pino's logger fits. */
+export interface Logger {
+  debug: LogMethod;
+  info: LogMethod;
+  warn: LogMethod;
+  error: LogMethod;
+}

@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createRateLimiterRegistry,
+  isLimiterStopped,
+  type RateLimiterRegistry,
+} from '../../../src/core/service/rate-limiter.js';
+import { maxInWindow } from './helpers/fake-service.js';
+
+const registries: RateLimiterRegistry[] = [];
+const registry = (...args: Parameters<typeof createRateLimiterRegistry>) => {
+  const created = createRateLimiterRegistry(...args);
+  registries.push(created);
+  return created;
+};
+
+afterEach(async () => {
+  await Promise.all(registries.splice(0).map((r) => r.stop()));
+});
+
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+};
+
+function deferred() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe('rate limiter', () => {
+  it('never starts more jobs than the allowance in any sliding window', async () => {
+    const limiter = registry().forKey('k', { perWindow: 3, windowMs: 150, marginMs: 0 });
+    const starts: number[] = [];
+    await Promise.all(
+      Array.from({ length: 9 }, () =>
+        limiter.schedule('user', async () => {
+          starts.push(performance.now());
+        }),
+      ),
+    );
+    expect(starts).toHaveLength(9);
+    expect(maxInWindow(starts, 150)).toBeLessThanOrEqual(3);
+  });
+
+  it('runs user jobs queued after background jobs first when saturated', async () => {
+    const limiter = registry().forKey('k', { perWindow: 2, windowMs: 120, maxConcurrent: 1, marginMs: 0 });
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+    };
+    const all = [
+      ...['b1', 'b2', 'b3', 'b4', 'b5'].map((name) => limiter.schedule('background', job(name))),
+      ...['u1', 'u2'].map((name) => limiter.schedule('user', job(name))),
+    ];
+    await Promise.all(all);
+    expect(order.slice(0, 2)).toEqual(['b1', 'b2']);
+    expect(order.slice(2, 4)).toEqual(['u1', 'u2']);
+    expect(order.slice(4)).toEqual(['b3', 'b4', 'b5']);
+  });
+
+  it('bounds the jobs in flight per key', async () => {
+    const limiter = registry().forKey('k', { perWindow: 10, maxConcurrent: 2 });
+    const gate = deferred();
+    let running = 0;
+    let peak = 0;
+    const jobs = Array.from({ length: 5 }, () =>
+      limiter.schedule('user', async () => {
+        running++;
+        peak = Math.max(peak, running);
+        await gate.promise;
+        running--;
+      }),
+    );
+    await until(() => running === 2 && limiter.queued() === 3);
+    gate.resolve();
+    await Promise.all(jobs);
+    expect(peak).toBe(2);
+  });
+
+  it('follows a larger allowance reported by the service', async () => {
+    const limiter = registry().forKey('k', { perWindow: 2, windowMs: 60_000 });
+    limiter.observe({ total: 4, remaining: null });
+    expect(limiter.allowance).toBe(4);
+    let started = 0;
+    const jobs = Array.from({ length: 5 }, () =>
+      limiter.schedule('user', async () => {
+        started++;
+      }),
+    );
+    // The fifth job stays queued until the registry stops and drops it.
+    jobs[4]?.catch(() => undefined);
+    await Promise.all(jobs.slice(0, 4));
+    await until(() => limiter.queued() === 1);
+    expect(started).toBe(4);
+  });
+
+  it('follows a smaller allowance reported by the service', async () => {
+    const limiter = registry().forKey('k', { perWindow: 5, windowMs: 60_000 });
+    limiter.observe({ total: 2, remaining: null });
+    let started = 0;
+    const jobs = Array.from({ length: 3 }, () =>
+      limiter.schedule('user', async () => {
+        started++;
+      }),
+    );
+    jobs[2]?.catch(() => undefined);
+    await Promise.all(jobs.slice(0, 2));
+    await until(() => limiter.queued() === 1);
+    expect(started).toBe(2);
+  });
+
+  it('holds new starts when the service reports no requests left, until the window frees', async () => {
+    const limiter = registry().forKey('k', { perWindow: 10, windowMs: 200, marginMs: 0 });
+    const before = performance.now();
+    limiter.observe({ total: null, remaining: 0 });
+    let startedAt = 0;
+    await limiter.schedule('user', async () => {
+      startedAt = performance.now();
+    });
+    expect(startedAt - before).toBeGreaterThanOrEqual(190);
+  });
+
+  it('holds every start for a Retry-After', async () => {
+    const limiter = registry().forKey('k', { perWindow: 10, windowMs: 60_000 });
+    const before = performance.now();
+    limiter.hold(150);
+    const starts: number[] = [];
+    await Promise.all(
+      [0, 1].map(() =>
+        limiter.schedule('background', async () => {
+          starts.push(performance.now());
+        }),
+      ),
+    );
+    for (const at of starts) expect(at - before).toBeGreaterThanOrEqual(140);
+  });
+
+  it('gives the token back at once when nothing was sent', async () => {
+    const limiter = registry().forKey('k', { perWindow: 1, windowMs: 60_000 });
+    await limiter.schedule('user', async (ticket) => ticket.notSent());
+    let ran = false;
+    await limiter.schedule('user', async () => {
+      ran = true;
+    });
+    expect(ran).toBe(true);
+  });
+
+  it('shares one limiter per key and keeps keys apart', () => {
+    const shared = registry();
+    expect(shared.forKey('a')).toBe(shared.forKey('a', { perWindow: 1 }));
+    expect(shared.forKey('a')).not.toBe(shared.forKey('b'));
+  });
+
+  it('rejects bad settings', () => {
+    expect(() => registry().forKey('k', { perWindow: 0 })).toThrow(RangeError);
+    expect(() => registry().forKey('k', { windowMs: 1.5 })).toThrow(RangeError);
+  });
+
+  it('drops waiting jobs on stop and refuses new ones', async () => {
+    const own = createRateLimiterRegistry();
+    const limiter = own.forKey('k', { perWindow: 1, windowMs: 60_000 });
+    await limiter.schedule('user', async () => undefined);
+    const waiting = limiter.schedule('user', async () => 'never').catch((e: unknown) => e);
+    await until(() => limiter.queued() === 1);
+    await own.stop();
+    const error = await waiting;
+    expect(isLimiterStopped(error)).toBe(true);
+    const refused = await limiter.schedule('user', async () => 'never').catch((e: unknown) => e);
+    expect(isLimiterStopped(refused)).toBe(true);
+    expect(() => own.forKey('other')).toThrow();
+  });
+});
