@@ -21,6 +21,30 @@ export const envSchema = z.object({
   SCOUT_API_URL: z.preprocess(blankIsUnset, httpUrl.default('https://api.topyappers.com')),
   SCOUT_MEDIA_URL: z.preprocess(blankIsUnset, httpUrl.optional()),
   DATABASE_PATH: z.preprocess(blankIsUnset, z.string().min(1).default('./data/scout.db')),
+  SCOUT_CONFIRM_ABOVE: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'a whole number of credits' })
+      .int('a whole number of credits')
+      .min(0, 'at least 0')
+      .default(20),
+  ),
+  SCOUT_DAILY_CAP: z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*(none|off)?\s*$/i.test(value) ? undefined : value),
+    z.coerce
+      .number({ error: 'a whole number of credits, or none' })
+      .int('a whole number of credits')
+      .min(0, 'at least 0')
+      .optional(),
+  ),
+  SCOUT_PROFILE_TTL_DAYS: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'a number of days' })
+      .positive('more than 0 days')
+      .max(365, 'at most 365 days')
+      .default(7),
+  ),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? blankIsUnset(value.toLowerCase()) : value),
     z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -50,6 +74,12 @@ export type ServiceTarget =
 /** Scout's validated configuration. */
 export interface Config {
   service: ServiceTarget;
+  /** A paid command estimated above this many credits asks for confirmation. */
+  confirmAbove: number;
+  /** Default daily cap per person; null for none. */
+  dailyCap: number | null;
+  /** How long a bought creator profile is reused, in ms. */
+  profileTtlMs: number;
   databasePath: string;
   logLevel: (typeof LOG_LEVELS)[number];
 }
@@ -109,7 +139,14 @@ export function loadConfig(env: Env = process.env): Config {
           apiUrl: vars.SCOUT_API_URL,
           mediaUrl: vars.SCOUT_MEDIA_URL ?? vars.SCOUT_API_URL,
         };
-  return { service, databasePath: vars.DATABASE_PATH, logLevel: vars.LOG_LEVEL };
+  return {
+    service,
+    confirmAbove: vars.SCOUT_CONFIRM_ABOVE,
+    dailyCap: vars.SCOUT_DAILY_CAP ?? null,
+    profileTtlMs: vars.SCOUT_PROFILE_TTL_DAYS * 86_400_000,
+    databasePath: vars.DATABASE_PATH,
+    logLevel: vars.LOG_LEVEL,
+  };
 }
 
 /** The secret values of a configuration, for the logger to redact wherever they appear. */

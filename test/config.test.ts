@@ -8,6 +8,9 @@ describe('loadConfig', () => {
     expect(config.service).toEqual({ kind: 'embedded-sandbox' });
     expect(config.databasePath).toBe('./data/scout.db');
     expect(config.logLevel).toBe('info');
+    expect(config.confirmAbove).toBe(20);
+    expect(config.dailyCap).toBeNull();
+    expect(config.profileTtlMs).toBe(7 * 86_400_000);
     expect(configSecrets(config)).toEqual([]);
   });
 
@@ -25,6 +28,18 @@ describe('loadConfig', () => {
       apiUrl: 'https://api.topyappers.com',
       mediaUrl: 'http://127.0.0.1:9',
     });
+  });
+
+  it('reads credit settings', () => {
+    const config = loadConfig({
+      SCOUT_CONFIRM_ABOVE: '50',
+      SCOUT_DAILY_CAP: '200',
+      SCOUT_PROFILE_TTL_DAYS: '0.5',
+    });
+    expect(config).toMatchObject({ confirmAbove: 50, dailyCap: 200, profileTtlMs: 43_200_000 });
+    expect(loadConfig({ SCOUT_DAILY_CAP: 'none' }).dailyCap).toBeNull();
+    expect(() => loadConfig({ SCOUT_DAILY_CAP: 'lots' })).toThrow(/SCOUT_DAILY_CAP is invalid/);
+    expect(() => loadConfig({ SCOUT_CONFIRM_ABOVE: '-1' })).toThrow(/SCOUT_CONFIRM_ABOVE/);
   });
 
   it('treats blank values as unset', () => {

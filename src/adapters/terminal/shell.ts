@@ -1,0 +1,100 @@
+/**
+ * The terminal adapter: a readline shell over injected streams. It takes the same commands as chat (with or
+ * without the leading `/scout`), prints replies as text and lets the person press buttons by number or words.
+ * It works interactively and with piped input, which is how the end-to-end tests drive it.
+ */
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { Actor } from '../../core/actor.js';
+import type { Dispatcher } from '../../core/command/dispatcher.js';
+import { type Reply, renderText, type TextAction } from '../../core/ui/index.js';
+import { readPress } from './press.js';
+
+/** What the shell needs. */
+export interface TerminalOptions {
+  input: Readable;
+  output: Writable;
+  dispatcher: Dispatcher;
+  /** The local person; the terminal user is the workspace admin of the `local` workspace. */
+  actor?: Actor;
+  channelId?: string;
+  /** Printed before each command when interactive; empty for piped input. */
+  prompt?: string;
+  /** A first message, such as how to get started. */
+  greeting?: string;
+}
+
+/** A running shell. */
+export interface TerminalShell {
+  /** Reads and handles lines until the input ends or `exit`; resolves then. */
+  start(): Promise<void>;
+  stop(): void;
+}
+
+/** The default local person. */
+export const LOCAL_ACTOR: Actor = {
+  platform: 'terminal',
+  workspaceId: 'local',
+  userId: 'me',
+  userName: 'you',
+  isAdmin: true,
+};
+
+/** Creates the shell. */
+export function createTerminal(options: TerminalOptions): TerminalShell {
+  const actor = options.actor ?? LOCAL_ACTOR;
+  const channelId = options.channelId ?? 'terminal';
+  const prompt = options.prompt ?? '';
+  let actions: readonly TextAction[] = [];
+  let rl: ReturnType<typeof createInterface> | null = null;
+
+  const write = (text: string) => {
+    options.output.write(text.endsWith('\n') ? text : `${text}\n`);
+  };
+  const show = (reply: Reply) => {
+    const rendered = renderText(reply);
+    // Interim replies (progress) have no actions; keep the last actionable ones pressable.
+    if (rendered.actions.length > 0 || reply.nodes.length > 0) actions = rendered.actions;
+    write(`${rendered.text}\n`);
+  };
+  const invocation = { actor, channelId, progress: async (reply: Reply) => show(reply) };
+
+  const handle = async (line: string) => {
+    const trimmed = line.trim();
+    if (trimmed === '') return;
+    const press = readPress(trimmed, actions);
+    if (press.kind === 'error') {
+      write(`${press.message}\n`);
+      return;
+    }
+    if (press.kind === 'press') {
+      const event = press.press.value === undefined ? {} : { value: press.press.value };
+      show(await options.dispatcher.action({ ...invocation, token: press.press.actionId, event }));
+      return;
+    }
+    show(await options.dispatcher.text({ ...invocation, text: trimmed }));
+  };
+
+  return {
+    async start() {
+      rl = createInterface({ input: options.input, terminal: false });
+      if (options.greeting !== undefined) write(options.greeting);
+      if (prompt) options.output.write(prompt);
+      // for-await handles one line at a time, so piped commands run in order, each after the previous reply.
+      for await (const line of rl) {
+        if (/^(exit|quit|:q)$/i.test(line.trim())) break;
+        try {
+          await handle(line);
+        } catch (error) {
+          write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
+        if (prompt) options.output.write(prompt);
+      }
+      rl.close();
+      rl = null;
+    },
+    stop() {
+      rl?.close();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+/** `/scout credits`: the service balance, my spend, the team's spend, and daily caps (admins). */
+import { z } from 'zod';
+import { parseHumanNumber } from '../core/command/params.js';
+import type { CommandContext, CommandFamily } from '../core/command/types.js';
+import { defineCommand } from '../core/command/types.js';
+import { budgetOf, utcDay, utcMonth } from '../core/credits.js';
+import { EVERYONE } from '../core/store/settings.js';
+import { bold, fields, notice, type Reply, reply, text } from '../core/ui/index.js';
+
+const LAST_DAYS = 7;
+
+async function balance(ctx: CommandContext): Promise<number | null> {
+  // Creator search is free and every answer carries the key's balance in x-ty-credits.
+  const result = await ctx.service.creators.search({ perPage: 1 });
+  return result.meta.creditsRemaining;
+}
+
+function groups(title: string, list: ReadonlyArray<{ key: string; credits: number; calls: number }>) {
+  return [
+    text(bold(title)),
+    list.length === 0
+      ? text('No spend yet.')
+      : fields(
+          list
+            .slice(0, 10)
+            .map((g) => ({ label: g.key, value: `${g.credits} credits (${g.calls} calls)`, inline: true })),
+        ),
+  ];
+}
+
+async function show(ctx: CommandContext): Promise<Reply> {
+  const now = ctx.clock.now();
+  const me = ctx.actor;
+  const workspace = { platform: me.platform, workspaceId: me.workspaceId };
+  const { spentToday, cap } = budgetOf({
+    actor: me,
+    store: ctx.store,
+    clock: ctx.clock,
+    defaultDailyCap: ctx.settings.defaultDailyCap,
+  });
+  const month = ctx.store.ledger.spent(me, utcMonth(now));
+  const week = {
+    from: new Date(utcDay(now).from.getTime() - (LAST_DAYS - 1) * 86_400_000),
+    to: utcDay(now).to,
+  };
+  const left = await balance(ctx);
+  return reply([
+    text(bold('Credits')),
+    fields([
+      { label: 'Service balance', value: left === null ? 'not reported' : `${left} credits`, inline: true },
+      { label: 'You today', value: `${spentToday} credits`, inline: true },
+      { label: 'You this month', value: `${month} credits`, inline: true },
+      { label: 'Your daily cap', value: cap === null ? 'none' : `${cap} credits`, inline: true },
+      { label: 'Confirmation above', value: `${ctx.settings.confirmAbove} credits`, inline: true },
+    ]),
+    ...groups('Team this month, by person', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'user')),
+    ...groups('Team this month, by command', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'command')),
+    ...groups(`Team, last ${LAST_DAYS} days`, ctx.store.ledger.breakdown(workspace, week, 'day')),
+  ]);
+}
+
+const capInput = z.object({ who: z.string().min(1).max(100), amount: z.string() }).transform((raw, ctx) => {
+  if (/^off$/i.test(raw.amount)) return { who: raw.who, amount: 'off' as const };
+  const amount = parseHumanNumber(raw.amount);
+  if (amount === null || !Number.isInteger(amount) || amount < 0 || amount > 10_000_000) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['amount'],
+      message: `"${raw.amount}" is not a whole number of credits or off`,
+    });
+    return z.NEVER;
+  }
+  return { who: raw.who, amount };
+});
+
+/** Reads a person reference typed in chat: `<@U123>` (Slack), `<@123>` / `<@!123>` (Discord) or a raw id. */
+export function personId(who: string): string {
+  const mention = /^<@!?([A-Za-z0-9]+)(?:\|[^>]*)?>$/.exec(who.trim());
+  return mention?.[1] ?? who.trim().replace(/^@/, '');
+}
+
+/** The credits family. */
+export const creditsFamily: CommandFamily = {
+  name: 'credits',
+  aliases: ['credit', 'spend'],
+  description: 'The service balance, your spend and the team’s, and daily caps.',
+  defaultCommand: 'show',
+  commands: [
+    defineCommand({
+      family: 'credits',
+      name: 'show',
+      description: 'Service balance, your spend today and this month, the team by person, command and day.',
+      params: {},
+      schema: z.object({}),
+      examples: ['credits'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'everyone',
+      run: (ctx) => show(ctx),
+    }),
+    defineCommand({
+      family: 'credits',
+      name: 'cap',
+      description: 'Set a person’s daily credit cap (admins), or everyone’s default; `off` removes it.',
+      params: {
+        who: {
+          kind: 'text',
+          positional: true,
+          required: true,
+          description: 'A person (mention or id), or everyone.',
+          example: '@ana',
+        },
+        amount: {
+          kind: 'text',
+          positional: true,
+          required: true,
+          description: 'Credits per day, or off.',
+          example: '100',
+        },
+      },
+      schema: capInput,
+      examples: ['credits cap @ana 100', 'credits cap everyone 500', 'credits cap @ana off'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'admin',
+      mutates: true,
+      async run(ctx, input) {
+        const everyone = /^(everyone|all|\*)$/i.test(input.who);
+        const userId = everyone ? EVERYONE : personId(input.who);
+        const person = { platform: ctx.actor.platform, workspaceId: ctx.actor.workspaceId, userId };
+        ctx.store.settings.setDailyCap(
+          person,
+          input.amount === 'off' ? null : input.amount,
+          ctx.actor.userId,
+          ctx.clock.now(),
+        );
+        const whom = everyone ? 'Everyone’s default daily cap' : `The daily cap of ${userId}`;
+        return reply(
+          [
+            notice(
+              'success',
+              input.amount === 'off' ? `${whom} is removed.` : `${whom} is now ${input.amount} credits.`,
+            ),
+          ],
+          { visibility: 'channel' },
+        );
+      },
+    }),
+  ],
+};

@@ -1,0 +1,390 @@
+/**
+ * The dispatcher: from a command line, typed platform options or an element press to a reply. It parses and
+ * validates input, checks permission, claims the invocation (so duplicates run nothing twice), checks the daily
+ * cap, asks for confirmation above the threshold, and runs the handler with a metered service client.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Actor } from '../actor.js';
+import { actorKey } from '../actor.js';
+import type { Clock } from '../clock.js';
+import { budgetOf, checkCap, meterClient } from '../credits.js';
+import type { Logger } from '../logger.js';
+import type { ServiceClient } from '../service/index.js';
+import type { Store } from '../store/index.js';
+import { bold, button, buttons, notice, type Reply, reply } from '../ui/index.js';
+import { bindTokens } from './bind.js';
+import { errorReply } from './error-reply.js';
+import { CommandInputError, PermissionError } from './errors.js';
+import { coerceParam, resolveKey } from './params.js';
+import { didYouMean, matchChoice } from './suggest.js';
+import { type Token, tokenize } from './tokenize.js';
+import type { ActionEvent, CommandContext, CommandDef, CommandRegistry, CommandSettings } from './types.js';
+import { usageLine } from './usage.js';
+
+/** What the dispatcher is built from. */
+export interface DispatcherDeps {
+  registry: CommandRegistry;
+  store: Store;
+  service: ServiceClient;
+  clock: Clock;
+  logger: Logger;
+  settings: CommandSettings;
+}
+
+/** Common to every invocation. */
+export interface Invocation {
+  actor: Actor;
+  channelId: string;
+  /** Posts an interim reply while long work goes on; adapters that cannot may omit it. */
+  progress?: (reply: Reply) => Promise<void>;
+}
+
+/** Handles commands and element presses. */
+export interface Dispatcher {
+  /** A command line: `creators search followers:10k-100k` (a leading `/scout` is allowed). */
+  text(invocation: Invocation & { text: string }): Promise<Reply>;
+  /** Typed options from a platform form (Discord options, a Slack modal), as strings keyed by option name. */
+  options(
+    invocation: Invocation & { family: string; command: string; options: Readonly<Record<string, string>> },
+  ): Promise<Reply>;
+  /** A press of a button or a choice in a select. */
+  action(invocation: Invocation & { token: string; event?: ActionEvent }): Promise<Reply>;
+}
+
+const confirmPayload = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('command'),
+    family: z.string(),
+    command: z.string(),
+    input: z.unknown(),
+    text: z.string(),
+  }),
+  z.object({
+    type: z.literal('action'),
+    token: z.string(),
+    event: z.object({ value: z.string().optional(), values: z.record(z.string(), z.string()).optional() }),
+  }),
+]);
+type ConfirmPayload = z.infer<typeof confirmPayload>;
+
+const CONFIRM = 'scout.confirm';
+const CANCEL = 'scout.cancel';
+const RERUN = 'scout.rerun';
+
+/** Creates the dispatcher. */
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
+  const { registry, store, clock, logger, settings } = deps;
+
+  const context = (
+    invocation: Invocation,
+    commandText: string,
+    key: string,
+    command: string | null,
+  ): CommandContext => {
+    const scope = { actor: invocation.actor, store, clock, defaultDailyCap: settings.defaultDailyCap };
+    return {
+      actor: invocation.actor,
+      channelId: invocation.channelId,
+      service: meterClient(deps.service, { ...scope, keyPrefix: key, command }),
+      store,
+      clock,
+      settings,
+      logger,
+      registry,
+      commandText,
+      token: (kind, payload, options = {}) =>
+        store.actions.create({
+          kind,
+          payload,
+          actor: invocation.actor,
+          personal: options.personal === true,
+          rerun: commandText || null,
+          ttlMs: options.ttlMs ?? settings.elementTtlMs,
+          now: clock.now(),
+        }),
+      progress: invocation.progress ?? (async () => {}),
+    };
+  };
+
+  const invocationKey = (invocation: Invocation, what: string, input: unknown) =>
+    createHash('sha256')
+      .update(JSON.stringify([actorKey(invocation.actor), invocation.channelId, what, input ?? null]))
+      .digest('base64url')
+      .slice(0, 32);
+
+  /** Claims, guards and runs; `work` does the handler's job with the context. */
+  const guarded = async (
+    invocation: Invocation,
+    options: {
+      what: string;
+      input: unknown;
+      commandText: string;
+      command: string | null;
+      confirmed: boolean;
+      mutates: boolean;
+      estimate: (ctx: CommandContext) => number;
+      confirmation: ConfirmPayload;
+      work: (ctx: CommandContext) => Promise<Reply>;
+    },
+  ): Promise<Reply> => {
+    const key = invocationKey(invocation, options.what, options.input);
+    const ctx = context(invocation, options.commandText, key, options.command);
+    const estimate = options.estimate(ctx);
+    // Paid or state-changing work is claimed, so a duplicate delivery, a double click or a quick repeat runs it
+    // once and gets the first answer; free reads simply run again.
+    const claimed = estimate > 0 || options.mutates;
+    if (claimed) {
+      const claim = store.invocations.begin(key, clock.now(), settings.repeatWindowMs);
+      if (claim.status === 'running') {
+        return reply([notice('info', 'Already working on that: the answer will appear here.')]);
+      }
+      if (claim.status === 'done' && claim.reply !== null) return claim.reply as Reply;
+    }
+    try {
+      if (estimate > 0) {
+        const scope = { actor: invocation.actor, store, clock, defaultDailyCap: settings.defaultDailyCap };
+        checkCap(scope, estimate);
+        if (!options.confirmed && estimate > settings.confirmAbove) {
+          store.invocations.release(key);
+          return confirmation(ctx, estimate, budgetOf(scope).spentToday, options.confirmation);
+        }
+      }
+      const result = await options.work(ctx);
+      if (claimed) store.invocations.finish(key, result, clock.now());
+      return result;
+    } catch (error) {
+      if (claimed) store.invocations.release(key);
+      throw error;
+    }
+  };
+
+  const confirmation = (
+    ctx: CommandContext,
+    estimate: number,
+    spentToday: number,
+    payload: ConfirmPayload,
+  ) => {
+    const confirmToken = ctx.token(CONFIRM, payload, { personal: true });
+    const cancelToken = ctx.token(CANCEL, { confirmToken }, { personal: true });
+    return reply([
+      notice('warning', [
+        'This will cost up to ',
+        bold(`${estimate} credits`),
+        `. You have spent ${spentToday} credits today.`,
+      ]),
+      buttons(
+        button(`Confirm (${estimate} credits)`, confirmToken, { style: 'primary' }),
+        button('Cancel', cancelToken, { style: 'secondary' }),
+      ),
+    ]);
+  };
+
+  const runCommand = async (
+    invocation: Invocation,
+    def: CommandDef<unknown>,
+    raw: Record<string, unknown>,
+    commandText: string,
+    confirmed: boolean,
+  ): Promise<Reply> => {
+    const usage = usageLine(def);
+    const parsed = def.schema.safeParse(raw);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`);
+      throw new CommandInputError(problems.slice(0, 5).join('\n'), usage);
+    }
+    if (def.permission === 'admin' && !invocation.actor.isAdmin) {
+      throw new PermissionError(`Only workspace admins can run /scout ${def.family} ${def.name}.`);
+    }
+    const input = parsed.data;
+    const name = `${def.family} ${def.name}`;
+    return guarded(invocation, {
+      what: name,
+      input: raw,
+      commandText,
+      command: name,
+      confirmed,
+      mutates: def.mutates === true,
+      estimate: (ctx) => def.estimate(input, ctx),
+      confirmation: { type: 'command', family: def.family, command: def.name, input: raw, text: commandText },
+      work: (ctx) => def.run(ctx, input),
+    });
+  };
+
+  const resolveText = (line: string): { def: CommandDef<unknown>; tokens: Token[]; text: string } => {
+    const text = line.trim().replace(/^\/?scout\b\s*/i, '');
+    const tokens = tokenize(text);
+    const [first, second] = tokens;
+    if (first === undefined || first.key !== null) {
+      const help = registry.command('help', 'show');
+      if (help === undefined) throw new CommandInputError('Type a command, such as /scout help.');
+      return { def: help, tokens: first === undefined ? [] : tokens, text };
+    }
+    const family = registry.family(first.value);
+    if (family === undefined) {
+      const guess = matchChoice(
+        first.value,
+        registry.families.map((f) => f.name),
+      );
+      throw new CommandInputError(
+        `Unknown command "${first.value}".${guess.ok ? '' : didYouMean(guess.suggestions)} Type /scout help to see every command.`,
+      );
+    }
+    const named =
+      second !== undefined && second.key === null ? registry.command(family.name, second.value) : undefined;
+    if (named !== undefined) return { def: named, tokens: tokens.slice(2), text };
+    const fallback =
+      family.defaultCommand === undefined ? undefined : registry.command(family.name, family.defaultCommand);
+    if (fallback !== undefined) return { def: fallback, tokens: tokens.slice(1), text };
+    const names = family.commands.map((c) => c.name);
+    const guess = second === undefined ? null : matchChoice(second.value, names);
+    throw new CommandInputError(
+      `${second === undefined ? `/scout ${family.name} needs a subcommand.` : `Unknown subcommand "${second.value}".`}${guess !== null && !guess.ok ? didYouMean(guess.suggestions) : ''} Try: ${names.map((n) => `/scout ${family.name} ${n}`).join(', ')}.`,
+    );
+  };
+
+  const builtinAction = async (
+    invocation: Invocation,
+    kind: string,
+    payload: unknown,
+    token: string,
+  ): Promise<Reply> => {
+    const now = clock.now();
+    if (kind === RERUN) {
+      const parsed = z.object({ text: z.string() }).safeParse(payload);
+      return parsed.success ? handleText({ ...invocation, text: parsed.data.text }) : expiredReply(null);
+    }
+    if (kind === CANCEL) {
+      const parsed = z.object({ confirmToken: z.string() }).safeParse(payload);
+      const cancelled = parsed.success && store.actions.consume(parsed.data.confirmToken, now);
+      store.actions.consume(token, now);
+      return reply(
+        [notice('info', cancelled ? 'Cancelled: nothing was spent.' : 'That was already decided.')],
+        {
+          replace: true,
+        },
+      );
+    }
+    const parsed = confirmPayload.safeParse(payload);
+    if (!parsed.success) return expiredReply(null);
+    // A confirmation is single-use: the second click of a double click finds it used and does nothing more.
+    if (!store.actions.consume(token, now)) return reply([notice('info', 'Already confirmed.')]);
+    const confirmed = parsed.data;
+    if (confirmed.type === 'command') {
+      const def = registry.command(confirmed.family, confirmed.command);
+      if (def === undefined) return expiredReply(null);
+      return runCommand(invocation, def, confirmed.input as Record<string, unknown>, confirmed.text, true);
+    }
+    return handleAction({ ...invocation, token: confirmed.token, event: confirmed.event }, true);
+  };
+
+  const expiredReply = (rerun: string | null, rerunToken?: string) =>
+    reply([
+      notice(
+        'warning',
+        rerun === null
+          ? 'This button no longer works. Run the command again.'
+          : 'These results have expired.',
+      ),
+      rerunToken === undefined ? null : buttons(button('Run it again', rerunToken, { style: 'primary' })),
+    ]);
+
+  const handleAction = async (
+    invocation: Invocation & { token: string; event?: ActionEvent },
+    confirmed = false,
+  ): Promise<Reply> => {
+    const now = clock.now();
+    const found = store.actions.lookup(invocation.token, invocation.actor, now);
+    if (found.status === 'unknown') return expiredReply(null);
+    if (found.status === 'expired') {
+      const rerun = found.record.rerun;
+      if (rerun === null) return expiredReply(null);
+      const token = store.actions.create({
+        kind: RERUN,
+        payload: { text: rerun },
+        actor: invocation.actor,
+        personal: true,
+        rerun,
+        ttlMs: settings.elementTtlMs,
+        now,
+      });
+      return expiredReply(rerun, token);
+    }
+    if (found.status === 'not-yours') {
+      return reply([notice('warning', 'Only the person who ran the command can use this.')]);
+    }
+    if (found.status === 'used') return reply([notice('info', 'Already done.')]);
+    const { kind, payload } = found.record;
+    if (kind === CONFIRM || kind === CANCEL || kind === RERUN) {
+      return builtinAction(invocation, kind, payload, invocation.token);
+    }
+    const def = registry.action(kind);
+    const parsed = def?.payload.safeParse(payload);
+    if (def === undefined || parsed === undefined || !parsed.success) return expiredReply(null);
+    const event = invocation.event ?? {};
+    return guarded(invocation, {
+      what: `action ${invocation.token}`,
+      input: event,
+      commandText: found.record.rerun ?? '',
+      command: kind,
+      confirmed,
+      mutates: def.mutates === true,
+      estimate: (ctx) => def.estimate(parsed.data, event, ctx),
+      confirmation: { type: 'action', token: invocation.token, event },
+      work: (ctx) => def.run(ctx, parsed.data, event),
+    });
+  };
+
+  const handleText = async (invocation: Invocation & { text: string }): Promise<Reply> => {
+    let usage: string | null = null;
+    try {
+      const { def, tokens, text } = resolveText(invocation.text);
+      usage = usageLine(def);
+      return await runCommand(invocation, def, bindTokens(def.params, tokens), text, false);
+    } catch (error) {
+      return errorReply(error, logger, usage);
+    }
+  };
+
+  return {
+    text: handleText,
+    async options(invocation) {
+      let usage: string | null = null;
+      try {
+        const def = registry.command(invocation.family, invocation.command);
+        if (def === undefined)
+          throw new CommandInputError(`Unknown command ${invocation.family} ${invocation.command}.`);
+        usage = usageLine(def);
+        const raw: Record<string, unknown> = {};
+        for (const [key, value] of Object.entries(invocation.options)) {
+          const name = resolveKey(def.params, key);
+          const spec = name === null ? undefined : def.params[name];
+          if (name === null || spec === undefined)
+            throw new CommandInputError(`Unknown option "${key}".`, usage);
+          Object.assign(raw, coerceParam(name, spec, value));
+        }
+        const text = [
+          def.family,
+          def.name,
+          ...Object.entries(invocation.options).map(([k, v]) => `${k}:${quoteValue(v)}`),
+        ].join(' ');
+        return await runCommand(invocation, def, raw, text, false);
+      } catch (error) {
+        return errorReply(error, logger, usage);
+      }
+    },
+    async action(invocation) {
+      try {
+        return await handleAction(invocation);
+      } catch (error) {
+        return errorReply(error, logger);
+      }
+    },
+  };
+}
+
+/** Writes a value so that tokenize reads it back unchanged. */
+export function quoteValue(value: string): string {
+  if (value !== '' && !/[\s"'“”‘’«»]/.test(value)) return value;
+  return value.includes('"') ? `'${value}'` : `"${value}"`;
+}

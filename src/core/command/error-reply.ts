@@ -1,0 +1,67 @@
+/** The one place errors become replies: short, actionable, visible to the author only. */
+import { randomBytes } from 'node:crypto';
+import { ZodError } from 'zod';
+import type { Logger } from '../logger.js';
+import { ServiceError, ServiceInputError } from '../service/errors.js';
+import { codeBlock, notice, type Reply, reply } from '../ui/index.js';
+import { CommandInputError, CreditCapError, PermissionError } from './errors.js';
+import { ParamError } from './params.js';
+import { TokenizeError } from './tokenize.js';
+
+/** A short reference to quote to whoever reads the logs. */
+export function newReference(): string {
+  return randomBytes(4).toString('hex');
+}
+
+function inputIssues(error: ServiceInputError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const allowed =
+        issue.allowed === undefined
+          ? ''
+          : issue.allowed.length <= 12
+            ? ` (allowed: ${issue.allowed.join(', ')})`
+            : ` (${issue.allowed.length} allowed values: see /scout help)`;
+      return `${issue.field ? `${issue.field}: ` : ''}${issue.message}${allowed}`;
+    })
+    .join('\n');
+}
+
+/** Turns any error thrown while handling a command or an element into the reply its author sees. */
+export function errorReply(error: unknown, logger: Logger, usage: string | null = null): Reply {
+  const withUsage = (message: string, shown: string | null) =>
+    reply([notice('error', message), shown === null ? null : codeBlock(shown, { title: 'Usage' })]);
+  if (error instanceof TokenizeError || error instanceof ParamError) return withUsage(error.message, usage);
+  if (error instanceof CommandInputError) return withUsage(error.message, error.usage ?? usage);
+  if (error instanceof ZodError) {
+    return withUsage(
+      error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('\n'),
+      usage,
+    );
+  }
+  if (error instanceof PermissionError || error instanceof CreditCapError) {
+    return reply([notice('warning', error.message)]);
+  }
+  if (error instanceof ServiceInputError) return withUsage(`Not sent: ${inputIssues(error)}`, usage);
+  if (error instanceof ServiceError) {
+    const reference = newReference();
+    logger.warn(
+      {
+        ref: reference,
+        code: error.code,
+        status: error.status,
+        operation: error.operation,
+        body: error.rawBody,
+      },
+      'service call failed',
+    );
+    const level = error.code === 'RATE_LIMITED' || error.code === 'NOT_FOUND' ? 'warning' : 'error';
+    return reply([notice(level, error.message, { reference })]);
+  }
+  const reference = newReference();
+  logger.error({ ref: reference, err: error }, 'unexpected error while handling a command');
+  return reply([
+    notice('error', `Something went wrong (ref ${reference}). Please try again.`, { reference }),
+  ]);
+}

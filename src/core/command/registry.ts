@@ -1,0 +1,37 @@
+/** The registry of command families: lookup by family and subcommand, and by element kind. */
+import { fold } from './suggest.js';
+import type { ActionDef, CommandDef, CommandFamily, CommandRegistry } from './types.js';
+
+/** Builds the registry, refusing duplicate names so dispatch is never ambiguous. */
+export function createRegistry(families: readonly CommandFamily[]): CommandRegistry {
+  const byName = new Map<string, CommandFamily>();
+  const actions = new Map<string, ActionDef<unknown>>();
+  for (const family of families) {
+    for (const name of [family.name, ...(family.aliases ?? [])]) {
+      if (byName.has(fold(name))) throw new Error(`Command family name used twice: ${name}`);
+      byName.set(fold(name), family);
+    }
+    const names = new Set<string>();
+    for (const command of family.commands) {
+      if (command.family !== family.name)
+        throw new Error(`${command.name} declares family ${command.family}`);
+      if (names.has(command.name)) throw new Error(`Command ${family.name} ${command.name} declared twice`);
+      names.add(command.name);
+    }
+    if (family.defaultCommand !== undefined && !names.has(family.defaultCommand)) {
+      throw new Error(`Family ${family.name} has no default command ${family.defaultCommand}`);
+    }
+    for (const action of family.actions ?? []) {
+      if (actions.has(action.kind)) throw new Error(`Action kind declared twice: ${action.kind}`);
+      actions.set(action.kind, action);
+    }
+  }
+  return {
+    families,
+    family: (name) => byName.get(fold(name)),
+    command(family, name): CommandDef<unknown> | undefined {
+      return byName.get(fold(family))?.commands.find((c) => fold(c.name) === fold(name));
+    },
+    action: (kind) => actions.get(kind),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * What a command family declares once (name, description, options, examples, estimated cost, permission,
+ * handler) and what a handler receives. The declaration drives dispatch, help and platform registration.
+ */
+import type { z } from 'zod';
+import type { Actor } from '../actor.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import type { ServiceClient } from '../service/index.js';
+import type { Store } from '../store/index.js';
+import type { Reply } from '../ui/index.js';
+import type { ParamTable } from './params.js';
+
+/** Who may run a command. */
+export type Permission = 'everyone' | 'admin';
+
+/** Settings that shape commands; from the environment via config. */
+export interface CommandSettings {
+  /** A paid command estimated above this many credits asks for confirmation first. */
+  confirmAbove: number;
+  /** Default daily cap per person when no admin set one; null for none. */
+  defaultDailyCap: number | null;
+  /** How long a bought creator profile is reused. */
+  profileTtlMs: number;
+  /** How long buttons and search results keep working. */
+  elementTtlMs: number;
+  /** The same command from the same person within this window is answered once. */
+  repeatWindowMs: number;
+}
+
+/** Options of a new interactive element. */
+export interface TokenOptions {
+  /** Only the person acting may press it. */
+  personal?: boolean;
+  /** Time to live; the element TTL by default. */
+  ttlMs?: number;
+}
+
+/** What a handler receives. */
+export interface CommandContext {
+  readonly actor: Actor;
+  readonly channelId: string;
+  /** The service client; its paid calls are recorded in the ledger against the actor and checked against caps. */
+  readonly service: ServiceClient;
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly settings: CommandSettings;
+  readonly logger: Logger;
+  /** Every command, for help. */
+  readonly registry: CommandRegistry;
+  /** The command text that produced this context, to offer re-running it. */
+  readonly commandText: string;
+  /** Creates an opaque token for a button or select that runs action `kind` with `payload`. */
+  token(kind: string, payload: unknown, options?: TokenOptions): string;
+  /** Posts an interim reply (for long work), visible like the final one. */
+  progress(reply: Reply): Promise<void>;
+}
+
+/** One subcommand of a family. */
+export interface CommandDef<I> {
+  /** The family, e.g. `creators`. */
+  readonly family: string;
+  /** The subcommand, e.g. `search`. */
+  readonly name: string;
+  /** One line for help and platform registration (Discord caps descriptions at 100 characters). */
+  readonly description: string;
+  /** How each option is typed. */
+  readonly params: ParamTable;
+  /** Validates the assembled input (bounds, combinations) and gives the handler its typed input. */
+  readonly schema: z.ZodType<I>;
+  /** Full commands as a person types them, after `/scout`. */
+  readonly examples: readonly string[];
+  /** What it costs, in words, for help: `free`, `10 credits`, `1 credit per creator shown`. */
+  readonly cost: string;
+  /** The most credits a run with this input can cost (0 for free commands). */
+  estimate(input: I, ctx: CommandContext): number;
+  readonly permission: Permission;
+  /** Changes state (in the service or in Scout): a duplicate delivery or a repeat within seconds runs it once. */
+  readonly mutates?: boolean;
+  run(ctx: CommandContext, input: I): Promise<Reply>;
+}
+
+/** What an element press carries besides its token. */
+export interface ActionEvent {
+  /** The chosen value of a select, or a word typed in the terminal (`add 3 to Spring`). */
+  value?: string | undefined;
+  /** Named values of a submitted form (modals). */
+  values?: Readonly<Record<string, string>> | undefined;
+}
+
+/** The handler behind interactive elements of one kind. */
+export interface ActionDef<P = unknown> {
+  /** Stored with each token, e.g. `creators.page`. */
+  readonly kind: string;
+  /** Validates the stored payload (it round-trips through SQLite). */
+  readonly payload: z.ZodType<P>;
+  /** The most credits pressing it can cost. */
+  estimate(payload: P, event: ActionEvent, ctx: CommandContext): number;
+  /** Changes state: a double click or duplicate delivery runs it once. */
+  readonly mutates?: boolean;
+  run(ctx: CommandContext, payload: P, event: ActionEvent): Promise<Reply>;
+}
+
+/** A command family: its subcommands and element handlers. */
+export interface CommandFamily {
+  readonly name: string;
+  /** Other words that name the family (`creator`). */
+  readonly aliases?: readonly string[];
+  readonly description: string;
+  /** The subcommand run when no subcommand word is given. */
+  readonly defaultCommand?: string;
+  readonly commands: readonly CommandDef<unknown>[];
+  readonly actions?: readonly ActionDef<unknown>[];
+}
+
+/** Looks commands and actions up. */
+export interface CommandRegistry {
+  readonly families: readonly CommandFamily[];
+  family(name: string): CommandFamily | undefined;
+  command(family: string, name: string): CommandDef<unknown> | undefined;
+  action(kind: string): ActionDef<unknown> | undefined;
+}
+
+/** Declares a command with its input type inferred from the schema (methods keep it assignable to a family). */
+export function defineCommand<I>(def: CommandDef<I>): CommandDef<I> {
+  return def;
+}
+
+/** Declares an element handler with its payload type inferred from the schema. */
+export function defineAction<P>(def: ActionDef<P>): ActionDef<P> {
+  return def;
+}

@@ -1,0 +1,58 @@
+/** Usage lines and option descriptions of commands, shared by error messages and `/scout help`. */
+import type { ParamSpec } from './params.js';
+import type { CommandDef } from './types.js';
+
+/** How an option is written, e.g. `followers:<range>` or `<handle>`. */
+export function paramSyntax(name: string, spec: ParamSpec): string {
+  const shown =
+    spec.aliases?.[0] !== undefined && spec.aliases[0].length < name.length ? spec.aliases[0] : name;
+  const placeholder = spec.example ?? placeholderOf(spec);
+  if (spec.positional === true) return `<${name}>`;
+  if (spec.rest === true) return `<${name}>...`;
+  return `${shown}:${placeholder}`;
+}
+
+function placeholderOf(spec: ParamSpec): string {
+  switch (spec.kind) {
+    case 'text':
+      return '<text>';
+    case 'integer':
+    case 'number':
+      return '<number>';
+    case 'boolean':
+      return 'yes|no';
+    case 'choice':
+      return spec.values.length <= 4 ? spec.values.join('|') : '<choice>';
+    case 'choices':
+      return '<a,b>';
+    case 'texts':
+      return '<a,b>';
+    case 'range':
+      return '<min-max>';
+    default: {
+      const unknownKind: never = spec;
+      return String(unknownKind);
+    }
+  }
+}
+
+/** The one-line usage of a command: `/scout creators search [followers:10k-100k] ...`. */
+export function usageLine(def: CommandDef<unknown>, maxOptional = 6): string {
+  const entries = Object.entries(def.params);
+  const required = entries.filter(([, s]) => s.required === true || s.positional === true || s.rest === true);
+  const optional = entries.filter(
+    ([, s]) => !(s.required === true || s.positional === true || s.rest === true),
+  );
+  const parts = [
+    `/scout ${def.family} ${def.name}`,
+    ...required.map(([n, s]) => (s.required === true ? paramSyntax(n, s) : `[${paramSyntax(n, s)}]`)),
+    ...optional.slice(0, maxOptional).map(([n, s]) => `[${paramSyntax(n, s)}]`),
+  ];
+  if (optional.length > maxOptional) parts.push('...');
+  return parts.join(' ');
+}
+
+/** Every name an option answers to, for help: `nichesToPromote (niche, niches)`. */
+export function paramNames(name: string, spec: ParamSpec): string {
+  return spec.aliases && spec.aliases.length > 0 ? `${name} (${spec.aliases.join(', ')})` : name;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { readPress } from '../../../src/adapters/terminal/press.js';
+import type { TextAction } from '../../../src/core/ui/index.js';
+
+const actions: TextAction[] = [
+  { index: 1, actionId: 'a.add1', label: 'Add to list', kind: 'button' },
+  { index: 2, actionId: 'a.det1', label: 'Details', kind: 'button' },
+  { index: 3, actionId: 'a.add2', label: 'Add to list', kind: 'button' },
+  { index: 4, actionId: 'a.det2', label: 'Details', kind: 'button' },
+  { index: 5, actionId: 'a.prev', label: 'Previous', kind: 'button' },
+  { index: 6, actionId: 'a.next', label: 'Next', kind: 'button' },
+  {
+    index: 7,
+    actionId: 'a.pick',
+    label: 'Choose a list',
+    kind: 'select',
+    options: [
+      { label: 'Spring', value: 'L1' },
+      { label: 'Summer', value: 'L2' },
+    ],
+  },
+  { index: 8, actionId: 'a.ok', label: 'Confirm (25 credits)', kind: 'button' },
+];
+
+describe('readPress', () => {
+  it('presses by number, and select options as n.m', () => {
+    expect(readPress('3', actions)).toEqual({ kind: 'press', press: { actionId: 'a.add2' } });
+    expect(readPress('press 2', actions)).toEqual({ kind: 'press', press: { actionId: 'a.det1' } });
+    expect(readPress('7.2', actions)).toEqual({ kind: 'press', press: { actionId: 'a.pick', value: 'L2' } });
+    expect(readPress('7', actions)).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('7.1 to 7.2'),
+    });
+    expect(readPress('7.9', actions).kind).toBe('error');
+    expect(readPress('42', actions)).toEqual({ kind: 'error', message: 'There is no [42] here.' });
+  });
+
+  it('presses by words', () => {
+    expect(readPress('next', actions)).toEqual({ kind: 'press', press: { actionId: 'a.next' } });
+    expect(readPress('Back', actions)).toEqual({ kind: 'press', press: { actionId: 'a.prev' } });
+    expect(readPress('confirm', actions)).toEqual({ kind: 'press', press: { actionId: 'a.ok' } });
+    expect(readPress('add 2 to Spring Launch', actions)).toEqual({
+      kind: 'press',
+      press: { actionId: 'a.add2', value: 'Spring Launch' },
+    });
+    expect(readPress('details 1', actions)).toEqual({ kind: 'press', press: { actionId: 'a.det1' } });
+    expect(readPress('details 3', actions).kind).toBe('error');
+  });
+
+  it('leaves commands alone', () => {
+    expect(readPress('creators search niche:yoga', actions)).toEqual({ kind: 'not-a-press' });
+    expect(readPress('cancel', actions)).toEqual({ kind: 'not-a-press' });
+    expect(readPress('3', [])).toEqual({ kind: 'not-a-press' });
+  });
+});

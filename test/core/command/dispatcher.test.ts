@@ -1,0 +1,245 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
+import type { Actor } from '../../../src/core/actor.js';
+import { createManualClock } from '../../../src/core/clock.js';
+import { type CommandFamily, defineAction, defineCommand } from '../../../src/core/command/types.js';
+import { button, buttons, notice, reply, text } from '../../../src/core/ui/index.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+
+/** A family whose commands make real paid calls: songs cost 10 credits a request, viral 1 credit a post. */
+const testFamily: CommandFamily = {
+  name: 'test',
+  description: 'Commands for dispatcher tests.',
+  commands: [
+    defineCommand({
+      family: 'test',
+      name: 'songs',
+      description: 'One paid songs request per time.',
+      params: { times: { kind: 'integer', description: 'How many requests.' } },
+      schema: z.object({ times: z.number().int().min(1).max(5).default(1) }),
+      examples: ['test songs times:2'],
+      cost: '10 credits a request',
+      estimate: (input) => 10 * input.times,
+      permission: 'everyone',
+      async run(ctx, input) {
+        for (let i = 0; i < input.times; i++) await ctx.service.songs.query({ action: 'countries' });
+        const next = ctx.token('test.songs', { times: 1 });
+        const once = ctx.token('test.songs', { times: 1 }, { ttlMs: 1000 });
+        return reply([text(`done ${input.times}`), buttons(button('More', next), button('Once', once))], {
+          visibility: 'channel',
+        });
+      },
+    }),
+    defineCommand({
+      family: 'test',
+      name: 'admin',
+      description: 'Admins only.',
+      params: {},
+      schema: z.object({}),
+      examples: ['test admin'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'admin',
+      run: async () => reply([notice('success', 'admin ok')]),
+    }),
+    defineCommand({
+      family: 'test',
+      name: 'write',
+      description: 'A free state change.',
+      params: { name: { kind: 'text', positional: true, description: 'A name.' } },
+      schema: z.object({ name: z.string() }),
+      examples: ['test write a'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'everyone',
+      mutates: true,
+      async run(ctx, input) {
+        const count = Number(ctx.store.settings.preference(ctx.actor, 'writes') ?? '0') + 1;
+        ctx.store.settings.setPreference(ctx.actor, 'writes', String(count));
+        return reply([text(`wrote ${input.name} (${count})`)]);
+      },
+    }),
+    defineCommand({
+      family: 'test',
+      name: 'boom',
+      description: 'Fails unexpectedly.',
+      params: {},
+      schema: z.object({}),
+      examples: ['test boom'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'everyone',
+      run: async () => {
+        throw new Error('kaput with secret details');
+      },
+    }),
+  ],
+  actions: [
+    defineAction({
+      kind: 'test.songs',
+      payload: z.object({ times: z.number().int() }),
+      estimate: (payload) => 10 * payload.times,
+      async run(ctx, payload) {
+        await ctx.service.songs.query({ action: 'countries' });
+        return reply([text(`pressed ${payload.times}`)], { replace: true });
+      },
+    }),
+  ],
+};
+
+const latestToken = (h: Harness, kind: string) =>
+  h.app.store.db
+    .prepare('SELECT token FROM action_tokens WHERE kind = ? ORDER BY rowid DESC LIMIT 1')
+    .pluck()
+    .get(kind) as string;
+const songsRequests = (h: Harness) => h.requests().filter((r) => r.path === '/api/v1/songs').length;
+let h: Harness;
+afterEach(async () => {
+  await h.stop();
+});
+
+describe('dispatcher', () => {
+  it('records each paid call in the ledger against the person, with the service balance', async () => {
+    h = await startHarness({ families: [testFamily] });
+    expect(await h.type('test songs')).toContain('done 1');
+    const rows = h.app.store.db.prepare('SELECT * FROM credit_ledger').all() as Array<
+      Record<string, unknown>
+    >;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      platform: 'terminal',
+      workspace_id: 'local',
+      user_id: 'me',
+      operation: 'songs.query',
+      command: 'test songs',
+      units: 1,
+      credits: 10,
+      balance: h.sandbox.credits('harness-key-0001'),
+    });
+  });
+
+  it('asks for confirmation above the threshold; cancel spends nothing, confirm runs once', async () => {
+    h = await startHarness({ families: [testFamily], settings: { confirmAbove: 15 } });
+    const asked = await h.type('test songs times:2');
+    expect(asked).toContain('This will cost up to 20 credits. You have spent 0 credits today.');
+    expect(songsRequests(h)).toBe(0);
+    expect(await h.type('cancel')).toContain('Cancelled: nothing was spent.');
+    expect(songsRequests(h)).toBe(0);
+    expect(await h.type('test songs times:2')).toContain('Confirm (20 credits)');
+    const confirmed = await h.type('confirm');
+    expect(confirmed).toContain('done 2');
+    expect(songsRequests(h)).toBe(2);
+    expect(h.spentToday()).toBe(20);
+  });
+
+  it('makes a confirmation single-use: the second of two simultaneous clicks does nothing more', async () => {
+    h = await startHarness({ families: [testFamily], settings: { confirmAbove: 15 } });
+    expect(await h.type('test songs times:2')).toContain('Confirm (20 credits)');
+    const token = latestToken(h, 'scout.confirm');
+    const press = () => h.app.dispatcher.action({ actor: LOCAL_ACTOR, channelId: 'terminal', token });
+    const answers = (await Promise.all([press(), press()])).map((r) => JSON.stringify(r));
+    expect(answers.filter((a) => a.includes('done 2'))).toHaveLength(1);
+    expect(answers.filter((a) => a.includes('Already'))).toHaveLength(1);
+    expect(songsRequests(h)).toBe(2);
+    expect(h.spentToday()).toBe(20);
+  });
+
+  it('refuses above the daily cap with the numbers, before any call', async () => {
+    h = await startHarness({ families: [testFamily], settings: { defaultDailyCap: 25 } });
+    expect(await h.type('test songs times:2')).toContain('done 2');
+    const refused = await h.type('test songs');
+    expect(refused).toContain('This needs up to 10 credits, and your daily cap is 25 (20 spent today)');
+    expect(songsRequests(h)).toBe(2);
+    h.app.store.settings.setDailyCap(
+      { platform: 'terminal', workspaceId: 'local', userId: 'me' },
+      100,
+      'x',
+      new Date(),
+    );
+    expect(await h.type('test songs')).toContain('done 1');
+  });
+
+  it('runs a paid command repeated within seconds once, and again after the window', async () => {
+    const clock = createManualClock(new Date());
+    h = await startHarness({ families: [testFamily], clock, settings: { repeatWindowMs: 10_000 } });
+    expect(await h.type('test songs')).toContain('done 1');
+    expect(await h.type('/scout test songs')).toContain('done 1');
+    expect(songsRequests(h)).toBe(1);
+    expect(h.spentToday()).toBe(10);
+    clock.advance(10_001);
+    await h.type('test songs');
+    expect(songsRequests(h)).toBe(2);
+  });
+
+  it('runs a double-clicked paid button once', async () => {
+    h = await startHarness({ families: [testFamily] });
+    expect(await h.type('test songs')).toContain('More');
+    const token = h.app.store.db
+      .prepare("SELECT token FROM action_tokens WHERE kind = 'test.songs' ORDER BY rowid LIMIT 1")
+      .pluck()
+      .get() as string;
+    const press = () => h.app.dispatcher.action({ actor: LOCAL_ACTOR, channelId: 'terminal', token });
+    const answers = (await Promise.all([press(), press(), press()])).map((r) => JSON.stringify(r));
+    expect(answers.filter((a) => a.includes('pressed 1')).length).toBeGreaterThanOrEqual(1);
+    expect(answers.filter((a) => a.includes('pressed 1') || a.includes('Already working'))).toHaveLength(3);
+    expect(songsRequests(h)).toBe(2);
+    expect(h.spentToday()).toBe(20);
+  });
+
+  it('runs a duplicated state change once but free reads every time', async () => {
+    h = await startHarness({ families: [testFamily] });
+    expect(await h.type('test write a')).toContain('wrote a (1)');
+    expect(await h.type('test write a')).toContain('wrote a (1)');
+    expect(await h.type('test write b')).toContain('wrote b (2)');
+  });
+
+  it('keeps buttons working across a restart of the dispatcher, and says when they expired', async () => {
+    const clock = createManualClock(new Date());
+    h = await startHarness({ families: [testFamily], clock });
+    const shown = await h.type('test songs');
+    const once = /\[(\d+)\] Once/.exec(shown)?.[1] as string;
+    clock.advance(2000);
+    const expired = await h.type(once);
+    expect(expired).toContain('These results have expired.');
+    expect(expired).toContain('Run it again');
+    const rerun = await h.type('1');
+    expect(rerun).toContain('done 1');
+  });
+
+  it('answers bad input, unknown commands, admin-only commands and crashes to the author, spending nothing', async () => {
+    const member: Actor = { platform: 'terminal', workspaceId: 'local', userId: 'ana', isAdmin: false };
+    h = await startHarness({ families: [testFamily], actor: member });
+    expect(await h.type('test songs times:9')).toMatch(/times: .*5[\s\S]*Usage:[\s\S]*\/scout test songs/);
+    expect(await h.type('test songs times:many')).toContain('times takes a number');
+    expect(await h.type('test songz')).toContain('Unknown subcommand "songz". Did you mean "songs"?');
+    expect(await h.type('tets songs')).toContain('Unknown command "tets". Did you mean "test"?');
+    expect(await h.type('test admin')).toContain('Only workspace admins can run /scout test admin.');
+    const crash = await h.type('test boom');
+    expect(crash).toMatch(/Something went wrong \(ref [0-9a-f]{8}\)/);
+    expect(crash).not.toContain('kaput');
+    expect(await h.type('test songs times:"1')).toContain('A quote is not closed');
+    expect(songsRequests(h)).toBe(0);
+    expect(h.spentToday()).toBe(0);
+  });
+
+  it('says so when a button is unknown or belongs to someone else', async () => {
+    h = await startHarness({ families: [testFamily], settings: { confirmAbove: 5 } });
+    const other: Actor = { platform: 'terminal', workspaceId: 'local', userId: 'bob', isAdmin: false };
+    expect(
+      await h.app.dispatcher.action({ actor: other, channelId: 'c', token: 'test.songs:doesnotexist' }),
+    ).toMatchObject({
+      nodes: [{ type: 'notice', level: 'warning' }],
+    });
+    const asked = await h.type('test songs');
+    const token = /Confirm/.test(asked)
+      ? (h.app.store.db
+          .prepare("SELECT token FROM action_tokens WHERE kind = 'scout.confirm'")
+          .pluck()
+          .get() as string)
+      : '';
+    const answer = await h.app.dispatcher.action({ actor: other, channelId: 'c', token });
+    expect(JSON.stringify(answer)).toContain('Only the person who ran the command can use this.');
+    expect(songsRequests(h)).toBe(0);
+  });
+});
