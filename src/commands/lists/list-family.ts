@@ -1,0 +1,240 @@
+/** `/scout list`: the contacts of one CRM list, and adding, checking, removing and updating creators in it. */
+import type { CommandContext, CommandFamily } from '../../core/command/types.js';
+import { defineAction, defineCommand } from '../../core/command/types.js';
+import type { CrmAddResult } from '../../core/service/index.js';
+import {
+  bold,
+  button,
+  buttons,
+  CARDS_PER_PAGE,
+  fields,
+  formatDate,
+  notice,
+  type Reply,
+  type ReplyNode,
+  reply,
+  text,
+} from '../../core/ui/index.js';
+import { LIST_PARAM, STATUS_PARAM, statusLabel, textLines } from './common.js';
+import { applyUpdate, editAction, setStatusAction, UPDATE_PARAMS } from './contact-update.js';
+import { CHAT_PAGE_SIZE, contactNode, contactsPage, KINDS, pagePayload } from './contacts-view.js';
+import {
+  addSchema,
+  checkSchema,
+  IDS_PARAM,
+  removeSchema,
+  showParams,
+  showSchema,
+  updateSchema,
+} from './list-inputs.js';
+import { askRemoval, keepAction, removeAction } from './removal.js';
+import { findContact, type ListTarget, resolveList } from './resolve.js';
+
+const FAMILY = 'list';
+const FREE = 'free with an active CRM subscription';
+const count = (value: number | null) => value ?? '—';
+
+function openButton(ctx: CommandContext, list: ListTarget, label = 'Open list') {
+  return button(
+    label,
+    ctx.token(KINDS.page, {
+      listId: list.id,
+      name: list.name,
+      page: 1,
+      perPage: CHAT_PAGE_SIZE,
+      replace: false,
+    }),
+  );
+}
+
+function addReply(ctx: CommandContext, list: ListTarget, result: CrmAddResult): Reply {
+  const added = result.added_count ?? result.contacts.length;
+  const nodes: ReplyNode[] = [
+    notice(
+      added > 0 ? 'success' : 'warning',
+      added > 0
+        ? `Added ${added} creator${added === 1 ? '' : 's'} to ${list.name}.`
+        : `Nothing was added to ${list.name}.`,
+    ),
+    fields([
+      { label: 'Requested', value: count(result.requested_count), inline: true },
+      { label: 'Added', value: count(result.added_count), inline: true },
+      { label: 'Created', value: count(result.created_count), inline: true },
+      { label: 'Reactivated', value: count(result.reactivated_count), inline: true },
+      { label: 'Skipped duplicates', value: count(result.skipped_duplicate_count), inline: true },
+      { label: 'Skipped invalid', value: count(result.skipped_invalid_count), inline: true },
+    ]),
+  ];
+  // A few new contacts are shown with their buttons; more are one press away.
+  if (result.contacts.length > 0 && result.contacts.length <= CARDS_PER_PAGE) {
+    nodes.push(...result.contacts.map((contact) => contactNode(ctx, list, contact)));
+  }
+  nodes.push(buttons(openButton(ctx, list)));
+  return reply(nodes, { visibility: 'channel' });
+}
+
+/** Opens a list, or turns its pages. */
+const pageAction = defineAction({
+  kind: KINDS.page,
+  payload: pagePayload,
+  estimate: () => 0,
+  run: (ctx, payload) => contactsPage(ctx, payload),
+});
+
+/** The list family. */
+export const listFamily: CommandFamily = {
+  name: FAMILY,
+  description: 'One CRM list: its contacts, adding, checking, removing and updating creators.',
+  defaultCommand: 'show',
+  commands: [
+    defineCommand({
+      family: FAMILY,
+      name: 'show',
+      description: 'A list’s contacts, page by page, optionally one status; buttons set status and edit.',
+      params: showParams,
+      schema: showSchema,
+      examples: ['list "Spring Launch"', 'list show "Spring Launch" status:negotiating page:2'],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      async run(ctx, input) {
+        const list = await resolveList(ctx, input.list);
+        return contactsPage(ctx, {
+          listId: list.id,
+          name: list.name,
+          page: input.page,
+          perPage: input.perPage,
+          ...(input.status === undefined ? {} : { status: input.status }),
+          replace: false,
+        });
+      },
+    }),
+    defineCommand({
+      family: FAMILY,
+      name: 'add',
+      description: 'Add 1 to 500 creators to a list; email, rate and handles only with one creator.',
+      params: {
+        list: LIST_PARAM,
+        userIds: IDS_PARAM,
+        status: { ...STATUS_PARAM, description: 'Status of the new contacts (to outreach by default).' },
+        notes: UPDATE_PARAMS.notes,
+        contactEmail: UPDATE_PARAMS.contactEmail,
+        proposedRate: UPDATE_PARAMS.proposedRate,
+        instagramHandle: UPDATE_PARAMS.instagramHandle,
+        tiktokHandle: UPDATE_PARAMS.tiktokHandle,
+      },
+      schema: addSchema,
+      examples: [
+        'list add "Spring Launch" tiktok_123 instagram_456 status:outreached',
+        'list add "Spring Launch" tiktok_123 email:ana@example.com rate:500',
+      ],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      mutates: true,
+      async run(ctx, input) {
+        const list = await resolveList(ctx, input.list);
+        const { data } = await ctx.service.crm.addCreators({ ...input.input, listId: list.id });
+        return addReply(ctx, list, data);
+      },
+    }),
+    defineCommand({
+      family: FAMILY,
+      name: 'check',
+      description: 'Whether creators are in a list, with their status and dates.',
+      params: { list: LIST_PARAM, userIds: IDS_PARAM },
+      schema: checkSchema,
+      examples: ['list check "Spring Launch" tiktok_123 instagram_456'],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      async run(ctx, input) {
+        const list = await resolveList(ctx, input.list);
+        const { data } = await ctx.service.crm.checkCreators({ listId: list.id, userIds: input.userIds });
+        const inList = data.entries.filter((entry) => entry.exists).length;
+        const lines = data.entries.map((entry) =>
+          entry.exists
+            ? `✓ ${entry.user_id}: in the list · ${statusLabel(entry.status)} · added ${formatDate(entry.date_added) ?? '—'} · updated ${formatDate(entry.date_updated) ?? '—'}`
+            : `✗ ${entry.user_id}: not in the list`,
+        );
+        return reply(
+          [
+            text(bold(list.name), ` · ${inList} of ${data.entries.length} checked are in the list`),
+            ...textLines(lines),
+          ],
+          { visibility: 'channel' },
+        );
+      },
+    }),
+    defineCommand({
+      family: FAMILY,
+      name: 'remove',
+      description:
+        'Remove a creator from a list (a soft removal; adding again reactivates), after a confirm.',
+      params: {
+        list: LIST_PARAM,
+        creator: {
+          kind: 'text',
+          positional: true,
+          required: true,
+          description: 'A creator id (or @handle) in the list.',
+          example: 'tiktok_12345',
+        },
+      },
+      schema: removeSchema,
+      examples: ['list remove "Spring Launch" tiktok_123', 'list remove "Spring Launch" @ana'],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      // Only asks: the Confirm element removes (and is claimed). Asking again after a Cancel must ask afresh.
+      mutates: false,
+      async run(ctx, input) {
+        const list = await resolveList(ctx, input.list);
+        const target = await findContact(ctx, list, input.creator);
+        return askRemoval(ctx, list, target);
+      },
+    }),
+    defineCommand({
+      family: FAMILY,
+      name: 'update',
+      description:
+        'Update a creator in a list: status, notes, email, proposed and agreed rates, deliverables.',
+      params: {
+        list: LIST_PARAM,
+        creator: {
+          kind: 'text',
+          positional: true,
+          required: true,
+          description: 'A creator id or @handle in the list.',
+          example: '@ana',
+        },
+        ...UPDATE_PARAMS,
+      },
+      schema: updateSchema,
+      examples: [
+        'list update "Spring Launch" @ana status:negotiating rate:500',
+        'list update "Spring Launch" tiktok_123 agreed:450 deliverables:"1 reel, 2 stories" notes:"Ships Monday"',
+      ],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      mutates: true,
+      async run(ctx, input) {
+        const list = await resolveList(ctx, input.list);
+        const target = await findContact(ctx, list, input.creator);
+        return applyUpdate(
+          ctx,
+          {
+            contactId: target.contactId,
+            listId: list.id,
+            listName: list.name,
+            userId: target.userId,
+            handle: target.handle,
+          },
+          input.changes,
+        );
+      },
+    }),
+  ],
+  actions: [pageAction, setStatusAction, editAction, removeAction, keepAction],
+};

@@ -1,0 +1,128 @@
+/** Options and input schemas of `/scout list` commands, validated by the client's own input schemas. */
+import { z } from 'zod';
+import type { ParamTable } from '../../core/command/params.js';
+import {
+  crmAddCreatorsInput,
+  crmCheckCreatorsInput,
+  crmListCreatorsInput,
+  crmRemoveCreatorInput,
+  crmUpdateContactInput,
+} from '../../core/service/index.js';
+import { delegate, LIST_PARAM, PENDING_ID, STATUS_PARAM } from './common.js';
+import { explainUpdate } from './contact-update.js';
+import { CHAT_PAGE_SIZE } from './contacts-view.js';
+
+/** A list reference as typed. */
+export const listRef = z.string().trim().min(1, 'needs a list name or id').max(200);
+
+/** Creator ids: every bare word after the list, or comma lists. */
+export const IDS_PARAM = {
+  kind: 'texts',
+  rest: true,
+  description: 'Creator ids, separated by spaces or commas.',
+  example: 'tiktok_12345',
+} as const;
+
+/** Options of `list add` people type, by the client's single-creator-only field names. */
+const SINGLE_ONLY_WORDS: Readonly<Record<string, string>> = {
+  contactEmail: 'email',
+  proposedRate: 'rate',
+  instagramHandle: 'instagram',
+  tiktokHandle: 'tiktok',
+};
+
+/** Options of `list show`. */
+export const showParams: ParamTable = {
+  list: LIST_PARAM,
+  page: { kind: 'integer', description: 'Page number, from 1.', example: '2' },
+  perPage: {
+    kind: 'integer',
+    aliases: ['limit', 'per_page', 'size'],
+    description: `Contacts per page, 1 to 500 (${CHAT_PAGE_SIZE} by default).`,
+    example: '25',
+  },
+  status: { ...STATUS_PARAM, description: 'Only contacts with this CRM status.' },
+};
+
+/** Input of `list show`: the list, page, page size (chat default) and status filter. */
+export const showSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
+  const { list, ...rest } = raw;
+  const checked = delegate('crm.listCreators', crmListCreatorsInput, { ...rest, listId: PENDING_ID }, ctx);
+  if (checked === null) return z.NEVER;
+  return {
+    list,
+    page: checked.page ?? 1,
+    perPage: checked.perPage ?? CHAT_PAGE_SIZE,
+    ...(checked.status === undefined ? {} : { status: checked.status }),
+  };
+});
+
+/** Input of `list add`: the list and the client's add input (without the list id). */
+export const addSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
+  const { list, ...rest } = raw;
+  const count = Array.isArray(rest.userIds) ? rest.userIds.length : 0;
+  const checked = delegate(
+    'crm.addCreators',
+    crmAddCreatorsInput,
+    { ...rest, listId: PENDING_ID },
+    ctx,
+    (field, message) => {
+      const word = SINGLE_ONLY_WORDS[field];
+      if (word !== undefined && message.includes('exactly one')) {
+        return `${word}: sets one creator's details, so it needs exactly one creator id (you gave ${count}); add that creator on its own`;
+      }
+      return field === 'userIds' && message === 'is required'
+        ? 'give 1 to 500 creator ids after the list name'
+        : message;
+    },
+  );
+  if (checked === null) return z.NEVER;
+  const { listId: _, ...input } = checked;
+  return { list, input };
+});
+
+/** Input of `list check`. */
+export const checkSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
+  const { list, ...rest } = raw;
+  const checked = delegate(
+    'crm.checkCreators',
+    crmCheckCreatorsInput,
+    { ...rest, listId: PENDING_ID },
+    ctx,
+    (field, message) =>
+      field === 'userIds' && message === 'is required'
+        ? 'give one or more creator ids after the list name'
+        : message,
+  );
+  if (checked === null) return z.NEVER;
+  return { list, userIds: checked.userIds };
+});
+
+/** Input of `list remove`. */
+export const removeSchema = z.looseObject({ list: listRef, creator: z.string() }).transform((raw, ctx) => {
+  const checked = delegate(
+    'crm.removeCreator',
+    crmRemoveCreatorInput,
+    { listId: PENDING_ID, userId: raw.creator },
+    ctx,
+  );
+  if (checked === null) return z.NEVER;
+  return { list: raw.list, creator: checked.userId };
+});
+
+/** Input of `list update`: the list, the creator, and the client's update fields. */
+export const updateSchema = z
+  .looseObject({ list: listRef, creator: z.string().trim().min(1) })
+  .transform((raw, ctx) => {
+    const { list, creator, ...rest } = raw;
+    const checked = delegate(
+      'crm.updateContact',
+      crmUpdateContactInput,
+      { ...rest, contactId: PENDING_ID },
+      ctx,
+      explainUpdate,
+    );
+    if (checked === null) return z.NEVER;
+    const { contactId: _, ...changes } = checked;
+    return { list, creator, changes };
+  });

@@ -1,0 +1,272 @@
+/** `/scout lists`: the team's CRM lists with their counts; creating, renaming, describing and reading one. */
+import { z } from 'zod';
+import { CommandInputError } from '../../core/command/errors.js';
+import type { CommandContext, CommandFamily } from '../../core/command/types.js';
+import { defineAction, defineCommand } from '../../core/command/types.js';
+import { type CrmList, crmCreateListInput, crmUpdateListInput } from '../../core/service/index.js';
+import {
+  bold,
+  button,
+  buttons,
+  CARDS_PER_PAGE,
+  code,
+  fields,
+  formatDate,
+  type ListRowNode,
+  listRow,
+  notice,
+  pager,
+  type Reply,
+  type ReplyNode,
+  reply,
+  text,
+} from '../../core/ui/index.js';
+import { delegate, LIST_PARAM, PENDING_ID, quoted } from './common.js';
+import { CHAT_PAGE_SIZE, KINDS } from './contacts-view.js';
+import { listRef } from './list-inputs.js';
+import { chooseList, type ListTarget, resolveList } from './resolve.js';
+
+const FAMILY = 'lists';
+const FREE = 'free with an active CRM subscription';
+const PAGE_KIND = 'lists.page';
+
+const NAME_PARAM = {
+  kind: 'text',
+  required: true,
+  description: 'The list name.',
+  example: '"Spring Launch"',
+} as const;
+
+const nameOf = (list: CrmList) => list.name ?? list.id;
+
+function openToken(ctx: CommandContext, list: ListTarget): string {
+  return ctx.token(KINDS.page, {
+    listId: list.id,
+    name: list.name,
+    page: 1,
+    perPage: CHAT_PAGE_SIZE,
+    replace: false,
+  });
+}
+
+function row(ctx: CommandContext, list: CrmList): ListRowNode {
+  return listRow(list, { actions: [button('Open', openToken(ctx, { id: list.id, name: nameOf(list) }))] });
+}
+
+async function showLists(ctx: CommandContext, page: number, replace: boolean): Promise<Reply> {
+  const { data } = await ctx.service.crm.listLists();
+  const lists = data.lists;
+  if (lists.length === 0) {
+    return reply(
+      [
+        notice('info', [
+          'The team has no lists yet. Create one with ',
+          code('/scout lists create name:"Spring Launch"'),
+          '.',
+        ]),
+      ],
+      { visibility: 'channel', replace },
+    );
+  }
+  const pages = Math.ceil(lists.length / CARDS_PER_PAGE);
+  const current = Math.min(Math.max(page, 1), pages);
+  const shown = lists.slice((current - 1) * CARDS_PER_PAGE, current * CARDS_PER_PAGE);
+  const total = data.total ?? lists.length;
+  const nodes: ReplyNode[] = [
+    text(bold('CRM lists'), ` · ${total} list${total === 1 ? '' : 's'}`),
+    ...shown.map((list) => row(ctx, list)),
+  ];
+  if (pages > 1) {
+    nodes.push(
+      pager({
+        page: current,
+        totalPages: pages,
+        prevActionId: current > 1 ? ctx.token(PAGE_KIND, { page: current - 1 }) : null,
+        nextActionId: current < pages ? ctx.token(PAGE_KIND, { page: current + 1 }) : null,
+        label: 'CRM lists',
+      }),
+    );
+  }
+  return reply(nodes, { visibility: 'channel', replace });
+}
+
+/** Refuses a name another list already has (any case): names are how people refer to lists. */
+function ensureFreeName(lists: readonly CrmList[], name: string, except: string | null): void {
+  const wanted = name.trim().toLowerCase();
+  const taken = lists.find((list) => list.id !== except && (list.name ?? '').trim().toLowerCase() === wanted);
+  if (taken !== undefined) {
+    throw new CommandInputError(
+      `A list named ${quoted(nameOf(taken))} already exists (id ${taken.id}); choose another name.`,
+    );
+  }
+}
+
+function changed(message: string, ctx: CommandContext, list: CrmList): Reply {
+  return reply([notice('success', message), row(ctx, list)], { visibility: 'channel' });
+}
+
+function details(ctx: CommandContext, list: CrmList): Reply {
+  const target = { id: list.id, name: nameOf(list) };
+  return reply(
+    [
+      text(bold(target.name)),
+      list.description ? text(list.description) : null,
+      fields([
+        { label: 'Id', value: list.id, inline: true },
+        { label: 'Contacts', value: list.contact_count, inline: true },
+        { label: 'To outreach', value: list.to_outreach_count, inline: true },
+        { label: 'Budget', value: list.budget, inline: true },
+        { label: 'Website id', value: list.website_id, inline: true },
+        { label: 'Starts', value: formatDate(list.start_date), inline: true },
+        { label: 'Ends', value: formatDate(list.end_date), inline: true },
+        { label: 'Created', value: formatDate(list.date_created), inline: true },
+        { label: 'Updated', value: formatDate(list.date_updated), inline: true },
+        {
+          label: 'Active',
+          value: list.active === null || list.active === undefined ? null : list.active ? 'yes' : 'no',
+          inline: true,
+        },
+      ]),
+      buttons(button('Open', openToken(ctx, target), { style: 'primary' })),
+    ],
+    { visibility: 'channel' },
+  );
+}
+
+const createSchema = z.looseObject({}).transform((raw, ctx) => {
+  const checked = delegate('crm.createList', crmCreateListInput, raw, ctx);
+  return checked === null ? z.NEVER : checked;
+});
+
+const updateSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
+  const { list, ...rest } = raw;
+  const checked = delegate('crm.updateList', crmUpdateListInput, { ...rest, listId: PENDING_ID }, ctx);
+  if (checked === null) return z.NEVER;
+  const { listId: _, ...changes } = checked;
+  return { list, changes };
+});
+
+const pageAction = defineAction({
+  kind: PAGE_KIND,
+  payload: z.object({ page: z.number().int().min(1) }),
+  estimate: () => 0,
+  run: (ctx, payload) => showLists(ctx, payload.page, true),
+});
+
+/** The lists family. */
+export const listsFamily: CommandFamily = {
+  name: FAMILY,
+  description: 'The team’s CRM lists with their counts; create, rename, describe or read one.',
+  defaultCommand: 'show',
+  commands: [
+    defineCommand({
+      family: FAMILY,
+      name: 'show',
+      description: 'The team’s lists with contact and to-outreach counts; Open shows a list’s contacts.',
+      params: {},
+      schema: z.object({}),
+      examples: ['lists'],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      run: (ctx) => showLists(ctx, 1, false),
+    }),
+    defineCommand({
+      family: FAMILY,
+      name: 'create',
+      description: 'Create a list: a name, and optionally a description, a budget and a website id.',
+      params: {
+        name: { ...NAME_PARAM, positional: true },
+        description: {
+          kind: 'text',
+          aliases: ['about'],
+          description: 'What the list is for.',
+          example: '"Q2 launch"',
+        },
+        budget: { kind: 'number', description: 'The budget (0 or more).', example: '5000' },
+        websiteId: {
+          kind: 'text',
+          aliases: ['website', 'site'],
+          description: 'The website id.',
+          example: 'web_123',
+        },
+      },
+      schema: createSchema,
+      examples: ['lists create name:"Spring Launch" budget:5000 description:"Q2 skincare launch"'],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      mutates: true,
+      async run(ctx, input) {
+        const { data: all } = await ctx.service.crm.listLists();
+        ensureFreeName(all.lists, input.name, null);
+        const { data } = await ctx.service.crm.createList(input);
+        return changed(`Created the list ${nameOf(data)}.`, ctx, data);
+      },
+    }),
+    defineCommand({
+      family: FAMILY,
+      name: 'rename',
+      description: 'Rename a list.',
+      params: { list: LIST_PARAM, name: { ...NAME_PARAM, positional: true, description: 'The new name.' } },
+      schema: updateSchema,
+      examples: ['lists rename "Spring Launch" name:"Spring Launch 2026"'],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      mutates: true,
+      async run(ctx, input) {
+        const { data: all } = await ctx.service.crm.listLists();
+        const list = chooseList(all.lists, input.list);
+        const name = input.changes.name ?? list.name;
+        ensureFreeName(all.lists, name, list.id);
+        const { data } = await ctx.service.crm.updateList({ listId: list.id, name });
+        return changed(`Renamed ${list.name} to ${nameOf(data)}.`, ctx, data);
+      },
+    }),
+    defineCommand({
+      family: FAMILY,
+      name: 'describe',
+      description: 'Set a list’s description.',
+      params: {
+        list: LIST_PARAM,
+        description: {
+          kind: 'text',
+          positional: true,
+          required: true,
+          description: 'The new description.',
+          example: '"Q2 skincare launch"',
+        },
+      },
+      schema: updateSchema,
+      examples: ['lists describe "Spring Launch" description:"Creators for the Q2 skincare launch"'],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      mutates: true,
+      async run(ctx, input) {
+        const list = await resolveList(ctx, input.list);
+        const description = input.changes.description ?? '';
+        const { data } = await ctx.service.crm.updateList({ listId: list.id, description });
+        return changed(`Updated the description of ${nameOf(data)}.`, ctx, data);
+      },
+    }),
+    defineCommand({
+      family: FAMILY,
+      name: 'get',
+      description: 'One list’s details: counts, budget, dates and website.',
+      params: { list: LIST_PARAM },
+      schema: z.object({ list: listRef }),
+      examples: ['lists get "Spring Launch"'],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      async run(ctx, input) {
+        const list = await resolveList(ctx, input.list);
+        const { data } = await ctx.service.crm.getList({ listId: list.id });
+        return details(ctx, data);
+      },
+    }),
+  ],
+  actions: [pageAction],
+};
