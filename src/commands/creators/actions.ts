@@ -1,0 +1,158 @@
+/** The buttons of a creator card: Add to list (a personal list picker, or straight to a named list) and Details. */
+import { z } from 'zod';
+import type { CommandContext } from '../../core/command/types.js';
+import { defineAction } from '../../core/command/types.js';
+import type { CrmAddResult, CrmList } from '../../core/service/crm.js';
+import {
+  bold,
+  code,
+  notice,
+  OPTION_VALUE_MAX,
+  type Reply,
+  reply,
+  SELECT_OPTIONS_MAX,
+  select,
+  text,
+} from '../../core/ui/index.js';
+import { cachedProfiles, loadProfiles } from './profiles-cache.js';
+import { type CreatorRef, cardButtons, detailNodes, KINDS } from './views.js';
+
+/** The preference that remembers the list a person last added to. */
+export const LAST_LIST = 'last-list';
+
+const refPayload = z.object({ userId: z.string().min(1), handle: z.string().nullable() });
+
+const stamp = (list: CrmList) => list.date_updated ?? list.date_created ?? '';
+
+/** The team's lists, most recent first, with the person's last list moved to the front. */
+function ordered(lists: readonly CrmList[], last: string | null): CrmList[] {
+  const sorted = [...lists].sort((a, b) => stamp(b).localeCompare(stamp(a)));
+  const preferred = sorted.findIndex((list) => list.id === last);
+  if (preferred > 0) sorted.unshift(...sorted.splice(preferred, 1));
+  return sorted;
+}
+
+const nameOf = (list: CrmList) => list.name ?? list.id;
+const who = (ref: CreatorRef) => (ref.handle === null ? ref.userId : `@${ref.handle}`);
+
+/** A list named by id, by exact name (any case), or by the unique list whose name starts with the words. */
+function resolveList(lists: readonly CrmList[], value: string): { list: CrmList } | { problem: string } {
+  const wanted = value.trim().toLowerCase();
+  const byId = lists.find((list) => list.id === value.trim());
+  if (byId !== undefined) return { list: byId };
+  const exact = lists.filter((list) => nameOf(list).toLowerCase() === wanted);
+  const candidates =
+    exact.length > 0 ? exact : lists.filter((l) => nameOf(l).toLowerCase().startsWith(wanted));
+  const [only] = candidates;
+  if (candidates.length === 1 && only !== undefined) return { list: only };
+  const names = (candidates.length > 1 ? candidates : lists).map((list) => `"${nameOf(list)}"`).join(', ');
+  return {
+    problem:
+      candidates.length > 1
+        ? `"${value}" matches several lists: ${names}. Type more of the name.`
+        : `There is no list "${value}". Your lists: ${names}.`,
+  };
+}
+
+function noLists(): Reply {
+  return reply([
+    notice('info', 'Your team has no CRM list yet.'),
+    text(
+      'Create one with ',
+      code('/scout lists create name:"Spring launch"'),
+      ', then press Add to list again.',
+    ),
+  ]);
+}
+
+function picker(ctx: CommandContext, ref: CreatorRef, lists: readonly CrmList[]): Reply {
+  const last = ctx.store.settings.preference(ctx.actor, LAST_LIST);
+  const choices = ordered(lists, last).filter((list) => list.id.length <= OPTION_VALUE_MAX);
+  const shown = choices.slice(0, SELECT_OPTIONS_MAX);
+  return reply([
+    text('Add ', bold(who(ref)), ' to which list?'),
+    select({
+      placeholder: 'Choose a list',
+      actionId: ctx.token(KINDS.add, ref, { personal: true }),
+      options: shown.map((list) => ({
+        label: nameOf(list),
+        value: list.id,
+        description: `${list.contact_count ?? 0} creators`,
+      })),
+      ...(last !== null && shown[0]?.id === last ? { selected: last } : {}),
+    }),
+    choices.length > shown.length
+      ? text(
+          `Showing the ${shown.length} most recent of ${choices.length} lists; name another one to add there.`,
+        )
+      : null,
+  ]);
+}
+
+/** What happened, in words, from the add counters. */
+function outcome(ref: CreatorRef, list: CrmList, result: CrmAddResult): Reply {
+  const name = nameOf(list);
+  const handle = who(ref);
+  if ((result.reactivated_count ?? 0) > 0) {
+    return reply(
+      [
+        notice('success', [
+          `Added ${handle} to ${name} again`,
+          ': they had been removed from it before, so their earlier entry is reactivated with status To outreach.',
+        ]),
+      ],
+      { visibility: 'channel' },
+    );
+  }
+  if ((result.created_count ?? 0) > 0 || (result.added_count ?? 0) > 0) {
+    return reply([notice('success', `Added ${handle} to ${name}.`)], { visibility: 'channel' });
+  }
+  if ((result.skipped_duplicate_count ?? 0) > 0) {
+    return reply([notice('info', `${handle} is already in ${name}: nothing changed.`)]);
+  }
+  if ((result.skipped_invalid_count ?? 0) > 0) {
+    return reply([
+      notice('warning', `The service did not accept ${handle} as a creator id: nothing was added.`),
+    ]);
+  }
+  return reply([notice('info', `The service added nothing to ${name} for ${handle}.`)]);
+}
+
+/** Add to list: without a value, a personal picker of the team's lists; with one (a list id or name), the add. */
+export const addAction = defineAction({
+  kind: KINDS.add,
+  payload: refPayload,
+  estimate: () => 0,
+  mutates: true,
+  async run(ctx, ref, event) {
+    const { lists } = (await ctx.service.crm.listLists()).data;
+    if (lists.length === 0) return noLists();
+    const value = event.value?.trim();
+    if (value === undefined || value === '') return picker(ctx, ref, lists);
+    const found = resolveList(lists, value);
+    if ('problem' in found) return reply([notice('warning', found.problem)]);
+    const result = await ctx.service.crm.addCreators({
+      listId: found.list.id,
+      userIds: [ref.userId],
+      status: 'TO_OUTREACH',
+    });
+    ctx.store.settings.setPreference(ctx.actor, LAST_LIST, found.list.id);
+    return outcome(ref, found.list, result.data);
+  },
+});
+
+/** Details: the full profile, from the cache for free; bought only when the cached copy is gone or stale. */
+export const detailsAction = defineAction({
+  kind: KINDS.details,
+  payload: refPayload,
+  estimate: (ref, _event, ctx) => (cachedProfiles(ctx, [ref.userId]).has(ref.userId) ? 0 : 1),
+  async run(ctx, ref) {
+    const entry = (await loadProfiles(ctx, [ref.userId])).get(ref.userId);
+    if (entry === undefined) {
+      return reply([
+        notice('warning', `The service no longer has a profile for ${who(ref)}. Nothing was spent.`),
+      ]);
+    }
+    return reply(detailNodes(ctx, entry, cardButtons(ctx, entry.profile, false)));
+  },
+});

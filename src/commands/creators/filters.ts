@@ -1,0 +1,239 @@
+/**
+ * The creator filter options, declared once for creator search (v2) and v1 creators: the two operations share
+ * their filters, and only the allowed platforms differ. Keys are the contract's parameter names.
+ */
+import type { ParamSpec, ParamTable } from '../../core/command/params.js';
+import {
+  ACCOUNT_TYPES,
+  AGE_GROUPS,
+  BODY_COMPLEXIONS,
+  COUNTRIES,
+  CREATOR_SORT_FIELDS,
+  GENDERS,
+  HAIR_COLORS,
+  LANGUAGES,
+  MAIN_CATEGORIES,
+  RACES,
+  SORT_ORDERS,
+} from '../../core/service/enums.js';
+
+type RangeOptions = { integer: boolean; percent?: boolean; aliases?: readonly string[] };
+
+function range(stem: string, description: string, example: string, options: RangeOptions): ParamSpec {
+  return {
+    kind: 'range',
+    min: `${stem}Min`,
+    max: `${stem}Max`,
+    integer: options.integer,
+    ...(options.percent === undefined ? {} : { percent: options.percent }),
+    ...(options.aliases === undefined ? {} : { aliases: options.aliases }),
+    description,
+    example,
+  };
+}
+
+/** Every creator filter except `source` (whose values differ between v1 and v2), keyed by contract name. */
+export const CREATOR_FILTER_PARAMS: ParamTable = {
+  followers: range('followers', 'Follower count range, e.g. 10k-100k or >50k.', '10k-100k', {
+    integer: true,
+    aliases: ['subscribers', 'follower'],
+  }),
+  averageViews: range('averageViews', 'Average views per post, e.g. >20k.', '>20k', {
+    integer: true,
+    aliases: ['views', 'avgViews'],
+  }),
+  averageLikes: range('averageLikes', 'Average likes per post, e.g. 1k-10k.', '1k-10k', {
+    integer: true,
+    aliases: ['likes', 'avgLikes'],
+  }),
+  engagementRate: range('engagementRate', 'Engagement rate in percent: er:>3 means above 3%.', '>3', {
+    integer: false,
+    percent: true,
+    aliases: ['er', 'engagement'],
+  }),
+  uploadsPerWeek: range('uploadsPerWeek', 'Posts per week, e.g. 2-7.', '2-7', {
+    integer: false,
+    aliases: ['perWeek', 'weekly'],
+  }),
+  uploadsPerMonth: range('uploadsPerMonth', 'Posts per month, e.g. >8.', '>8', {
+    integer: false,
+    aliases: ['perMonth', 'monthly'],
+  }),
+  avgVideoDurationSeconds: range('avgVideoDurationSeconds', 'Average video length in seconds.', '15-60', {
+    integer: false,
+    aliases: ['duration', 'videoDuration'],
+  }),
+  promotionsCount: range('promotionsCount', 'Promotion posts in the analysed sample.', '>1', {
+    integer: true,
+    aliases: ['promotions'],
+  }),
+  affiliatePostsCount: range('affiliatePostsCount', 'Affiliate-linked posts in the analysed sample.', '>1', {
+    integer: true,
+    aliases: ['affiliate', 'affiliatePosts'],
+  }),
+  sponsorshipPostsCount: range('sponsorshipPostsCount', 'Sponsored posts in the analysed sample.', '>1', {
+    integer: true,
+    aliases: ['sponsorships', 'sponsored', 'sponsorshipPosts'],
+  }),
+  age: {
+    kind: 'choices',
+    values: AGE_GROUPS,
+    description: 'Age groups, comma-separated.',
+    example: '20-29,30-39',
+  },
+  gender: { kind: 'choice', values: GENDERS, description: 'male or female.' },
+  race: { kind: 'choices', values: RACES, description: 'Race values, comma-separated.', example: 'White' },
+  hairColor: {
+    kind: 'choices',
+    values: HAIR_COLORS,
+    aliases: ['hair'],
+    description: 'Hair colours, comma-separated.',
+    example: '"Blonde hair"',
+  },
+  bodyComplexion: {
+    kind: 'choices',
+    values: BODY_COMPLEXIONS,
+    aliases: ['body'],
+    description: 'Body complexions, comma-separated.',
+    example: 'Ordinary',
+  },
+  mainCategory: {
+    kind: 'choice',
+    values: MAIN_CATEGORIES,
+    aliases: ['category'],
+    description: 'One main category.',
+    example: 'Fitness',
+  },
+  subCategory: {
+    kind: 'text',
+    aliases: ['subcategories', 'sub'],
+    description: 'Free-text sub-category.',
+    example: 'yoga',
+  },
+  bio: { kind: 'text', description: 'Words in the bio.', example: '"vegan recipes"' },
+  promotedProducts: {
+    kind: 'texts',
+    aliases: ['products', 'product'],
+    description: 'Products promoted; a comma list must all match.',
+    example: 'protein',
+  },
+  nichesToPromote: {
+    kind: 'texts',
+    aliases: ['niche', 'niches'],
+    description: 'Niches to promote; a comma list must all match.',
+    example: 'yoga',
+  },
+  keywords: {
+    kind: 'texts',
+    aliases: ['keyword', 'kw'],
+    description: 'Keywords; a comma list matches any of them.',
+    example: 'pilates',
+  },
+  keywordsExcluded: {
+    kind: 'texts',
+    aliases: ['exclude', 'excluded', 'without'],
+    description: 'Keywords that must not appear.',
+    example: 'gambling',
+  },
+  promotedBusinessType: {
+    kind: 'text',
+    aliases: ['business', 'businessType'],
+    description: 'Kind of business promoted.',
+    example: 'skincare',
+  },
+  country: {
+    kind: 'choice',
+    values: COUNTRIES,
+    description: 'Full country name.',
+    example: '"United States"',
+  },
+  accountType: {
+    kind: 'choice',
+    values: ACCOUNT_TYPES,
+    aliases: ['type', 'account'],
+    description: 'Account type.',
+  },
+  username: {
+    kind: 'text',
+    aliases: ['handle', 'user'],
+    description: 'Handle to look for.',
+    example: 'anna',
+  },
+  language: {
+    kind: 'choice',
+    values: LANGUAGES,
+    aliases: ['lang'],
+    description: 'Language (lowercase name).',
+    example: 'english',
+  },
+  hashtags: {
+    kind: 'texts',
+    aliases: ['hashtag', 'tag', 'tags'],
+    description: 'Hashtags; a comma list must all be present.',
+    example: 'yoga',
+  },
+  emailExists: {
+    kind: 'boolean',
+    aliases: ['hasEmail', 'withEmail'],
+    description: 'Only creators with a known email.',
+    example: 'yes',
+  },
+  email: { kind: 'text', description: 'Find a creator by email.', example: 'ana@example.com' },
+  sortBy: { kind: 'choice', values: CREATOR_SORT_FIELDS, aliases: ['sort'], description: 'Sort field.' },
+  sortOrder: { kind: 'choice', values: SORT_ORDERS, aliases: ['order'], description: 'asc or desc.' },
+};
+
+/** The platform option, with the platforms an operation accepts. */
+export function sourceParam(platforms: readonly string[]): ParamSpec {
+  return {
+    kind: 'choice',
+    values: platforms,
+    aliases: ['platform', 'network'],
+    description: `Platform: ${platforms.join(', ')}.`,
+    example: platforms[0] ?? 'tiktok',
+  };
+}
+
+/** The whole filter table of an operation: the shared filters and its platforms. */
+export function creatorFilterParams(platforms: readonly string[]): ParamTable {
+  return { ...CREATOR_FILTER_PARAMS, source: sourceParam(platforms) };
+}
+
+const SUMMARY_MAX = 300;
+
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(',');
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  return String(value);
+}
+
+/** The filters given, in words for a results header: `followers 10,000-100,000 · niche yoga`. */
+export function summarizeFilters(filters: Readonly<Record<string, unknown>>): string {
+  const parts: string[] = [];
+  for (const [name, spec] of Object.entries(creatorFilterParams([]))) {
+    if (spec.kind === 'range') {
+      const low = filters[spec.min];
+      const high = filters[spec.max];
+      const unit = spec.percent === true ? '%' : '';
+      if (low !== undefined && high !== undefined) parts.push(`${name} ${shown(low)}-${shown(high)}${unit}`);
+      else if (low !== undefined) parts.push(`${name} ≥${shown(low)}${unit}`);
+      else if (high !== undefined) parts.push(`${name} ≤${shown(high)}${unit}`);
+      continue;
+    }
+    const value = filters[name];
+    if (value !== undefined) parts.push(`${name} ${shown(value)}`);
+  }
+  const summary = parts.join(' · ');
+  return summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary;
+}
+
+/** The names of the filters given (a range counts once), for advice on loosening them. */
+export function givenFilters(filters: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(creatorFilterParams([]))
+    .filter(([name, spec]) =>
+      spec.kind === 'range'
+        ? filters[spec.min] !== undefined || filters[spec.max] !== undefined
+        : filters[name] !== undefined,
+    )
+    .map(([name]) => name);
+}

@@ -1,0 +1,62 @@
+/**
+ * Creator profiles through Scout's cache: a profile bought once is shown again for free (to anyone in the
+ * workspace) until it is older than the profile TTL; only the ids missing from the cache are bought.
+ */
+import type { CommandContext } from '../../core/command/types.js';
+import { type CreatorProfile, creatorProfileSchema } from '../../core/service/creators.js';
+
+/** A profile and when it was bought. */
+export interface ProfileEntry {
+  profile: CreatorProfile;
+  fetchedAt: Date;
+}
+
+const freshSince = (ctx: CommandContext) => new Date(ctx.clock.now().getTime() - ctx.settings.profileTtlMs);
+
+/** The fresh cached profiles among `ids`, keyed by id; nothing is bought. */
+export function cachedProfiles(ctx: CommandContext, ids: readonly string[]): Map<string, ProfileEntry> {
+  const found = new Map<string, ProfileEntry>();
+  for (const [id, cached] of ctx.store.profiles.getFresh(ids, freshSince(ctx))) {
+    const parsed = creatorProfileSchema.safeParse(cached.profile);
+    if (parsed.success) found.set(id, { profile: parsed.data, fetchedAt: cached.fetchedAt });
+  }
+  return found;
+}
+
+/** The ids among `ids` that are not freshly cached: what showing them would cost. */
+export function uncachedIds(ctx: CommandContext, ids: readonly string[]): string[] {
+  const cached = cachedProfiles(ctx, ids);
+  return [...new Set(ids)].filter((id) => !cached.has(id));
+}
+
+/** Puts profiles bought now into the cache and returns them as entries, keyed by creator id. */
+export function rememberProfiles(
+  ctx: CommandContext,
+  profiles: readonly CreatorProfile[],
+): Map<string, ProfileEntry> {
+  const now = ctx.clock.now();
+  const entries = new Map<string, ProfileEntry>();
+  for (const profile of profiles) entries.set(profile.user_id, { profile, fetchedAt: now });
+  ctx.store.profiles.put(
+    [...entries.values()].map((entry) => ({ id: entry.profile.user_id, profile: entry.profile })),
+    now,
+  );
+  return entries;
+}
+
+/**
+ * The profiles of `ids`, keyed by id: cached ones for free, the others bought in one creators-get call and
+ * cached. Ids the service does not know are absent from the result.
+ */
+export async function loadProfiles(
+  ctx: CommandContext,
+  ids: readonly string[],
+): Promise<Map<string, ProfileEntry>> {
+  const found = cachedProfiles(ctx, ids);
+  const missing = [...new Set(ids)].filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    const result = await ctx.service.creators.get({ userIds: missing });
+    for (const [id, entry] of rememberProfiles(ctx, result.data.creators)) found.set(id, entry);
+  }
+  return found;
+}

@@ -1,0 +1,158 @@
+/**
+ * Result pages of a creator search session: ids are collected for free (100 per service call), and only the
+ * profiles of the page shown that are not cached are bought. Pressing previous / next updates the message.
+ */
+import { z } from 'zod';
+import type { CommandContext } from '../../core/command/types.js';
+import { defineAction } from '../../core/command/types.js';
+import { creatorSearchInput } from '../../core/service/creators.js';
+import type { SearchSession } from '../../core/store/search-sessions.js';
+import { bold, CARDS_PER_PAGE, code, notice, pager, type Reply, reply, text } from '../../core/ui/index.js';
+import { givenFilters, summarizeFilters } from './filters.js';
+import { loadProfiles, uncachedIds } from './profiles-cache.js';
+import { cardOf, KINDS } from './views.js';
+
+/** Ids asked for per search call: the most the service allows, to save requests. */
+export const SEARCH_PAGE_SIZE = 100;
+
+/** The command a session belongs to. */
+export const SESSION_COMMANDS = { search: 'creators search', profiles: 'creators profiles' } as const;
+
+/** Creates a session over ids already collected. */
+export function openSession(
+  ctx: CommandContext,
+  init: Pick<SearchSession, 'command' | 'filters' | 'ids' | 'nextServicePage' | 'serviceTotalPages'>,
+): SearchSession {
+  const now = ctx.clock.now();
+  return ctx.store.searches.create({
+    ...init,
+    actor: ctx.actor,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ctx.settings.elementTtlMs),
+  });
+}
+
+/** Collects more ids (free) until the session holds `wanted` or the service has no further page. */
+async function collectIds(
+  ctx: CommandContext,
+  session: SearchSession,
+  wanted: number,
+): Promise<SearchSession> {
+  let current = session;
+  if (current.command !== SESSION_COMMANDS.search) return current;
+  const filters = creatorSearchInput.safeParse(current.filters);
+  if (!filters.success) return current;
+  while (current.ids.length < wanted && current.nextServicePage !== null) {
+    const page = current.nextServicePage;
+    const result = await ctx.service.creators.search({ ...filters.data, page, perPage: SEARCH_PAGE_SIZE });
+    const { items, nextPage, totalPages } = result.data;
+    // A next page that does not move forward, or an empty page, ends the collection.
+    const next = items.length === 0 || nextPage === null || nextPage <= page ? null : nextPage;
+    current = ctx.store.searches.extend(current.id, items, next, totalPages);
+  }
+  return current;
+}
+
+const pageIds = (session: SearchSession, page: number) =>
+  session.ids.slice((page - 1) * CARDS_PER_PAGE, page * CARDS_PER_PAGE);
+
+/** The most credits showing `page` can cost: its uncached ids, plus a full page not collected yet. */
+export function pageEstimate(ctx: CommandContext, session: SearchSession | undefined, page: number): number {
+  if (session === undefined) return 0;
+  const ids = pageIds(session, page);
+  const uncollected = session.nextServicePage === null ? 0 : CARDS_PER_PAGE - ids.length;
+  return uncachedIds(ctx, ids).length + uncollected;
+}
+
+/** The answer to a search that found nothing: say so, and how to loosen it. */
+export function emptyReply(filters: Readonly<Record<string, unknown>>): Reply {
+  const given = givenFilters(filters);
+  return reply([
+    notice('info', 'No creators match these filters. Nothing was spent.'),
+    given.length === 0
+      ? null
+      : text(
+          'Loosen or drop some of: ',
+          ...given.flatMap((name, i) => [i === 0 ? '' : ', ', code(name)]),
+          '. Widen ranges (',
+          code('followers:5k-500k'),
+          '); comma lists in niche, products and hashtags must all match, so try one word at a time.',
+        ),
+  ]);
+}
+
+function heading(session: SearchSession, page: number): Reply['nodes'][number] {
+  const first = (page - 1) * CARDS_PER_PAGE + 1;
+  const last = Math.min(page * CARDS_PER_PAGE, session.ids.length);
+  const more = session.nextServicePage !== null;
+  const summary = summarizeFilters(session.filters);
+  const title = session.command === SESSION_COMMANDS.profiles ? 'Creator profiles' : 'Creators';
+  return text(
+    bold(title),
+    summary === '' ? '' : ` · ${summary}`,
+    ` — ${first}-${last} of ${session.ids.length}${more ? '+' : ''}`,
+  );
+}
+
+/** Renders one page of a session: buys the missing profiles of that page only. */
+export async function renderPage(
+  ctx: CommandContext,
+  stored: SearchSession,
+  page: number,
+  options: { replace: boolean; footer?: Reply['nodes'] },
+): Promise<Reply> {
+  // One id past the page tells whether a next page exists.
+  const session = await collectIds(ctx, stored, page * CARDS_PER_PAGE + 1);
+  const ids = pageIds(session, page);
+  if (ids.length === 0) {
+    if (session.ids.length === 0) return emptyReply(session.filters);
+    return reply([
+      notice('info', `There is no page ${page}: this result has ${session.ids.length} creators.`),
+    ]);
+  }
+  const profiles = await loadProfiles(ctx, ids);
+  const shown = ids.flatMap((id) => {
+    const entry = profiles.get(id);
+    return entry === undefined ? [] : [entry];
+  });
+  const gone = ids.length - shown.length;
+  const hasNext = session.ids.length > page * CARDS_PER_PAGE || session.nextServicePage !== null;
+  const totalPages = session.nextServicePage === null ? Math.ceil(session.ids.length / CARDS_PER_PAGE) : null;
+  return reply(
+    [
+      heading(session, page),
+      ...shown.map((entry) => cardOf(ctx, entry)),
+      gone === 0
+        ? null
+        : notice(
+            'info',
+            `${gone} creator${gone === 1 ? ' is' : 's are'} no longer available from the service.`,
+          ),
+      pager({
+        page,
+        totalPages,
+        prevActionId: page > 1 ? ctx.token(KINDS.page, { session: session.id, page: page - 1 }) : null,
+        nextActionId: hasNext ? ctx.token(KINDS.page, { session: session.id, page: page + 1 }) : null,
+      }),
+      ...(options.footer ?? []),
+    ],
+    { visibility: 'channel', replace: options.replace },
+  );
+}
+
+const pagePayload = z.object({ session: z.string().min(1), page: z.number().int().min(1) });
+
+/** Previous / next on a result: updates the same message; cached profiles cost nothing. */
+export const pageAction = defineAction({
+  kind: KINDS.page,
+  payload: pagePayload,
+  estimate: (payload, _event, ctx) =>
+    pageEstimate(ctx, ctx.store.searches.get(payload.session), payload.page),
+  async run(ctx, payload) {
+    const session = ctx.store.searches.get(payload.session);
+    if (session === undefined || session.expiresAt.getTime() < ctx.clock.now().getTime()) {
+      return reply([notice('warning', 'These results have expired. Run the search again.')]);
+    }
+    return renderPage(ctx, session, payload.page, { replace: true });
+  },
+});

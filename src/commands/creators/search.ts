@@ -1,0 +1,104 @@
+/** `creators search` (free ids, profiles bought per page shown) and `creators profiles` (v1, 1 credit each). */
+import { defineCommand } from '../../core/command/types.js';
+import { creatorListInput, creatorSearchInput } from '../../core/service/creators.js';
+import { SEARCH_PLATFORMS, V1_PLATFORMS } from '../../core/service/enums.js';
+import { estimateCost } from '../../core/service/pricing.js';
+import { CARDS_PER_PAGE, code, notice, text } from '../../core/ui/index.js';
+import { creatorFilterParams } from './filters.js';
+import { rememberProfiles } from './profiles-cache.js';
+import { emptyReply, openSession, renderPage, SEARCH_PAGE_SIZE, SESSION_COMMANDS } from './results.js';
+
+/** Drops unset values and the service paging, leaving the filters a session keeps. */
+function filtersOf(input: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(input).filter(
+      ([key, value]) => value !== undefined && key !== 'page' && key !== 'perPage',
+    ),
+  );
+}
+
+/** `creators search`: the family's default command. */
+export const searchCommand = defineCommand({
+  family: 'creators',
+  name: 'search',
+  description:
+    'Find creators by any filter (free search); profiles cost 1 credit each, only for pages shown.',
+  params: creatorFilterParams(SEARCH_PLATFORMS),
+  schema: creatorSearchInput,
+  examples: [
+    'creators followers:10k-100k niche:yoga',
+    'creators search category:Fitness er:>3 country:"United States" platform:tiktok',
+    'creators search hashtags:vegan emailExists:yes sort:followers order:desc',
+  ],
+  cost: `free search; 1 credit per creator shown (up to ${CARDS_PER_PAGE} a page), cached ones free`,
+  estimate: () => CARDS_PER_PAGE,
+  permission: 'everyone',
+  async run(ctx, input) {
+    const filters = filtersOf(input);
+    const result = await ctx.service.creators.search({ ...input, page: 1, perPage: SEARCH_PAGE_SIZE });
+    const { items, nextPage, totalPages } = result.data;
+    if (items.length === 0) return emptyReply(filters);
+    const session = openSession(ctx, {
+      command: SESSION_COMMANDS.search,
+      filters,
+      ids: items,
+      nextServicePage: nextPage !== null && nextPage > 1 ? nextPage : null,
+      serviceTotalPages: totalPages,
+    });
+    return renderPage(ctx, session, 1, { replace: false });
+  },
+});
+
+const DEFAULT_V1_PAGE_SIZE = 10;
+
+/** `creators profiles`: full profiles by filter (v1), paid per creator returned. */
+export const profilesCommand = defineCommand({
+  family: 'creators',
+  name: 'profiles',
+  description:
+    'Full profiles by filter (v1, twitch too): 1 credit per creator returned; perPage sets the most.',
+  params: {
+    ...creatorFilterParams(V1_PLATFORMS),
+    page: { kind: 'integer', description: 'Service page of results (from 1).', example: '2' },
+    perPage: {
+      kind: 'integer',
+      aliases: ['limit', 'count'],
+      description: `Profiles to buy, 1 to 100 (default ${DEFAULT_V1_PAGE_SIZE}).`,
+      example: '10',
+    },
+  },
+  schema: creatorListInput,
+  examples: [
+    'creators profiles category:Gaming platform:twitch perPage:5',
+    'creators profiles niche:yoga followers:>50k page:2',
+  ],
+  cost: `1 credit per creator returned (at most perPage, default ${DEFAULT_V1_PAGE_SIZE})`,
+  estimate: (input) => estimateCost('creators.list', input),
+  permission: 'everyone',
+  async run(ctx, input) {
+    const filters = filtersOf(input);
+    const result = await ctx.service.creators.list(input);
+    const { items, nextPage, isTrial } = result.data;
+    if (items.length === 0) return emptyReply(filters);
+    const bought = rememberProfiles(ctx, items);
+    const session = openSession(ctx, {
+      command: SESSION_COMMANDS.profiles,
+      filters,
+      ids: [...bought.keys()],
+      nextServicePage: null,
+      serviceTotalPages: result.data.totalPages,
+    });
+    const footer = [
+      text(
+        `Bought ${result.meta.cost} profile${result.meta.cost === 1 ? '' : 's'} (${result.meta.cost} credits).`,
+      ),
+      nextPage === null
+        ? null
+        : text('More on the service: run the command again with ', code(`page:${nextPage}`), '.'),
+      isTrial === true
+        ? notice('warning', 'The service answered as a trial account: results may be limited.')
+        : null,
+    ].filter((node) => node !== null);
+    return renderPage(ctx, session, 1, { replace: false, footer });
+  },
+});

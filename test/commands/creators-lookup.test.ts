@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creatorsFamily } from '../../src/commands/creators.js';
+import { createManualClock } from '../../src/core/clock.js';
+import { bindTokens } from '../../src/core/command/bind.js';
+import { tokenize } from '../../src/core/command/tokenize.js';
+import type { CreatorProfile } from '../../src/core/service/index.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
+
+const clock = createManualClock(Date.now());
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ families: [creatorsFamily], clock });
+});
+afterAll(async () => h.stop());
+
+const handles = (out: string) => [...out.matchAll(/^@(\S+) · /gm)].map((m) => m[1]);
+const since = (from: number) => h.requests().slice(from);
+const paths = (from: number) => since(from).map((r) => `${r.method} ${r.path}`);
+const lastLedgerRow = () =>
+  h.app.store.db
+    .prepare('SELECT operation, command, credits FROM credit_ledger ORDER BY id DESC LIMIT 1')
+    .get();
+const later = () => clock.advance(11_000);
+
+/** Creators found directly through the client (not through Scout, so not in Scout's profile cache). */
+async function creatorsWithUniqueHandles(count: number): Promise<CreatorProfile[]> {
+  const { items } = (
+    await h.app.service.creators.list({ perPage: 40, emailExists: true, source: 'instagram' })
+  ).data;
+  const unique: CreatorProfile[] = [];
+  for (const profile of items) {
+    const hits = await h.app.service.creators.search({ username: profile.handle as string, perPage: 5 });
+    if (hits.data.items.length === 1) unique.push(profile);
+    if (unique.length === count) break;
+  }
+  return unique;
+}
+
+describe('creators profiles (v1)', () => {
+  it('buys full profiles by filter, twitch included, 1 credit each, and caches them', async () => {
+    const from = h.requests().length;
+    const spent = h.spentToday();
+    const out = await h.type('/scout creators profiles platform:twitch perPage:3');
+    expect(paths(from)).toEqual(['GET /api/v1/creators']);
+    expect(since(from)[0]?.query).toEqual({ source: 'twitch', perPage: '3' });
+    expect(handles(out)).toHaveLength(3);
+    expect((out.match(/\(Twitch\)/g) ?? []).length).toBe(3);
+    expect(out).toContain('Bought 3 profiles (3 credits).');
+    expect(out).toContain('run the command again with page:2');
+    expect(h.spentToday() - spent).toBe(3);
+    expect(lastLedgerRow()).toEqual({ operation: 'creators.list', command: 'creators profiles', credits: 3 });
+
+    const details = await h.type('details 1');
+    expect(details).toContain('Cadence:');
+    expect(since(from)).toHaveLength(1);
+    const id = /Creator id: (\S+)/.exec(details)?.[1];
+    const shown = await h.type(`/scout creators show ${id}`);
+    expect(shown.startsWith(`@${handles(out)[0]} · `)).toBe(true);
+    expect(since(from)).toHaveLength(1);
+    expect(h.spentToday() - spent).toBe(3);
+  });
+
+  it('pages a bought result 5 cards at a time without buying again', async () => {
+    const from = h.requests().length;
+    const first = await h.type('/scout creators profiles category:Gaming perPage:12');
+    expect(handles(first)).toHaveLength(5);
+    expect(first).toContain('Page 1 of 3');
+    expect(since(from)).toHaveLength(1);
+    const second = await h.type('next');
+    const third = await h.type('next');
+    expect(handles(second)).toHaveLength(5);
+    expect(handles(third)).toHaveLength(2);
+    expect(third).toContain('Page 3 of 3');
+    expect(since(from)).toHaveLength(1);
+  });
+
+  it('asks for confirmation above the threshold before buying', async () => {
+    const from = h.requests().length;
+    const spent = h.spentToday();
+    const ask = await h.type('/scout creators profiles sort:followers perPage:30');
+    expect(ask).toContain('This will cost up to 30 credits');
+    expect(since(from)).toHaveLength(0);
+    const done = await h.type('confirm');
+    expect(handles(done)).toHaveLength(5);
+    expect(done).toContain('Page 1 of 6');
+    expect(since(from)[0]?.query).toMatchObject({ perPage: '30', sortBy: 'followers' });
+    expect(h.spentToday() - spent).toBe(30);
+  });
+
+  it('rejects bad input before anything is sent', async () => {
+    const from = h.requests().length;
+    expect(await h.type('/scout creators profiles perPage:101')).toMatch(/^Error: .*perPage/);
+    expect(await h.type('/scout creators profiles platform:myspace')).toMatch(
+      /^Error: "myspace" is not a valid source/,
+    );
+    expect(await h.type('/scout creators profiles page:0')).toMatch(/^Error: .*page/);
+    expect(since(from)).toHaveLength(0);
+  });
+});
+
+describe('creators show', () => {
+  let people: CreatorProfile[] = [];
+
+  beforeAll(async () => {
+    people = await creatorsWithUniqueHandles(3);
+    expect(people).toHaveLength(3);
+  });
+
+  it('finds a @handle with a free search and buys one profile, then shows it from the cache', async () => {
+    const [person] = people as [CreatorProfile];
+    let from = h.requests().length;
+    const spent = h.spentToday();
+    const out = await h.type(`/scout creators show @${person.handle}`);
+    expect(out.startsWith(`@${person.handle} · `)).toBe(true);
+    expect(out).toContain(`Email: ${person.email}`);
+    expect(out).toContain('[1] Add to list');
+    expect(paths(from)).toEqual(['GET /api/v2/creators/search', 'POST /api/v2/creators/get']);
+    expect(since(from)[0]?.query).toMatchObject({ username: person.handle });
+    expect(since(from)[1]?.body).toEqual({ userIds: [person.user_id] });
+    expect(h.spentToday() - spent).toBe(1);
+    expect(lastLedgerRow()).toEqual({ operation: 'creators.get', command: 'creators show', credits: 1 });
+
+    later();
+    from = h.requests().length;
+    const again = await h.type(`/scout creators show @${person.handle}`);
+    expect(again.startsWith(`@${person.handle} · `)).toBe(true);
+    expect(paths(from)).toEqual(['GET /api/v2/creators/search']);
+    expect(h.spentToday() - spent).toBe(1);
+  });
+
+  it('finds an email with a free search, and an id directly', async () => {
+    const [, byEmail, byId] = people as [CreatorProfile, CreatorProfile, CreatorProfile];
+    let from = h.requests().length;
+    const spent = h.spentToday();
+    const out = await h.type(`/scout creators show ${byEmail.email}`);
+    expect(out.startsWith(`@${byEmail.handle} · `)).toBe(true);
+    expect(paths(from)).toEqual(['GET /api/v2/creators/search', 'POST /api/v2/creators/get']);
+    expect(since(from)[0]?.query).toMatchObject({ email: byEmail.email });
+
+    from = h.requests().length;
+    const shown = await h.type(`/scout creators show ${byId.user_id}`);
+    expect(shown.startsWith(`@${byId.handle} · `)).toBe(true);
+    expect(paths(from)).toEqual(['POST /api/v2/creators/get']);
+    expect(h.spentToday() - spent).toBe(2);
+  });
+
+  it('says when nobody matches, spending nothing', async () => {
+    const from = h.requests().length;
+    const spent = h.spentToday();
+    expect(await h.type('/scout creators show instagram_00000000001')).toContain(
+      'No creator with id instagram_00000000001. Nothing was spent.',
+    );
+    expect(await h.type('/scout creators show @zz_nobody_qq platform:youtube')).toContain(
+      'No creator with handle @zz_nobody_qq on youtube.',
+    );
+    expect(await h.type('/scout creators show nobody@nowhere.example')).toContain('No creator with email');
+    expect(paths(from)).toEqual([
+      'POST /api/v2/creators/get',
+      'GET /api/v2/creators/search',
+      'GET /api/v2/creators/search',
+    ]);
+    expect(since(from)[1]?.query).toMatchObject({ username: 'zz_nobody_qq', source: 'youtube' });
+    expect(h.spentToday()).toBe(spent);
+  });
+
+  it('rejects what is not an id, handle or email before anything is sent', async () => {
+    const from = h.requests().length;
+    expect(await h.type('/scout creators show @')).toMatch(/^Error: who: "@" is not a handle/);
+    expect(await h.type('/scout creators show ana@')).toMatch(/^Error: who: "ana@" is not an email/);
+    expect(await h.type('/scout creators show')).toMatch(/^Error: who is required/);
+    expect(await h.type('/scout creators show @ana platform:twitch')).toMatch(
+      /^Error: "twitch" is not a valid source/,
+    );
+    expect(since(from)).toHaveLength(0);
+  });
+});
+
+describe('creators search input', () => {
+  it('reaches every filter of the contract from chat', async () => {
+    const from = h.requests().length;
+    const out = await h.type(
+      '/scout creators search followers:1k-10m views:>10 likes:<1m er:1%-50% perWeek:>0.5 perMonth:<100 ' +
+        'duration:5-4000 promotions:1-50 affiliate:<50 sponsorships:<50 age:20-29,30-39 gender:female ' +
+        'race:"White,East Asian" hair:"Blonde hair" body:Ordinary category:Fitness subcategory:yoga bio:yoga ' +
+        'products:mat niche:yoga keywords:yoga,pilates exclude:gambling business:fitness country:"United States" ' +
+        'platform:instagram type:ugc handle:anna lang:english hashtags:yoga hasEmail:yes email:anna@example.com ' +
+        'sort:followers order:asc',
+    );
+    expect(out).toContain('No creators match these filters');
+    expect(paths(from)).toEqual(['GET /api/v2/creators/search']);
+    expect(since(from)[0]?.query).toEqual({
+      followersMin: '1000',
+      followersMax: '10000000',
+      averageViewsMin: '10',
+      averageLikesMax: '1000000',
+      engagementRateMin: '1',
+      engagementRateMax: '50',
+      uploadsPerWeekMin: '0.5',
+      uploadsPerMonthMax: '100',
+      avgVideoDurationSecondsMin: '5',
+      avgVideoDurationSecondsMax: '4000',
+      promotionsCountMin: '1',
+      promotionsCountMax: '50',
+      affiliatePostsCountMax: '50',
+      sponsorshipPostsCountMax: '50',
+      age: '20-29,30-39',
+      gender: 'female',
+      race: 'White,East Asian',
+      hairColor: 'Blonde hair',
+      bodyComplexion: 'Ordinary',
+      mainCategory: 'Fitness',
+      subCategory: 'yoga',
+      bio: 'yoga',
+      promotedProducts: 'mat',
+      nichesToPromote: 'yoga',
+      keywords: 'yoga,pilates',
+      keywordsExcluded: 'gambling',
+      promotedBusinessType: 'fitness',
+      country: 'United States',
+      source: 'instagram',
+      accountType: 'ugc',
+      username: 'anna',
+      language: 'english',
+      hashtags: 'yoga',
+      emailExists: 'true',
+      email: 'anna@example.com',
+      sortBy: 'followers',
+      sortOrder: 'asc',
+      page: '1',
+      perPage: '100',
+    });
+  });
+
+  it('answers bad input with a short message to its author and sends nothing', async () => {
+    const from = h.requests().length;
+    const cases: Array<[string, RegExp]> = [
+      ['followers:100-10', /the range 100-10 goes from high to low/],
+      ['category:fitnes', /"fitnes" is not a valid mainCategory\. Did you mean "Fitness"\?/],
+      ['er:lots', /engagementRate takes a number/],
+      ['email:not-an-email', /email: /],
+      ['platform:twitch', /"twitch" is not a valid source/],
+      ['gender:other', /"other" is not a valid gender/],
+      ['age:25', /"25" is not a valid age/],
+      ['colour:red', /Unknown option "colour"/],
+    ];
+    for (const [options, message] of cases) {
+      const out = await h.type(`/scout creators search ${options}`);
+      expect(out).toMatch(/^Error: /);
+      expect(out).toMatch(message);
+      expect(out).toContain('Usage:');
+    }
+    expect(since(from)).toHaveLength(0);
+  });
+
+  it('declares valid examples, short descriptions and costs for every command', () => {
+    for (const command of creatorsFamily.commands) {
+      expect(command.description.length).toBeLessThanOrEqual(100);
+      expect(command.cost).not.toBe('');
+      expect(command.examples.length).toBeGreaterThan(0);
+      for (const example of command.examples) {
+        const tokens = tokenize(example).slice(1);
+        const rest = tokens[0]?.key === null && tokens[0].value === command.name ? tokens.slice(1) : tokens;
+        const parsed = command.schema.safeParse(bindTokens(command.params, rest));
+        expect(parsed.success, example).toBe(true);
+      }
+    }
+  });
+});
