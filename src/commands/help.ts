@@ -1,7 +1,7 @@
 /** `/scout help`: every command, or one family in detail with options, examples and costs. */
 import { z } from 'zod';
 import { didYouMean, matchChoice } from '../core/command/suggest.js';
-import type { CommandFamily, CommandRegistry } from '../core/command/types.js';
+import type { CommandDef, CommandFamily, CommandRegistry } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
 import { paramNames, usageLine } from '../core/command/usage.js';
 import { bold, code, codeBlock, divider, fields, notice, type Reply, reply, text } from '../core/ui/index.js';
@@ -28,31 +28,37 @@ function overview(registry: CommandRegistry): Reply {
   ]);
 }
 
-function detail(family: CommandFamily): Reply {
-  return reply(
-    [
-      text(bold(`/scout ${family.name}`), ` — ${family.description}`),
-      ...family.commands.flatMap((command) => [
-        divider(),
-        text(bold(`${family.name} ${command.name}`), ` — ${command.description} (cost: ${command.cost})`),
-        codeBlock(usageLine(command, 100)),
-        Object.keys(command.params).length === 0
-          ? null
-          : fields(
-              Object.entries(command.params).map(([name, spec]) => ({
-                label: paramNames(name, spec),
-                value:
-                  spec.kind === 'choice' || spec.kind === 'choices'
-                    ? `${spec.description} (${spec.values.length <= 12 ? spec.values.join(', ') : `${spec.values.slice(0, 8).join(', ')}, … ${spec.values.length} values`})`
-                    : spec.description,
-              })),
-            ),
-        command.examples.length === 0
-          ? null
-          : text('Examples: ', ...command.examples.flatMap((e, i) => [i ? ', ' : '', code(`/scout ${e}`)])),
-      ]),
-    ].filter((node) => node !== null),
-  );
+function optionFields(command: CommandDef<unknown>) {
+  const entries = Object.entries(command.params).map(([name, spec]) => ({
+    label: paramNames(name, spec),
+    value:
+      spec.kind === 'choice' || spec.kind === 'choices'
+        ? `${spec.description} (${spec.values.length <= 12 ? spec.values.join(', ') : `${spec.values.slice(0, 8).join(', ')}, … ${spec.values.length} values`})`
+        : spec.description,
+  }));
+  // A fields node holds at most 10 pairs (Slack's section limit).
+  const groups = [];
+  for (let i = 0; i < entries.length; i += 10) groups.push(fields(entries.slice(i, i + 10)));
+  return groups;
+}
+
+function commandDetail(family: CommandFamily, command: CommandDef<unknown>) {
+  return [
+    divider(),
+    text(bold(`${family.name} ${command.name}`), ` — ${command.description} (cost: ${command.cost})`),
+    codeBlock(usageLine(command, 100)),
+    ...optionFields(command),
+    command.examples.length === 0
+      ? null
+      : text('Examples: ', ...command.examples.flatMap((e, i) => [i ? ', ' : '', code(`/scout ${e}`)])),
+  ];
+}
+
+function detail(family: CommandFamily, only?: CommandDef<unknown>): Reply {
+  return reply([
+    text(bold(`/scout ${family.name}`), ` — ${family.description}`),
+    ...(only === undefined ? family.commands : [only]).flatMap((command) => commandDetail(family, command)),
+  ]);
 }
 
 /** The help family. */
@@ -66,16 +72,29 @@ export const helpFamily: CommandFamily = {
       family: 'help',
       name: 'show',
       description: 'Show every command, or one family in detail with options, examples and costs.',
-      params: { topic: { kind: 'text', positional: true, description: 'A command family, e.g. creators.' } },
-      schema: z.object({ topic: z.string().max(40).optional() }),
-      examples: ['help', 'help creators'],
+      params: {
+        topic: { kind: 'text', positional: true, description: 'A command family, e.g. creators.' },
+        command: { kind: 'text', positional: true, description: 'One of its commands, e.g. search.' },
+      },
+      schema: z.object({ topic: z.string().max(40).optional(), command: z.string().max(40).optional() }),
+      examples: ['help', 'help creators', 'help creators search'],
       cost: 'free',
       estimate: () => 0,
       permission: 'everyone',
       async run(ctx, input) {
         if (input.topic === undefined) return overview(ctx.registry);
         const family = ctx.registry.family(input.topic);
-        if (family !== undefined) return detail(family);
+        if (family !== undefined) {
+          const command =
+            input.command === undefined ? undefined : ctx.registry.command(family.name, input.command);
+          if (input.command !== undefined && command === undefined) {
+            return reply([
+              notice('warning', `/scout ${family.name} has no command "${input.command}".`),
+              ...detail(family).nodes,
+            ]);
+          }
+          return detail(family, command);
+        }
         const guess = matchChoice(
           input.topic,
           ctx.registry.families.map((f) => f.name),

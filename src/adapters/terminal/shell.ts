@@ -53,8 +53,8 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
   };
   const show = (reply: Reply) => {
     const rendered = renderText(reply);
-    // Interim replies (progress) have no actions; keep the last actionable ones pressable.
-    if (rendered.actions.length > 0 || reply.nodes.length > 0) actions = rendered.actions;
+    // A reply without elements (progress, an error) leaves the last buttons pressable.
+    if (rendered.actions.length > 0) actions = rendered.actions;
     write(`${rendered.text}\n`);
   };
   const invocation = { actor, channelId, progress: async (reply: Reply) => show(reply) };

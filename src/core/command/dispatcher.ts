@@ -3,7 +3,7 @@
  * validates input, checks permission, claims the invocation (so duplicates run nothing twice), checks the daily
  * cap, asks for confirmation above the threshold, and runs the handler with a metered service client.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Actor } from '../actor.js';
 import { actorKey } from '../actor.js';
@@ -86,7 +86,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return {
       actor: invocation.actor,
       channelId: invocation.channelId,
-      service: meterClient(deps.service, { ...scope, keyPrefix: key, command }),
+      // Each run gets its own ledger keys: a repeat after the window is a new purchase and must be recorded.
+      service: meterClient(deps.service, {
+        ...scope,
+        keyPrefix: `${key}:${randomBytes(6).toString('base64url')}`,
+        command,
+      }),
       store,
       clock,
       settings,

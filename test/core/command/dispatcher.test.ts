@@ -170,6 +170,7 @@ describe('dispatcher', () => {
     clock.advance(10_001);
     await h.type('test songs');
     expect(songsRequests(h)).toBe(2);
+    expect(h.spentToday()).toBe(20);
   });
 
   it('runs a double-clicked paid button once', async () => {
