@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditsFamily } from '../../src/commands/credits.js';
+import { songsFamily } from '../../src/commands/songs.js';
+import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
+
+let h: Harness;
+let weeks: string[] = [];
+
+const songRequests = () => h.requests().filter((r) => r.path === '/api/v1/songs');
+
+const lastRow = () =>
+  h.app.store.db
+    .prepare('SELECT operation, command, units, credits FROM credit_ledger ORDER BY id DESC LIMIT 1')
+    .get();
+
+/** Chart lines shown: `#rank ... · song_id`. */
+const chartLines = (output: string) => output.split('\n').filter((line) => /^#\d+ /.test(line));
+
+/** Runs a paid songs command and checks it made one request costing 10 credits. */
+async function paid(line: string, query: Record<string, string>): Promise<string> {
+  const calls = songRequests().length;
+  const spent = h.spentToday();
+  const output = await h.type(line);
+  expect(songRequests().length).toBe(calls + 1);
+  expect(songRequests().at(-1)?.query).toEqual(query);
+  expect(h.spentToday()).toBe(spent + 10);
+  expect(output).toContain('10 credits spent.');
+  return output;
+}
+
+async function rejected(line: string): Promise<string> {
+  const before = h.requests().length;
+  const spent = h.spentToday();
+  const output = await h.type(line);
+  expect(h.requests().length).toBe(before);
+  expect(h.spentToday()).toBe(spent);
+  expect(output).toMatch(/^Error:/);
+  return output;
+}
+
+/** Makes the next service answer a 200 with this songs body. */
+function nextAnswer(action: string, response: unknown): void {
+  h.sandbox.injectFaults(TEST_KEY, {
+    kind: 'error-shape',
+    status: 200,
+    body: { message: 'OK', action, credits_used: 10, response },
+  });
+}
+
+beforeAll(async () => {
+  h = await startHarness({ families: [songsFamily, creditsFamily] });
+});
+
+afterAll(async () => {
+  await h.stop();
+});
+
+describe('songs', () => {
+  it('countries: lists chart countries, 10 credits in the ledger, once for a repeated command', async () => {
+    const balance = h.sandbox.credits(TEST_KEY);
+    const output = await paid('/scout songs countries', { action: 'countries' });
+    expect(output).toContain('Countries with song charts');
+    expect(output).toContain('United States · code US');
+    expect(lastRow()).toEqual({
+      operation: 'songs.query',
+      command: 'songs countries',
+      units: 1,
+      credits: 10,
+    });
+    expect(h.sandbox.credits(TEST_KEY)).toBe(balance - 10);
+    const calls = songRequests().length;
+    expect(await h.type('songs countries')).toBe(output);
+    expect(songRequests().length).toBe(calls);
+  });
+
+  it('weeks: sends country_code, upper-cased', async () => {
+    const output = await paid('songs weeks country:gb', { action: 'weeks', country_code: 'GB' });
+    weeks = [...output.matchAll(/^(\d{4}-W\d{2})$/gm)].map((m) => m[1] as string);
+    expect(weeks.length).toBeGreaterThan(2);
+  });
+
+  it('date-ranges: shows each week with its dates', async () => {
+    const output = await paid('songs date-ranges', { action: 'date-ranges' });
+    expect(output).toMatch(
+      /^week \d{4}-W\d{2} · start date \d{4}-\d{2}-\d{2} · end date \d{4}-\d{2}-\d{2}$/m,
+    );
+  });
+
+  it('rankings: a ranked list with movement, paged for free, with chart histories to pick', async () => {
+    const output = await paid('songs rankings country:us', { action: 'rankings', country: 'US' });
+    expect(output).toContain('Song chart · US · latest week');
+    const lines = chartLines(output);
+    expect(lines).toHaveLength(20);
+    expect(lines[0]).toMatch(
+      /^#1 .+ — .+ · (new|re-entry|[▲▼]\d+ \(was #\d+\)|= \(was #\d+\)) · \d+ wks? · peak #\d+ · song_\w+$/,
+    );
+    expect(output).toContain('50 lines · Page 1 of 3');
+
+    const calls = songRequests().length;
+    const spent = h.spentToday();
+    const second = await h.type('next');
+    expect(chartLines(second)[0]).toMatch(/^#21 /);
+    const back = await h.type('previous');
+    expect(chartLines(back)).toEqual(lines);
+    expect(songRequests().length).toBe(calls);
+    expect(h.spentToday()).toBe(spent);
+
+    const menu = /\[(\d+)\] Chart history in US \(10 credits\)/.exec(back)?.[1];
+    const third = /(song_\w+)$/.exec(lines[2] as string)?.[1] as string;
+    const history = await paid(`${menu}.3`, { action: 'song-history', song_id: third, country_code: 'US' });
+    expect(history).toContain(`Chart history of ${third} · US`);
+    expect(history).toMatch(/^week \d{4}-W\d{2} · rank \d+$/m);
+    expect(lastRow()).toEqual({ operation: 'songs.query', command: 'songs.history', units: 1, credits: 10 });
+  });
+
+  it('rankings is the default and takes a week', async () => {
+    const week = weeks[1] as string;
+    const output = await paid(`songs de week:${week.toLowerCase()}`, {
+      action: 'rankings',
+      country: 'DE',
+      week,
+    });
+    expect(output).toContain(`Song chart · DE · ${week}`);
+  });
+
+  it('global: the global chart of a week', async () => {
+    const week = weeks[0] as string;
+    const output = await paid(`songs global week:${week}`, { action: 'global', week });
+    expect(chartLines(output)[0]).toMatch(/^#1 /);
+    expect(output).not.toContain('Chart history');
+  });
+
+  it('new-entries: songs new this week', async () => {
+    const output = await paid('songs new-entries US', { action: 'new-entries', country: 'US' });
+    expect(output).toContain('New chart entries · US');
+    for (const line of chartLines(output)) expect(line).toMatch(/ · new · 1 wk · /);
+  });
+
+  it('search: by q or by bare words', async () => {
+    const output = await paid('songs search q:golden', { action: 'search', q: 'golden' });
+    expect(output).toMatch(/Golden.* · id song_\w+ · countries /);
+    await paid('songs search golden hour', { action: 'search', q: 'golden hour' });
+  });
+
+  it('history and compare by command', async () => {
+    const search = await h.type('songs search q:moon');
+    const id = /id (song_\w+)/.exec(search)?.[1] as string;
+    const history = await paid(`songs history ${id} country:US`, {
+      action: 'song-history',
+      song_id: id,
+      country_code: 'US',
+    });
+    expect(history).toContain(`Chart history of ${id} · US`);
+    const [second, first] = weeks as [string, string];
+    const compare = await paid(`songs compare US week1:${first} week2:${second}`, {
+      action: 'compare',
+      country: 'US',
+      week1: first,
+      week2: second,
+    });
+    expect(compare).toContain(`Chart changes · US · ${first} → ${second}`);
+    expect(compare).toMatch(/· rank week1 (\d+|—) · rank week2 (\d+|—) · change /);
+  });
+
+  it('renders shapes nobody documented without crashing', async () => {
+    nextAnswer('global', { weird: { nested: [1, { a: 2 }] }, list: [[1, 2], { x: null }, 'text'], n: 5 });
+    const mixed = await h.type('songs global week:2026-W10');
+    expect(mixed).toContain('Weird: {"nested":[1,{"a":2}]}');
+    expect(mixed).toContain('N: 5');
+    expect(mixed).toMatch(/^1, 2\nx —\ntext$/m);
+
+    nextAnswer('new-entries', 'just a string');
+    expect(await h.type('songs new-entries GB')).toContain('Data: just a string');
+
+    nextAnswer('weeks', {});
+    const empty = await h.type('songs weeks FR');
+    expect(empty).toContain('Response:\n{}');
+
+    nextAnswer('search', [3, 1, 2]);
+    expect(await h.type('songs search q:anything')).toMatch(/^3\n1\n2$/m);
+
+    nextAnswer('new-entries', { data: Array.from({ length: 250 }, (_, i) => `line ${i + 1}`) });
+    const long = await h.type('songs new-entries KR');
+    expect(long).toContain('Only the first 200 lines are shown; 50 more were not.');
+    expect(long).toContain('200 lines · Page 1 of 10');
+    expect(long).toMatch(/^line 20$/m);
+    expect(long).not.toMatch(/^line 21$/m);
+
+    nextAnswer('rankings', { data: [{ a: { b: { c: { d: [1, 2] } } } }] });
+    expect(await h.type('songs rankings JP')).toContain('a {"b":{"c":{"d":[1,2]}}}');
+  });
+
+  it('declares each action once, with a short description, examples and its price', () => {
+    expect(songsFamily.commands.map((c) => c.name)).toEqual([
+      'countries',
+      'weeks',
+      'date-ranges',
+      'rankings',
+      'global',
+      'new-entries',
+      'search',
+      'history',
+      'compare',
+    ]);
+    for (const command of songsFamily.commands) {
+      expect(command.description.length).toBeLessThanOrEqual(100);
+      expect(command.examples.length).toBeGreaterThan(0);
+      expect(command.cost).toBe('10 credits');
+    }
+  });
+
+  it('checks the daily cap against 10 credits before sending', async () => {
+    await h.type(`credits cap me ${h.spentToday() + 9}`);
+    const calls = h.requests().length;
+    expect(await h.type('songs global week:2026-W11')).toContain('This needs up to 10 credits');
+    expect(h.requests().length).toBe(calls);
+    await h.type(`credits cap me ${h.spentToday() + 10}`);
+    await paid('songs rankings FR', { action: 'rankings', country: 'FR' });
+    await h.type('credits cap me off');
+  });
+
+  it('rejects bad input to its author without calling the service', async () => {
+    expect(await rejected('songs rankings USA')).toContain('two-letter country code');
+    expect(await rejected('songs rankings US week:2026-W60')).toContain('week');
+    expect(await rejected('songs rankings US week:yesterday')).toContain('ISO week');
+    expect(await rejected('songs rankings')).toContain('country is required');
+    expect(await rejected('songs weeks')).toContain('country is required');
+    expect(await rejected('songs new-entries 12')).toContain('two-letter country code');
+    expect(await rejected('songs compare US week1:2026-W01')).toContain('week2 is required');
+    expect(await rejected('songs search')).toContain('type what to look for');
+    expect(await rejected('songs history country:US')).toContain('song_id is required');
+    expect(await rejected('songs history song_1 country:U')).toContain('two-letter country code');
+    expect(await rejected('songs global country:US')).toContain('Unknown option "country"');
+  });
+});
