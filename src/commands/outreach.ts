@@ -1,0 +1,219 @@
+/**
+ * `/scout outreach`: the outreach agent's data, free and read-only: projects, saved messages with every filter of
+ * the contract, whole conversations in time order, and the creators the agent has contacted.
+ */
+import { z } from 'zod';
+import type { ParamSpec, ParamTable } from '../core/command/params.js';
+import type { CommandContext, CommandFamily } from '../core/command/types.js';
+import { defineAction, defineCommand } from '../core/command/types.js';
+import { MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '../core/service/enums.js';
+import { agentContactedCreatorsInput, agentMessagesInput } from '../core/service/index.js';
+import { notice, reply } from '../core/ui/index.js';
+import { PICK_KIND } from './outreach/format.js';
+import {
+  DEFAULT_PER_PAGE,
+  KINDS,
+  resolveProjectId,
+  showContacted,
+  showConversation,
+  showCreatorMessages,
+  showMessages,
+  showProjects,
+} from './outreach/show.js';
+
+const text = (description: string, aliases: string[], example: string): ParamSpec => ({
+  kind: 'text',
+  description,
+  aliases,
+  example,
+});
+
+/** Filters shared by messages and contacted creators, under the contract's parameter names. */
+const CREATOR_FILTERS: ParamTable = {
+  projectId: text('An agent project: its id, or its name.', ['project'], '65f0c2a1b3d4e5f6a7b8c9d0'),
+  creatorEmail: text('Exact creator email, any case (contract alias: email).', ['email'], 'ana@example.com'),
+  creatorEmailContains: text(
+    'Part of the creator email (ignored when an exact email is given).',
+    ['emailContains', 'contains'],
+    'gmail',
+  ),
+  creatorId: text('Creator id.', ['creator'], 'tiktok_12345'),
+  page: { kind: 'integer', description: 'Page number (default 1).', example: '2' },
+  perPage: {
+    kind: 'integer',
+    aliases: ['size', 'limit'],
+    description: `Rows per page, 1-100 (default ${DEFAULT_PER_PAGE}).`,
+    example: '20',
+  },
+};
+
+const MESSAGE_PARAMS: ParamTable = {
+  ...CREATOR_FILTERS,
+  threadId: text('Mail thread id.', ['thread'], '18c2f0a9b1d2e3f4'),
+  mailboxAccountId: text(
+    'Connected mailbox account id (sent under its live name gmailAccountId).',
+    ['mailbox', 'gmailAccountId', 'gmail', 'account'],
+    '65f0c2a1b3d4e5f6a7b8c9d1',
+  ),
+  direction: {
+    kind: 'choice',
+    values: MESSAGE_DIRECTIONS,
+    aliases: ['dir'],
+    description: 'all (default), outbound (sent by the agent) or inbound (creator replies).',
+  },
+  status: {
+    kind: 'choice',
+    values: MESSAGE_STATUSES,
+    description: 'Stored message status.',
+  },
+  isFollowUp: {
+    kind: 'boolean',
+    aliases: ['followUp', 'followUps'],
+    description: 'Only follow-ups (yes) or only first messages and replies (no).',
+  },
+};
+
+const pageOf = z.number().int().min(1);
+
+/** Resolves a project name to its id; the rest of the filters go as validated. */
+async function withProject<F extends { projectId?: string | undefined }>(
+  ctx: CommandContext,
+  filters: F,
+): Promise<F> {
+  return filters.projectId === undefined
+    ? filters
+    : { ...filters, projectId: await resolveProjectId(ctx, filters.projectId) };
+}
+
+const pageInput = (filters: { page?: number | undefined }) => filters.page ?? 1;
+
+/** The outreach family. */
+export const outreachFamily: CommandFamily = {
+  name: 'outreach',
+  aliases: ['agent'],
+  description: 'The outreach agent: projects, sent and received emails, conversations, contacted creators.',
+  defaultCommand: 'projects',
+  commands: [
+    defineCommand({
+      family: 'outreach',
+      name: 'projects',
+      description: 'The team’s agent projects: status, emails sent, responses and the linked campaign.',
+      params: {},
+      schema: z.object({}),
+      examples: ['outreach', 'outreach projects'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'everyone',
+      run: (ctx) => showProjects(ctx, 1, false),
+    }),
+    defineCommand({
+      family: 'outreach',
+      name: 'messages',
+      description: 'Sent and received agent emails, filtered; each opens its whole conversation.',
+      params: MESSAGE_PARAMS,
+      schema: agentMessagesInput,
+      examples: [
+        'outreach messages direction:inbound',
+        'outreach messages project:"Spring Launch outreach" status:replied perPage:20',
+        'outreach messages email:ana@example.com followUp:yes',
+        'outreach messages contains:gmail mailbox:65f0c2a1b3d4e5f6a7b8c9d1 page:2',
+      ],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'everyone',
+      async run(ctx, input) {
+        const filters = await withProject(ctx, input);
+        return showMessages(ctx, { ...filters, page: undefined }, pageInput(input), false);
+      },
+    }),
+    defineCommand({
+      family: 'outreach',
+      name: 'conversation',
+      description: 'One mail thread in full, oldest message first.',
+      params: {
+        threadId: {
+          kind: 'text',
+          positional: true,
+          required: true,
+          aliases: ['thread'],
+          description: 'The mail thread id (shown by outreach messages).',
+          example: '18c2f0a9b1d2e3f4',
+        },
+      },
+      schema: z.object({
+        threadId: z
+          .string()
+          .trim()
+          .min(1, 'is required')
+          .max(200, 'is too long for a thread id')
+          .regex(/^\S+$/, 'must be one word'),
+      }),
+      examples: ['outreach conversation 18c2f0a9b1d2e3f4'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'everyone',
+      run: (ctx, input) => showConversation(ctx, input.threadId, 1, false),
+    }),
+    defineCommand({
+      family: 'outreach',
+      name: 'contacted',
+      description: 'Creators the agent has emailed, with sent and reply counts and the latest subject.',
+      params: CREATOR_FILTERS,
+      schema: agentContactedCreatorsInput,
+      examples: [
+        'outreach contacted',
+        'outreach contacted project:"Spring Launch outreach" perPage:20',
+        'outreach contacted contains:example.com page:2',
+      ],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'everyone',
+      async run(ctx, input) {
+        const filters = await withProject(ctx, input);
+        return showContacted(ctx, { ...filters, page: undefined }, pageInput(input), false);
+      },
+    }),
+  ],
+  actions: [
+    defineAction({
+      kind: KINDS.projects,
+      payload: z.object({ page: pageOf }),
+      estimate: () => 0,
+      run: (ctx, payload) => showProjects(ctx, payload.page, true),
+    }),
+    defineAction({
+      kind: KINDS.messages,
+      payload: z.object({ filters: agentMessagesInput, page: pageOf, replace: z.boolean() }),
+      estimate: () => 0,
+      run: (ctx, payload) => showMessages(ctx, payload.filters, payload.page, payload.replace),
+    }),
+    defineAction({
+      kind: KINDS.contacted,
+      payload: z.object({ filters: agentContactedCreatorsInput, page: pageOf, replace: z.boolean() }),
+      estimate: () => 0,
+      run: (ctx, payload) => showContacted(ctx, payload.filters, payload.page, payload.replace),
+    }),
+    defineAction({
+      kind: KINDS.conversation,
+      payload: z.object({ threadId: z.string().min(1), page: pageOf, replace: z.boolean() }),
+      estimate: () => 0,
+      run: (ctx, payload) => showConversation(ctx, payload.threadId, payload.page, payload.replace),
+    }),
+    defineAction({
+      kind: PICK_KIND,
+      payload: z.object({
+        pick: z.enum(['conversation', 'messages']),
+        values: z.array(z.string().min(1)).min(1),
+      }),
+      estimate: () => 0,
+      async run(ctx, payload, event) {
+        const index = event.value === undefined ? Number.NaN : Number(event.value);
+        const value = Number.isInteger(index) ? payload.values[index] : undefined;
+        if (value === undefined) return reply([notice('warning', 'Choose one of the options in the menu.')]);
+        return payload.pick === 'conversation'
+          ? showConversation(ctx, value, 1, false)
+          : showCreatorMessages(ctx, value);
+      },
+    }),
+  ],
+};

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
+import { helpFamily } from '../../src/commands/help.js';
+import { remixFamily } from '../../src/commands/remix.js';
+import { renderText } from '../../src/core/ui/index.js';
+import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
+
+let h: Harness;
+
+const IMAGE_PATH = '/media/api/v1/image-rewrite';
+const VIDEO_PATH = '/media/api/v1/remix';
+
+async function run(line: string) {
+  const before = h.requests().length;
+  const out = await h.type(line);
+  return { out, sent: h.requests().slice(before) };
+}
+
+/** Result URLs printed for remixed files. */
+const outputs = (out: string) =>
+  [...out.matchAll(/(http:\/\/127\.0\.0\.1:\d+\/output\/\S+)/g)].map((m) => m[1] as string);
+
+beforeAll(async () => {
+  h = await startHarness({ families: [remixFamily, helpFamily], sandbox: { rateLimitPerMinute: 100_000 } });
+});
+
+afterAll(async () => {
+  await h.stop();
+});
+
+describe('remix image', () => {
+  it('remixes one image with global parameters, showing progress first', async () => {
+    const { out, sent } = await run(
+      'remix image https://example.com/one.jpg brightness:0.2 zoom:1.1 device:"iPhone 15 Pro" quality:90',
+    );
+    expect(sent.map((r) => r.path)).toEqual([IMAGE_PATH]);
+    expect(sent[0]?.body).toEqual({
+      image_url: 'https://example.com/one.jpg',
+      parameters: { brightness: 0.2, zoomFactor: 1.1, deviceModel: 'iPhone 15 Pro', quality: 90 },
+    });
+    expect(out.indexOf('Info: Remixing 1 image…')).toBeGreaterThanOrEqual(0);
+    expect(out.indexOf('Info: Remixing 1 image…')).toBeLessThan(out.indexOf('Done: Remixed 1 image'));
+    const [url] = outputs(out);
+    expect(url?.startsWith(`${h.sandbox.outputUrl}/`)).toBe(true);
+    expect(out).toContain('from https://example.com/one.jpg');
+    const applied = /applied: (.*)/.exec(out)?.[1]?.split(' · ') ?? [];
+    expect(applied.sort()).toEqual([
+      'brightness 0.2',
+      'deviceModel iPhone 15 Pro',
+      'quality 90',
+      'zoomFactor 1.1',
+    ]);
+  });
+
+  it('sends per-image parameters in the batch form, global ones once', async () => {
+    const { out, sent } = await run(
+      'remix image https://example.com/a.jpg https://example.com/b.png contrast:1.2 ' +
+        'image2.brightness:-0.3 image2.quality:90 image2.device:"Pixel 8" 1.hue:-10',
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({
+      images: [
+        { image_url: 'https://example.com/a.jpg', hue: -10 },
+        { image_url: 'https://example.com/b.png', brightness: -0.3, quality: 90, deviceModel: 'Pixel 8' },
+      ],
+      parameters: { contrast: 1.2 },
+    });
+    expect(out).toContain('Info: Remixing 2 images…');
+    expect(outputs(out)).toHaveLength(2);
+    expect(out).toContain('applied: contrast 1.2 · hue -10');
+    expect(out).toContain('applied: contrast 1.2 · brightness -0.3 · quality 90 · deviceModel Pixel 8');
+  });
+
+  it('reads the URLs and per-image options typed into one platform form field', async () => {
+    const before = h.requests().length;
+    const answer = await h.app.dispatcher.options({
+      actor: LOCAL_ACTOR,
+      channelId: 'form',
+      family: 'remix',
+      command: 'image',
+      options: {
+        urls: 'https://example.com/f1.jpg https://example.com/f2.jpg image2.device:"Pixel 8"',
+        brightness: '0.1',
+      },
+    });
+    const sent = h.requests().slice(before);
+    expect(sent[0]?.body).toEqual({
+      images: [
+        { image_url: 'https://example.com/f1.jpg' },
+        { image_url: 'https://example.com/f2.jpg', deviceModel: 'Pixel 8' },
+      ],
+      parameters: { brightness: 0.1 },
+    });
+    expect(answer.visibility).toBe('channel');
+    expect(outputs(renderText(answer).text)).toHaveLength(2);
+  });
+
+  it('takes up to 20 images and refuses a 21st before sending', async () => {
+    const urls = Array.from({ length: 21 }, (_, i) => `https://example.com/batch/${i + 1}.jpg`);
+    const twenty = await run(`remix image ${urls.slice(0, 20).join(' ')}`);
+    expect(twenty.sent).toHaveLength(1);
+    expect(twenty.sent[0]?.body).toMatchObject({
+      images: urls.slice(0, 20).map((image_url) => ({ image_url })),
+    });
+    expect(outputs(twenty.out)).toHaveLength(20);
+    const many = await run(`remix image ${urls.join(' ')}`);
+    expect(many.out).toMatch(/^Error: urls: at most 20 images per remix, got 21/);
+    expect(many.sent).toHaveLength(0);
+  });
+
+  it.each([
+    ['remix image', /urls: give at least one image URL/],
+    ['remix image ftp://example.com/a.jpg', /image1: must be an http\(s\) URL/],
+    ['remix image https://example.com/a.jpg not-a-url', /image2: must be an http\(s\) URL/],
+    [
+      'remix image https://example.com/a.jpg image1.brigthness:0.1',
+      /image1\.brigthness: .*Did you mean "brightness"/,
+    ],
+    ['remix image https://example.com/a.jpg image3.hue:4', /image3: there is no image 3: 1 URL was given/],
+    [
+      'remix image https://example.com/a.jpg image1.hue:400',
+      /image1\.hue: must be a number from -180 to 180/,
+    ],
+    ['remix image https://example.com/a.jpg image1.quality:high', /quality takes a number/],
+    ['remix image https://example.com/a.jpg image1.hue:1 image1.hue:2', /image1\.hue: is given twice/],
+    ['remix image https://example.com/a.jpg brightness:5', /brightness: must be a number from -1 to 1/],
+    ['remix image https://example.com/a.jpg contrast:-1', /contrast: must be a number from 0 to 3/],
+    ['remix image https://example.com/a.jpg shine:2', /Unknown option "shine"/],
+  ])('%s is refused before anything is sent', async (line, message) => {
+    const { out, sent } = await run(line);
+    expect(out).toMatch(/^Error: /);
+    expect(out).toMatch(message);
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('remix video', () => {
+  it('remixes a video and shows the result with every applied parameter', async () => {
+    const { out, sent } = await run(
+      'remix video https://example.com/clip.mp4 speed:1.05 zoom:1.1 mute:yes temperature:1.2 device:"Pixel 8"',
+    );
+    expect(sent.map((r) => r.path)).toEqual([VIDEO_PATH]);
+    expect(sent[0]?.body).toEqual({
+      video_url: 'https://example.com/clip.mp4',
+      parameters: {
+        playbackSpeed: 1.05,
+        zoomFactor: 1.1,
+        removeAudio: true,
+        temperature: 1.2,
+        deviceModel: 'Pixel 8',
+      },
+    });
+    expect(out.indexOf('Info: Remixing the video')).toBeLessThan(out.indexOf('Done: Video remixed'));
+    const [url] = outputs(out);
+    expect(url).toMatch(/\.mp4$/);
+    expect(out).toContain(`Result: ${url}`);
+    expect(out).toContain('playback_speed: 1.05');
+    expect(out).toContain('zoom_factor: 1.1');
+    expect(out).toContain('remove_audio: true');
+    expect(out).toContain('device_model: Pixel 8');
+  });
+
+  it('runs a duplicate once and answers it with the first result', async () => {
+    const line = 'remix video https://example.com/twice.webm brightness:0.1';
+    const first = await run(line);
+    const second = await run(line);
+    expect(first.sent).toHaveLength(1);
+    expect(second.sent).toHaveLength(0);
+    expect(outputs(second.out)).toEqual(outputs(first.out));
+  });
+
+  it('surfaces what the service refuses', async () => {
+    const { out, sent } = await run('remix video https://example.com/clip.mov hueShift:500');
+    expect(sent).toHaveLength(1);
+    expect(out).toMatch(/Error: .*hueShift must be a number between -180 and 180/);
+  });
+
+  it.each([
+    ['remix video', /url is required/],
+    ['remix video https://example.com/clip.gif', /url: must be the URL of an MP4, MOV, AVI or WebM file/],
+    ['remix video ftp://example.com/clip.mp4', /url: must be an http\(s\) URL/],
+    ['remix video https://example.com/clip.mp4 speed:9', /playbackSpeed: must be a number from 0.1 to 5/],
+    ['remix video https://example.com/clip.mp4 volume:3', /volume: must be a number from 0 to 2/],
+    ['remix video https://example.com/clip.mp4 noise:2', /noise: must be a number from 0 to 1/],
+    ['remix video https://example.com/clip.mp4 mute:sometimes', /removeAudio takes yes or no/],
+    ['remix video https://example.com/a.mp4 https://example.com/b.mp4', /not understood here/],
+  ])('%s is refused before anything is sent', async (line, message) => {
+    const { out, sent } = await run(line);
+    expect(out).toMatch(/^Error: /);
+    expect(out).toMatch(message);
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('credits', () => {
+  it('spends nothing: remix is not priced', () => {
+    expect(h.spentToday()).toBe(0);
+    expect(h.sandbox.credits(TEST_KEY)).toBe(100_000);
+  });
+});
