@@ -11,7 +11,7 @@ import { createSandbox, DEMO_KEY, type Sandbox } from './sandbox/index.js';
 
 const GREETING = [
   'Scout — creator discovery and outreach from one command.',
-  'Type a command such as `help`, `creators niche:fitness followers:10k-100k` or `viral categories:Food`',
+  'Type a command such as `help`, `creators category:Fitness followers:10k-100k` or `viral categories:Food`',
   '(the leading /scout is optional). Press buttons by their [number], or with next, previous, confirm,',
   '`add 3 to <list>`. Type exit to quit.',
 ].join('\n');

@@ -170,9 +170,16 @@ export function namesOf(name: string, spec: ParamSpec): string[] {
 
 /** Finds the option a typed key means, by name or alias (loosely: `followers_min` = `followersMin`). */
 export function resolveKey(table: ParamTable, key: string): string | null {
-  const folded = fold(key);
-  for (const [name, spec] of Object.entries(table)) {
-    if (namesOf(name, spec).includes(folded)) return name;
+  let index = KEY_INDEX.get(table);
+  if (index === undefined) {
+    index = new Map();
+    for (const [name, spec] of Object.entries(table)) {
+      for (const folded of namesOf(name, spec)) if (!index.has(folded)) index.set(folded, name);
+    }
+    KEY_INDEX.set(table, index);
   }
-  return null;
+  return index.get(fold(key)) ?? null;
 }
+
+// Option tables are declared once per command: index their names once.
+const KEY_INDEX = new WeakMap<ParamTable, Map<string, string>>();

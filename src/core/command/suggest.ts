@@ -40,6 +40,19 @@ export function editDistance(a: string, b: string, limit = 64): number {
   return (rows[a.length] as number[])[b.length] as number;
 }
 
+// Enumerations are module constants: fold each list once, not on every keystroke of every command.
+const FOLDED = new WeakMap<readonly string[], Map<string, string>>();
+
+function foldedIndex<T extends string>(allowed: readonly T[]): Map<string, T> {
+  let index = FOLDED.get(allowed);
+  if (index === undefined) {
+    index = new Map();
+    for (const value of allowed) if (!index.has(fold(value))) index.set(fold(value), value);
+    FOLDED.set(allowed, index);
+  }
+  return index as Map<string, T>;
+}
+
 /** The result of matching a word against allowed values. */
 export type MatchResult<T extends string> = { ok: true; value: T } | { ok: false; suggestions: T[] };
 
@@ -50,7 +63,7 @@ export type MatchResult<T extends string> = { ok: true; value: T } | { ok: false
 export function matchChoice<T extends string>(input: string, allowed: readonly T[]): MatchResult<T> {
   const typed = fold(input);
   if (typed.length === 0) return { ok: false, suggestions: [] };
-  const exact = allowed.find((value) => fold(value) === typed);
+  const exact = foldedIndex(allowed).get(typed);
   if (exact !== undefined) return { ok: true, value: exact };
   const scored = allowed
     .map((value) => {
