@@ -47,6 +47,8 @@ export interface KeyRateLimiter {
   observe(report: RateLimitReport): void;
   /** Holds every new start for `ms` milliseconds (a 429's Retry-After). */
   hold(ms: number): void;
+  /** Milliseconds left on the current hold; 0 when none. */
+  heldFor(): number;
   /** The current allowance per window. */
   readonly allowance: number;
   /** Jobs waiting to start. */
@@ -167,6 +169,7 @@ function createKeyLimiter(
     schedule,
     observe,
     hold,
+    heldFor: () => (holdTimer === null ? 0 : Math.max(0, holdUntil - Date.now())),
     get allowance() {
       return allowance;
     },

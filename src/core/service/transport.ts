@@ -152,6 +152,17 @@ export function createTransport(options: TransportOptions): Transport {
     const repeatable = OPERATION_TRAITS[operation].repeatable;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw aborted(operation, signal.reason);
+      // A person should not wait minutes behind a long Retry-After: say when to try again instead.
+      const held = limiter.heldFor();
+      if (priority === 'user' && held > retry.maxRetryAfterMs) {
+        const retryAfter = Math.ceil(held / 1000);
+        throw new ServiceError({
+          code: 'RATE_LIMITED',
+          operation,
+          retryAfter,
+          message: `The service's rate limit was reached. Try again in ${retryAfter} s.`,
+        });
+      }
       let outcome: Attempt;
       try {
         outcome = await limiter.schedule(priority, (ticket) => attemptOnce(req, ticket, signal));
