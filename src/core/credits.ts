@@ -2,9 +2,10 @@
  * The credit guard: every paid service call made on someone's behalf is checked against their daily cap
  * before it is sent, and recorded in the ledger (attributed to them, once per idempotency key) after.
  */
-import type { Actor } from './actor.js';
+import { type Actor, actorKey } from './actor.js';
 import type { Clock } from './clock.js';
 import { CreditCapError } from './command/errors.js';
+import { ServiceError } from './service/errors.js';
 import { OPERATIONS, type OperationName } from './service/operations.js';
 import { estimateCost, PRICING } from './service/pricing.js';
 import type { ServiceResult } from './service/types.js';
@@ -24,6 +25,34 @@ export function utcMonth(now: Date): { from: Date; to: Date } {
   };
 }
 
+/** Credits set aside for paid work still running, per person, so simultaneous commands cannot pass a cap. */
+export interface Reservations {
+  /** Sets `credits` aside for the person; the returned function gives them back. */
+  reserve(actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>, credits: number): () => void;
+  /** Credits currently set aside for the person. */
+  held(actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>): number;
+}
+
+/** Creates an in-process reservation book. */
+export function createReservations(): Reservations {
+  const book = new Map<string, number>();
+  return {
+    reserve(actor, credits) {
+      const key = actorKey(actor);
+      book.set(key, (book.get(key) ?? 0) + credits);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (book.get(key) ?? 0) - credits;
+        if (left > 0) book.set(key, left);
+        else book.delete(key);
+      };
+    },
+    held: (actor) => book.get(actorKey(actor)) ?? 0,
+  };
+}
+
 /** Who pays, and how their cap is found. */
 export interface BudgetScope {
   actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>;
@@ -31,12 +60,14 @@ export interface BudgetScope {
   clock: Clock;
   /** Cap when no admin set one; null for none. */
   defaultDailyCap: number | null;
+  /** Credits set aside for the person's work in flight; counted as spent by the cap. */
+  reservations?: Reservations;
 }
 
-/** Credits spent today by the actor, and their cap (null: none). */
+/** Credits spent today by the actor (with what is set aside for work in flight), and their cap (null: none). */
 export function budgetOf(scope: BudgetScope): { spentToday: number; cap: number | null } {
   const { actor, store, clock } = scope;
-  const spentToday = store.ledger.spent(actor, utcDay(clock.now()));
+  const spentToday = store.ledger.spent(actor, utcDay(clock.now())) + (scope.reservations?.held(actor) ?? 0);
   return { spentToday, cap: store.settings.dailyCap(actor) ?? scope.defaultDailyCap };
 }
 
@@ -45,6 +76,18 @@ export function checkCap(scope: BudgetScope, estimate: number): void {
   if (estimate <= 0) return;
   const { spentToday, cap } = budgetOf(scope);
   if (cap !== null && spentToday + estimate > cap) throw new CreditCapError(cap, spentToday, estimate);
+}
+
+/**
+ * Checks the cap and sets the estimate aside in one step (no await between them), so commands running at the
+ * same time each see the others' reservations. Returns the function that gives the reservation back.
+ */
+export function reserveWithinCap(
+  scope: BudgetScope & { reservations: Reservations },
+  estimate: number,
+): () => void {
+  checkCap(scope, estimate);
+  return estimate > 0 ? scope.reservations.reserve(scope.actor, estimate) : () => {};
 }
 
 /** Options of a metered client. */
@@ -57,6 +100,8 @@ export interface MeterOptions extends BudgetScope {
 
 const OPERATION_SET: ReadonlySet<string> = new Set(OPERATIONS);
 
+const isSuccess = (status: number | null) => status !== null && status >= 200 && status < 300;
+
 function isResult(value: unknown): value is ServiceResult<unknown> {
   return typeof value === 'object' && value !== null && 'meta' in value;
 }
@@ -67,6 +112,21 @@ function isResult(value: unknown): value is ServiceResult<unknown> {
  */
 export function meterClient<C extends object>(client: C, options: MeterOptions): C {
   let sequence = 0;
+  const record = (operation: OperationName, credits: number, balance: number | null) => {
+    sequence += 1;
+    options.store.ledger.record({
+      at: options.clock.now(),
+      platform: options.actor.platform,
+      workspaceId: options.actor.workspaceId,
+      userId: options.actor.userId,
+      operation,
+      command: options.command,
+      units: PRICING[operation].kind === 'per-request' ? 1 : credits,
+      credits,
+      balance,
+      idempotencyKey: `${options.keyPrefix}#${sequence}`,
+    });
+  };
   const wrapGroup = (groupName: string, group: object) =>
     new Proxy(group, {
       get(target, property, receiver) {
@@ -77,23 +137,21 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
         if (PRICING[op].kind === 'free') return value.bind(target);
         return async (...args: unknown[]) => {
           const input = args[0];
-          checkCap(options, estimateCost(op, typeof input === 'object' && input !== null ? input : {}));
-          const result: unknown = await value.apply(target, args);
-          if (isResult(result) && result.meta.cost > 0) {
-            sequence += 1;
-            options.store.ledger.record({
-              at: options.clock.now(),
-              platform: options.actor.platform,
-              workspaceId: options.actor.workspaceId,
-              userId: options.actor.userId,
-              operation: op,
-              command: options.command,
-              units: PRICING[op].kind === 'per-request' ? 1 : result.meta.cost,
-              credits: result.meta.cost,
-              balance: result.meta.creditsRemaining,
-              idempotencyKey: `${options.keyPrefix}#${sequence}`,
-            });
+          const estimate = estimateCost(op, typeof input === 'object' && input !== null ? input : {});
+          checkCap(options, estimate);
+          let result: unknown;
+          try {
+            result = await value.apply(target, args);
+          } catch (error) {
+            // The service answered 2xx (and charged) but its body could not be read: record the estimate, so the
+            // spend is neither lost from the ledger nor from the cap.
+            const charged =
+              error instanceof ServiceError && error.code === 'BAD_RESPONSE' && isSuccess(error.status);
+            if (charged && estimate > 0) record(op, estimate, null);
+            throw error;
           }
+          if (isResult(result) && result.meta.cost > 0)
+            record(op, result.meta.cost, result.meta.creditsRemaining);
           return result;
         };
       },

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Actor } from '../actor.js';
 import { actorKey } from '../actor.js';
 import type { Clock } from '../clock.js';
-import { budgetOf, checkCap, meterClient } from '../credits.js';
+import { budgetOf, checkCap, createReservations, meterClient, reserveWithinCap } from '../credits.js';
 import type { Logger } from '../logger.js';
 import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
@@ -75,6 +75,7 @@ const RERUN = 'scout.rerun';
 /** Creates the dispatcher. */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { registry, store, clock, logger, settings } = deps;
+  const reservations = createReservations();
 
   const context = (
     invocation: Invocation,
@@ -146,14 +147,22 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       }
       if (claim.status === 'done' && claim.reply !== null) return claim.reply as Reply;
     }
+    let release = () => {};
     try {
       if (estimate > 0) {
-        const scope = { actor: invocation.actor, store, clock, defaultDailyCap: settings.defaultDailyCap };
-        checkCap(scope, estimate);
+        const scope = {
+          actor: invocation.actor,
+          store,
+          clock,
+          defaultDailyCap: settings.defaultDailyCap,
+          reservations,
+        };
         if (!options.confirmed && estimate > settings.confirmAbove) {
+          checkCap(scope, estimate);
           store.invocations.release(key);
           return confirmation(ctx, estimate, budgetOf(scope).spentToday, options.confirmation);
         }
+        release = reserveWithinCap(scope, estimate);
       }
       const result = await options.work(ctx);
       if (claimed) store.invocations.finish(key, result, clock.now());
@@ -161,6 +170,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     } catch (error) {
       if (claimed) store.invocations.release(key);
       throw error;
+    } finally {
+      release();
     }
   };
 

@@ -7,6 +7,7 @@ import { type Dispatcher, request } from 'undici';
 import { errorFromAnswer, ServiceError } from './errors.js';
 import { type AccountingHeaders, type RawHeaders, readAccounting, readRetryAfter } from './http.js';
 import { OPERATION_TRAITS, type OperationName } from './operations.js';
+import { PRICING } from './pricing.js';
 import { isLimiterStopped, type KeyRateLimiter, type LimiterTicket } from './rate-limiter.js';
 import { backoffDelay, isRetryable, type RetrySettings, sleep } from './retry.js';
 import type { CallOptions, Logger } from './types.js';
@@ -150,6 +151,7 @@ export function createTransport(options: TransportOptions): Transport {
     const { signal } = callOptions;
     const priority = callOptions.priority ?? 'user';
     const repeatable = OPERATION_TRAITS[operation].repeatable;
+    const paid = PRICING[operation].kind !== 'free';
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw aborted(operation, signal.reason);
       // A person should not wait minutes behind a long Retry-After: say when to try again instead.
@@ -197,6 +199,8 @@ export function createTransport(options: TransportOptions): Transport {
       const again =
         attempt < retry.maxAttempts &&
         isRetryable({ code: failure.code, sent }, repeatable) &&
+        // A paid call that timed out may have been processed and charged: repeating it could charge twice.
+        !(failure.code === 'TIMEOUT' && paid) &&
         !(failure.code === 'RATE_LIMITED' && delayMs > retry.maxRetryAfterMs);
       const context = { operation, status: failure.status, code: failure.code, attempt };
       if (!again) {

@@ -160,6 +160,24 @@ describe('dispatcher', () => {
     expect(await h.type('test songs')).toContain('done 1');
   });
 
+  it('holds the cap for commands running at the same time', async () => {
+    h = await startHarness({ families: [testFamily], settings: { defaultDailyCap: 25 } });
+    const run = (channelId: string) =>
+      h.app.dispatcher.text({ actor: LOCAL_ACTOR, channelId, text: 'test songs' }).then((r) => JSON.stringify(r));
+    const answers = await Promise.all(['a', 'b', 'c', 'd'].map(run));
+    expect(answers.filter((a) => a.includes('done 1'))).toHaveLength(2);
+    expect(answers.filter((a) => a.includes('daily cap is 25'))).toHaveLength(2);
+    expect(songsRequests(h)).toBe(2);
+    expect(h.spentToday()).toBe(20);
+  });
+
+  it('records a charge whose answer could not be read, at the estimate', async () => {
+    h = await startHarness({ families: [testFamily] });
+    h.sandbox.injectFaults('harness-key-0001', { kind: 'malformed-json' });
+    expect(await h.type('test songs')).toMatch(/Error: /);
+    expect(h.spentToday()).toBe(10);
+  });
+
   it('runs a paid command repeated within seconds once, and again after the window', async () => {
     const clock = createManualClock(new Date());
     h = await startHarness({ families: [testFamily], clock, settings: { repeatWindowMs: 10_000 } });

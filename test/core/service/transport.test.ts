@@ -230,6 +230,15 @@ describe('transport against the sandbox', () => {
     expect(logged() - before).toBe(1);
   });
 
+  it('does not repeat a timed-out paid read, which may have been charged', async () => {
+    const hasty = h.clientWith({ timeouts: { 'viral.search': 300 } });
+    const before = logged();
+    h.sandbox.injectFaults(KEY, { kind: 'timeout' });
+    const error = (await hasty.viral.search({ pageSize: 3 }).catch((e: unknown) => e)) as ServiceError;
+    expect(error.code).toBe('TIMEOUT');
+    expect(logged() - before).toBe(1);
+  });
+
   it('raises BAD_RESPONSE for malformed JSON without repeating a paid call', async () => {
     const before = logged();
     const credits = h.sandbox.credits(KEY);
