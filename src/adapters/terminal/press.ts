@@ -61,7 +61,7 @@ export function readPress(line: string, actions: readonly TextAction[]): PressRe
         kind: 'error',
         message: `There is no "${name}" number ${verb[2]} here (1-${matching.length}).`,
       };
-    const value = verb[3]?.trim();
+    const value = unquote(verb[3]?.trim());
     return {
       kind: 'press',
       press: value ? { actionId: target.actionId, value } : { actionId: target.actionId },
@@ -87,4 +87,10 @@ function byNumber(actions: readonly TextAction[], index: number, option: number 
     return { kind: 'press', press: { actionId: action.actionId, value: chosen.value } };
   }
   return { kind: 'press', press: { actionId: action.actionId } };
+}
+
+/** `"Spring Launch"` and `'Spring Launch'` name the same list as `Spring Launch`. */
+function unquote(value: string | undefined): string | undefined {
+  const match = value === undefined ? null : /^(["'“‘])(.*)(["'”’])$/.exec(value);
+  return match === null ? value : match[2];
 }

@@ -78,6 +78,8 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
   return {
     async start() {
       rl = createInterface({ input: options.input, terminal: false });
+      // A closed output (`npm start | head`) ends the session instead of crashing the process.
+      options.output.on('error', () => rl?.close());
       if (options.greeting !== undefined) write(options.greeting);
       if (prompt) options.output.write(prompt);
       // for-await handles one line at a time, so piped commands run in order, each after the previous reply.

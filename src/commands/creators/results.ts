@@ -151,7 +151,7 @@ export const pageAction = defineAction({
   async run(ctx, payload) {
     const session = ctx.store.searches.get(payload.session);
     if (session === undefined || session.expiresAt.getTime() < ctx.clock.now().getTime()) {
-      return reply([notice('warning', 'These results have expired. Run the search again.')]);
+      return ctx.expired();
     }
     return renderPage(ctx, session, payload.page, { replace: true });
   },

@@ -239,7 +239,7 @@ export function createPagedResults<Q, T>(source: PagedSource<Q, T>): PagedResult
       async run(ctx, p) {
         let state = load(ctx, p.results);
         if (state === null) {
-          return reply([notice('warning', 'These results have expired. Run the search again.')]);
+          return ctx.expired();
         }
         let results = p.results;
         let spent: number | null = null;

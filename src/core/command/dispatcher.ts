@@ -110,6 +110,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           now: clock.now(),
         }),
       progress: invocation.progress ?? (async () => {}),
+      expired: () => expiredFor(invocation.actor, commandText || null),
     };
   };
 
@@ -294,6 +295,21 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return handleAction({ ...invocation, token: confirmed.token, event: confirmed.event }, true);
   };
 
+  /** Says the results expired and, when the command is known, offers a button that runs it again. */
+  const expiredFor = (actor: Actor, rerun: string | null) => {
+    if (rerun === null) return expiredReply(null);
+    const token = store.actions.create({
+      kind: RERUN,
+      payload: { text: rerun },
+      actor,
+      personal: true,
+      rerun,
+      ttlMs: settings.elementTtlMs,
+      now: clock.now(),
+    });
+    return expiredReply(rerun, token);
+  };
+
   const expiredReply = (rerun: string | null, rerunToken?: string) =>
     reply([
       notice(
@@ -312,20 +328,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const now = clock.now();
     const found = store.actions.lookup(invocation.token, invocation.actor, now);
     if (found.status === 'unknown') return expiredReply(null);
-    if (found.status === 'expired') {
-      const rerun = found.record.rerun;
-      if (rerun === null) return expiredReply(null);
-      const token = store.actions.create({
-        kind: RERUN,
-        payload: { text: rerun },
-        actor: invocation.actor,
-        personal: true,
-        rerun,
-        ttlMs: settings.elementTtlMs,
-        now,
-      });
-      return expiredReply(rerun, token);
-    }
+    if (found.status === 'expired') return expiredFor(invocation.actor, found.record.rerun);
     if (found.status === 'not-yours') {
       return reply([notice('warning', 'Only the person who ran the command can use this.')]);
     }

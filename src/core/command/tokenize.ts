@@ -1,7 +1,8 @@
 /** Splits the text of a `/scout` command into words and key:value pairs, honouring quotes. */
 
 /** The longest command text accepted; longer input is refused before any parsing work. */
-export const MAX_COMMAND_LENGTH = 4000;
+// Room for 500 creator ids (the most one CRM add takes) at ~25 characters each, and still linear to parse.
+export const MAX_COMMAND_LENGTH = 16_000;
 
 /** One token: a bare word, or a key with its value (`followers:10k-100k`, `country:"United States"`). */
 export interface Token {

@@ -112,7 +112,8 @@ export function generateCreators(seed: number, createdAt: number, count = CREATO
 
     const style = random.int(0, 3);
     const word = random.pick(HANDLE_WORDS);
-    let handle = [`${first}${word}`, `${first}.${last}`, `the${first}${word}`, `${first}_${last}`][style] ?? first;
+    let handle =
+      [`${first}${word}`, `${first}.${last}`, `the${first}${word}`, `${first}_${last}`][style] ?? first;
     if (random.chance(0.3) || usedHandles.has(handle)) handle += random.int(1, 999);
     while (usedHandles.has(handle)) handle += random.int(0, 9);
     usedHandles.add(handle);
@@ -164,9 +165,18 @@ export function generateCreators(seed: number, createdAt: number, count = CREATO
       age: covering(AGE_GROUPS, i, () => pickAge(random)),
       gender: covering(GENDERS, i, () => random.pick(GENDERS)),
       account_type: covering(ACCOUNT_TYPES, i, () => pickAccountType(random)),
-      race: varyCase(covering(RACES, i, () => pickRace(random)), random),
-      hair_color: varyCase(covering(HAIR_COLORS, i, () => pickHair(random)), random),
-      body_complexion: varyCase(covering(BODY_COMPLEXIONS, i, () => pickBody(random)), random),
+      race: varyCase(
+        covering(RACES, i, () => pickRace(random)),
+        random,
+      ),
+      hair_color: varyCase(
+        covering(HAIR_COLORS, i, () => pickHair(random)),
+        random,
+      ),
+      body_complexion: varyCase(
+        covering(BODY_COMPLEXIONS, i, () => pickBody(random)),
+        random,
+      ),
       language,
       hashtags,
       uploads_per_week: uploadsPerWeek,

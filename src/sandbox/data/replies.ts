@@ -1,6 +1,7 @@
 /** New creator replies: chosen threads of a team receive inbound messages (timer or addInboundReply). */
-import { appendReply, type TeamState } from './teams.js';
+
 import type { AgentMessage } from './records.js';
+import { appendReply, type TeamState } from './teams.js';
 
 /** Narrows which conversation receives a reply. */
 export interface InboundReplyOptions {
@@ -23,10 +24,12 @@ export function addReply(team: TeamState, at: number, options: InboundReplyOptio
     if (options.projectId !== undefined && m.project_id !== options.projectId) continue;
     if (email !== undefined && m.creator_email.toLowerCase() !== email) continue;
     const entry = candidates.get(m.thread_id);
-    if (m.direction === 'outbound' && m.status !== 'failed' && !entry) candidates.set(m.thread_id, { replied: false });
+    if (m.direction === 'outbound' && m.status !== 'failed' && !entry)
+      candidates.set(m.thread_id, { replied: false });
     if (m.direction === 'inbound' && entry) entry.replied = true;
   }
-  if (candidates.size === 0) throw new Error(`Team ${team.teamId} has no conversation matching ${JSON.stringify(options)}`);
+  if (candidates.size === 0)
+    throw new Error(`Team ${team.teamId} has no conversation matching ${JSON.stringify(options)}`);
   const threads = [...candidates.entries()];
   const replied = threads.filter(([, t]) => t.replied);
   const waiting = threads.filter(([, t]) => !t.replied);

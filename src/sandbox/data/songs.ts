@@ -99,7 +99,9 @@ export function generateSongCharts(seed: number, createdAt: number): SongCharts 
       affinity,
     });
   }
-  const songs = new Map<string, Song>(models.map((m) => [m.id, { id: m.id, title: m.title, artist: m.artist }]));
+  const songs = new Map<string, Song>(
+    models.map((m) => [m.id, { id: m.id, title: m.title, artist: m.artist }]),
+  );
 
   const score = (model: SongModel, country: string, week: number): number => {
     if (week < model.release) return 0;

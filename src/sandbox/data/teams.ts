@@ -2,7 +2,13 @@
 import { CRM_STATUSES } from '../../core/service/enums.js';
 import { createRandom, createWeighted, hashString, type Random } from '../random.js';
 import { DAY_MS, isoDate, isoLocal, isoTimestamp } from '../time.js';
-import type { AgentMessage, AgentProject, CreatorProfile, CrmContactRecord, CrmListRecord } from './records.js';
+import type {
+  AgentMessage,
+  AgentProject,
+  CreatorProfile,
+  CrmContactRecord,
+  CrmListRecord,
+} from './records.js';
 import { CATEGORY_TOPICS } from './vocab.js';
 
 /** Everything one team owns in the sandbox; mutated by CRM operations and arriving replies. */
@@ -85,7 +91,10 @@ interface Mailbox {
 }
 
 /** The creator context saved with every message of a conversation. */
-type CreatorContext = Pick<AgentMessage, 'creator_id' | 'creator_name' | 'creator_email' | 'creator_platform'>;
+type CreatorContext = Pick<
+  AgentMessage,
+  'creator_id' | 'creator_name' | 'creator_email' | 'creator_platform'
+>;
 
 interface MessageContext {
   team: TeamState;
@@ -96,7 +105,10 @@ interface MessageContext {
 
 function message(
   context: MessageContext,
-  fields: Pick<AgentMessage, 'direction' | 'subject' | 'body' | 'status' | 'thread_id' | 'conversation_id'> & {
+  fields: Pick<
+    AgentMessage,
+    'direction' | 'subject' | 'body' | 'status' | 'thread_id' | 'conversation_id'
+  > & {
     at: number;
     parent: AgentMessage | null;
     followUp: number;
@@ -125,13 +137,17 @@ function message(
     parent_message_id: fields.parent?.message_id ?? null,
     is_follow_up: fields.followUp > 0,
     follow_up_number: fields.followUp,
-    metadata: { workflow: fields.direction === 'inbound' ? 'reply' : fields.followUp > 0 ? 'follow_up' : 'initial' },
+    metadata: {
+      workflow: fields.direction === 'inbound' ? 'reply' : fields.followUp > 0 ? 'follow_up' : 'initial',
+    },
   };
 }
 
 /** Marks the latest outbound message of a thread as replied to. */
 function markReplied(messages: AgentMessage[], threadId: string, at: number): void {
-  const outbound = messages.filter((m) => m.thread_id === threadId && m.direction === 'outbound' && m.status !== 'failed');
+  const outbound = messages.filter(
+    (m) => m.thread_id === threadId && m.direction === 'outbound' && m.status !== 'failed',
+  );
   const last = outbound[outbound.length - 1];
   if (!last) return;
   last.status = 'replied';
@@ -348,9 +364,14 @@ export function generateTeam(
         budget_per_creator: random.int(2, 20) * 50,
         deliverables: ['1 short video', '2 stories'],
       },
-      target_keywords: categories.flatMap((c) => (CATEGORY_TOPICS[c as keyof typeof CATEGORY_TOPICS] ?? []).slice(0, 1)),
+      target_keywords: categories.flatMap((c) =>
+        (CATEGORY_TOPICS[c as keyof typeof CATEGORY_TOPICS] ?? []).slice(0, 1),
+      ),
       target_categories: categories,
-      target_countries: random.sample(['United States', 'United Kingdom', 'Canada', 'Germany', 'Australia'], 2),
+      target_countries: random.sample(
+        ['United States', 'United Kingdom', 'Canada', 'Germany', 'Australia'],
+        2,
+      ),
       subject_override: random.chance(0.25) ? `Partnership with ${slug}` : null,
       prompt_override: null,
       message_body_override: null,
@@ -384,7 +405,9 @@ export function generateTeam(
       });
     }
     const mine = team.messages.filter((m) => m.project_id === project.id);
-    project.total_emails_sent = mine.filter((m) => m.direction === 'outbound' && m.status !== 'failed').length;
+    project.total_emails_sent = mine.filter(
+      (m) => m.direction === 'outbound' && m.status !== 'failed',
+    ).length;
     project.total_credits_used = project.total_emails_sent * 2;
   });
   return team;

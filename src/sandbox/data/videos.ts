@@ -8,9 +8,15 @@ import { HOOKS } from './vocab.js';
 export const VIDEO_COUNT = 3000;
 
 /** Generates the videos: a pure function of the seed, the creation instant and the creators. */
-export function generateVideos(seed: number, createdAt: number, creators: readonly CreatorProfile[]): VideoRecord[] {
+export function generateVideos(
+  seed: number,
+  createdAt: number,
+  creators: readonly CreatorProfile[],
+): VideoRecord[] {
   const random = createRandom(hashString('videos', seed));
-  const owners = creators.filter((c) => c.source === 'tiktok' || c.source === 'instagram' || c.source === 'youtube');
+  const owners = creators.filter(
+    (c) => c.source === 'tiktok' || c.source === 'instagram' || c.source === 'youtube',
+  );
   const videos: VideoRecord[] = [];
   for (let i = 0; i < VIDEO_COUNT; i++) {
     const owner = random.pick(owners);

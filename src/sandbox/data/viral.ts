@@ -50,9 +50,12 @@ export function generateViralPosts(
       random.chance(0.6) ? creator.main_category : random.pick(MAIN_CATEGORIES),
     );
     const topic = random.pick(CATEGORY_TOPICS[category as keyof typeof CATEGORY_TOPICS]);
-    const country = covering(COUNTRIES, i, () => (random.chance(0.7) ? creator.country : random.pick(COUNTRIES)));
+    const country = covering(COUNTRIES, i, () =>
+      random.chance(0.7) ? creator.country : random.pick(COUNTRIES),
+    );
     // Virality is views relative to followers on a 0..1 scale; most viral posts sit between 0.2 and 0.95.
-    const viralityScore = Math.round(Math.min(1, Math.max(0.05, random.float(0.1, 0.7) + 0.3 * random.next())) * 1000) / 1000;
+    const viralityScore =
+      Math.round(Math.min(1, Math.max(0.05, random.float(0.1, 0.7) + 0.3 * random.next())) * 1000) / 1000;
     const views = Math.round(creator.followers * (0.5 + viralityScore * random.float(5, 40)));
     const likes = Math.round(views * random.float(0.03, 0.15));
     const hasProduct = random.chance(0.35);

@@ -43,6 +43,10 @@ describe('readPress', () => {
       kind: 'press',
       press: { actionId: 'a.add2', value: 'Spring Launch' },
     });
+    expect(readPress('add 2 to "Spring Launch"', actions)).toEqual({
+      kind: 'press',
+      press: { actionId: 'a.add2', value: 'Spring Launch' },
+    });
     expect(readPress('details 1', actions)).toEqual({ kind: 'press', press: { actionId: 'a.det1' } });
     expect(readPress('details 3', actions).kind).toBe('error');
   });

@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createManualClock } from '../../src/core/clock.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
+
+const DAY = 86_400_000;
+const clock = createManualClock(new Date());
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ clock, settings: { elementTtlMs: 30 * DAY } });
+});
+afterAll(() => h.stop());
+
+it('offers to run an expired search again, and the rerun works', async () => {
+  expect(await h.type('creators category:Fitness followers:10k-100k')).toContain('1-5 of');
+  clock.advance(29 * DAY);
+  // The next-page button made on day 29 outlives the search session made on day 0.
+  expect(await h.type('next')).toContain('6-10 of');
+  clock.advance(2 * DAY);
+  const expired = await h.type('previous');
+  expect(expired).toContain('These results have expired.');
+  expect(expired).toMatch(/\[1\] Run it again/);
+  expect(await h.type('1')).toContain('1-5 of');
+});
