@@ -21,3 +21,8 @@ it('offers to run an expired search again, and the rerun works', async () => {
   expect(expired).toMatch(/\[1\] Run it again/);
   expect(await h.type('1')).toContain('1-5 of');
 });
+
+it('counts spend from page buttons toward the command that made them', async () => {
+  const rows = h.app.store.db.prepare('SELECT DISTINCT command FROM credit_ledger').pluck().all();
+  expect(rows).toEqual(['creators search']);
+});

@@ -82,7 +82,7 @@ describe('creators search: paging and the profile cache', () => {
     expect(page2.some((handle) => page1.includes(handle as string))).toBe(false);
     expect(paths(from)).toEqual(['POST /api/v2/creators/get']);
     expect(h.spentToday() - spent).toBe(5);
-    expect(ledger().at(-1)).toEqual({ operation: 'creators.get', command: 'creators.page', credits: 5 });
+    expect(ledger().at(-1)).toEqual({ operation: 'creators.get', command: 'creators search', credits: 5 });
 
     from = h.requests().length;
     spent = h.spentToday();

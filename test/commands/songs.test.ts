@@ -110,7 +110,7 @@ describe('songs', () => {
     const history = await paid(`${menu}.3`, { action: 'song-history', song_id: third, country_code: 'US' });
     expect(history).toContain(`Chart history of ${third} · US`);
     expect(history).toMatch(/^week \d{4}-W\d{2} · rank \d+$/m);
-    expect(lastRow()).toEqual({ operation: 'songs.query', command: 'songs.history', units: 1, credits: 10 });
+    expect(lastRow()).toEqual({ operation: 'songs.query', command: 'songs rankings', units: 1, credits: 10 });
   });
 
   it('rankings is the default and takes a week', async () => {

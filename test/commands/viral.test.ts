@@ -80,7 +80,7 @@ describe('viral search', () => {
     expect(h.spentToday()).toBe(spent + 5);
     expect(ledgerRows().at(-1)).toEqual({
       operation: 'viral.search',
-      command: 'viral.page',
+      command: 'viral search',
       units: 5,
       credits: 5,
     });
@@ -237,7 +237,7 @@ describe('viral search', () => {
     clock.advance(11 * 86_400_000);
     const calls = h.requests().length;
     const output = await h.type('previous');
-    expect(output).toContain('These results have expired. Run the search again.');
+    expect(output).toMatch(/These results have expired.[\s\S]*Run it again/);
     expect(h.requests().length).toBe(calls);
   });
 });

@@ -260,6 +260,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     );
   };
 
+  const commandNameOf = (text: string | null): string | null => {
+    if (text === null || text === '') return null;
+    try {
+      const { def } = resolveText(text);
+      return `${def.family} ${def.name}`;
+    } catch {
+      return null;
+    }
+  };
+
   const builtinAction = async (
     invocation: Invocation,
     kind: string,
@@ -345,7 +355,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       what: `action ${invocation.token}`,
       input: event,
       commandText: found.record.rerun ?? '',
-      command: kind,
+      // Spend from a button counts toward the command that made it (`creators search`), not the button's kind.
+      command: commandNameOf(found.record.rerun) ?? kind,
       confirmed,
       mutates: def.mutates === true,
       estimate: (ctx) => def.estimate(parsed.data, event, ctx),
