@@ -4,6 +4,7 @@ import { systemClock } from './core/clock.js';
 import { createDispatcher, type Dispatcher } from './core/command/dispatcher.js';
 import { createRegistry } from './core/command/registry.js';
 import type { CommandFamily, CommandRegistry, CommandSettings } from './core/command/types.js';
+import { createHousekeeping } from './core/housekeeping.js';
 import type { Logger } from './core/logger.js';
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from './core/service/index.js';
 import { openStore, type Store } from './core/store/index.js';
@@ -47,6 +48,12 @@ export function createApp(options: AppOptions): App {
   const service = createServiceClient({ ...options.service, logger: options.logger });
   const registry = createRegistry(options.families);
   const dispatcher = createDispatcher({ registry, store, service, clock, logger: options.logger, settings });
+  const housekeeping = createHousekeeping(store, clock, {
+    invocationsMs: 86_400_000,
+    expiredElementsMs: settings.elementTtlMs,
+    profilesMs: settings.profileTtlMs,
+  });
+  housekeeping.start();
   return {
     store,
     service,
@@ -55,6 +62,7 @@ export function createApp(options: AppOptions): App {
     settings,
     clock,
     async stop() {
+      housekeeping.stop();
       await service.stop();
       store.close();
     },

@@ -163,7 +163,9 @@ describe('dispatcher', () => {
   it('holds the cap for commands running at the same time', async () => {
     h = await startHarness({ families: [testFamily], settings: { defaultDailyCap: 25 } });
     const run = (channelId: string) =>
-      h.app.dispatcher.text({ actor: LOCAL_ACTOR, channelId, text: 'test songs' }).then((r) => JSON.stringify(r));
+      h.app.dispatcher
+        .text({ actor: LOCAL_ACTOR, channelId, text: 'test songs' })
+        .then((r) => JSON.stringify(r));
     const answers = await Promise.all(['a', 'b', 'c', 'd'].map(run));
     expect(answers.filter((a) => a.includes('done 1'))).toHaveLength(2);
     expect(answers.filter((a) => a.includes('daily cap is 25'))).toHaveLength(2);

@@ -159,7 +159,9 @@ describe('determinism', () => {
     expect(digest(again.songs().chart('GB', again.songs().weeks[5] ?? ''))).toBe(
       digest(world.songs().chart('GB', world.songs().weeks[5] ?? '')),
     );
-    expect(digest(again.team('team_a', 'Ada').messages)).toBe(digest(createWorld(7, FIXED_NOW).team('team_a', 'Ada').messages));
+    expect(digest(again.team('team_a', 'Ada').messages)).toBe(
+      digest(createWorld(7, FIXED_NOW).team('team_a', 'Ada').messages),
+    );
     const other = createWorld(8, FIXED_NOW);
     expect(digest(other.creators())).not.toBe(digest(world.creators()));
     expect(digest(other.viralPosts())).not.toBe(digest(world.viralPosts()));

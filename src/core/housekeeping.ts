@@ -1,0 +1,58 @@
+/**
+ * Housekeeping: SQLite keeps only what can still be used. Expired buttons are kept a while longer, so that
+ * pressing one still says "expired, run it again" rather than "unknown".
+ */
+import type { Clock } from './clock.js';
+import type { Store } from './store/index.js';
+
+/** How long rows are kept past their use. */
+export interface RetentionSettings {
+  /** Invocation claims (duplicate detection) older than this are dropped. */
+  invocationsMs: number;
+  /** Expired buttons and search sessions are dropped this long after expiring. */
+  expiredElementsMs: number;
+  /** Cached profiles older than this (the profile TTL) are dropped. */
+  profilesMs: number;
+}
+
+/** What one run removed. */
+export interface PurgeCounts {
+  invocations: number;
+  actions: number;
+  searches: number;
+  profiles: number;
+}
+
+/** Periodic purge, started with the app. */
+export interface Housekeeping {
+  runOnce(): PurgeCounts;
+  start(intervalMs?: number): void;
+  stop(): void;
+}
+
+/** Creates the housekeeping job. */
+export function createHousekeeping(store: Store, clock: Clock, retention: RetentionSettings): Housekeeping {
+  let timer: NodeJS.Timeout | null = null;
+  const runOnce = (): PurgeCounts => {
+    const now = clock.now().getTime();
+    return {
+      invocations: store.invocations.purge(new Date(now - retention.invocationsMs)),
+      actions: store.actions.purge(new Date(now - retention.expiredElementsMs)),
+      searches: store.searches.purge(new Date(now - retention.expiredElementsMs)),
+      profiles: store.profiles.purge(new Date(now - retention.profilesMs)),
+    };
+  };
+  return {
+    runOnce,
+    start(intervalMs = 6 * 3_600_000) {
+      if (timer !== null) return;
+      runOnce();
+      timer = setInterval(runOnce, intervalMs);
+      timer.unref();
+    },
+    stop() {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
