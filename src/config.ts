@@ -45,6 +45,40 @@ export const envSchema = z.object({
       .max(365, 'at most 365 days')
       .default(7),
   ),
+  SLACK_BOT_TOKEN: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^xoxb-/, 'a bot token starting with xoxb-')
+      .optional(),
+  ),
+  SLACK_SIGNING_SECRET: z.preprocess(blankIsUnset, z.string().min(8, 'the app signing secret').optional()),
+  SLACK_APP_TOKEN: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^xapp-/, 'an app-level token starting with xapp-')
+      .optional(),
+  ),
+  SLACK_API_URL: z.preprocess(blankIsUnset, httpUrl.optional()),
+  PORT: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'a port number' })
+      .int('a port number')
+      .min(0, 'a port number')
+      .max(65535, 'a port number')
+      .default(3000),
+  ),
+  DISCORD_TOKEN: z.preprocess(blankIsUnset, z.string().min(20, 'a bot token').optional()),
+  DISCORD_APPLICATION_ID: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^\d{17,20}$/, 'the numeric application id')
+      .optional(),
+  ),
+  DISCORD_API_URL: z.preprocess(blankIsUnset, httpUrl.optional()),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? blankIsUnset(value.toLowerCase()) : value),
     z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -71,8 +105,32 @@ export type ServiceTarget =
   | { kind: 'service'; apiKey: string; apiUrl: string; mediaUrl: string }
   | { kind: 'embedded-sandbox' };
 
+/** Slack settings: Socket Mode with an app token, else HTTP mode on `port`. */
+export interface SlackConfig {
+  botToken: string;
+  /** Required in HTTP mode, where every request is verified with it. */
+  signingSecret: string | null;
+  /** Socket Mode when set. */
+  appToken: string | null;
+  /** Web API base (GovSlack, tests); Slack's default when null. */
+  apiUrl: string | null;
+  port: number;
+}
+
+/** Discord settings. */
+export interface DiscordConfig {
+  token: string;
+  applicationId: string;
+  /** REST base (tests); the gateway address then comes from /gateway/bot. */
+  apiUrl: string | null;
+}
+
 /** Scout's validated configuration. */
 export interface Config {
+  /** Null when Slack is not configured. */
+  slack: SlackConfig | null;
+  /** Null when Discord is not configured. */
+  discord: DiscordConfig | null;
   service: ServiceTarget;
   /** A paid command estimated above this many credits asks for confirmation. */
   confirmAbove: number;
@@ -139,7 +197,49 @@ export function loadConfig(env: Env = process.env): Config {
           apiUrl: vars.SCOUT_API_URL,
           mediaUrl: vars.SCOUT_MEDIA_URL ?? vars.SCOUT_API_URL,
         };
+  const problems: Array<{ variable: string; expected: string }> = [];
+  let slack: SlackConfig | null = null;
+  if (vars.SLACK_BOT_TOKEN !== undefined) {
+    if (vars.SLACK_APP_TOKEN === undefined && vars.SLACK_SIGNING_SECRET === undefined) {
+      problems.push({
+        variable: 'SLACK_SIGNING_SECRET',
+        expected: 'the signing secret for HTTP mode, or set SLACK_APP_TOKEN for Socket Mode',
+      });
+    }
+    slack = {
+      botToken: vars.SLACK_BOT_TOKEN,
+      signingSecret: vars.SLACK_SIGNING_SECRET ?? null,
+      appToken: vars.SLACK_APP_TOKEN ?? null,
+      apiUrl: vars.SLACK_API_URL ?? null,
+      port: vars.PORT,
+    };
+  } else if (vars.SLACK_APP_TOKEN !== undefined || vars.SLACK_SIGNING_SECRET !== undefined) {
+    problems.push({
+      variable: 'SLACK_BOT_TOKEN',
+      expected: 'the bot token (xoxb-…) alongside the other Slack settings',
+    });
+  }
+  let discord: DiscordConfig | null = null;
+  if (vars.DISCORD_TOKEN !== undefined) {
+    if (vars.DISCORD_APPLICATION_ID === undefined) {
+      problems.push({
+        variable: 'DISCORD_APPLICATION_ID',
+        expected: 'the application id alongside DISCORD_TOKEN',
+      });
+    } else {
+      discord = {
+        token: vars.DISCORD_TOKEN,
+        applicationId: vars.DISCORD_APPLICATION_ID,
+        apiUrl: vars.DISCORD_API_URL ?? null,
+      };
+    }
+  } else if (vars.DISCORD_APPLICATION_ID !== undefined) {
+    problems.push({ variable: 'DISCORD_TOKEN', expected: 'the bot token alongside DISCORD_APPLICATION_ID' });
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
+    slack,
+    discord,
     service,
     confirmAbove: vars.SCOUT_CONFIRM_ABOVE,
     dailyCap: vars.SCOUT_DAILY_CAP ?? null,
@@ -151,7 +251,13 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** The secret values of a configuration, for the logger to redact wherever they appear. */
 export function configSecrets(config: Config): string[] {
-  return config.service.kind === 'service' ? [config.service.apiKey] : [];
+  return [
+    config.service.kind === 'service' ? config.service.apiKey : null,
+    config.slack?.botToken ?? null,
+    config.slack?.signingSecret ?? null,
+    config.slack?.appToken ?? null,
+    config.discord?.token ?? null,
+  ].filter((secret): secret is string => secret !== null);
 }
 
 /** Loads `.env` from the working folder into process.env when the file exists (variables already set win). */

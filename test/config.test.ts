@@ -42,6 +42,50 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SCOUT_CONFIRM_ABOVE: '-1' })).toThrow(/SCOUT_CONFIRM_ABOVE/);
   });
 
+  it('reads Slack and Discord settings, and names what is missing', () => {
+    expect(loadConfig({}).slack).toBeNull();
+    expect(loadConfig({}).discord).toBeNull();
+    const socket = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-2-abc', SLACK_APP_TOKEN: 'xapp-1-abc' });
+    expect(socket.slack).toEqual({
+      botToken: 'xoxb-1-2-abc',
+      signingSecret: null,
+      appToken: 'xapp-1-abc',
+      apiUrl: null,
+      port: 3000,
+    });
+    expect(configSecrets(socket)).toEqual(['xoxb-1-2-abc', 'xapp-1-abc']);
+    const http = loadConfig({
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_SIGNING_SECRET: 'secret-123',
+      PORT: '8080',
+      SLACK_API_URL: 'http://127.0.0.1:9/api/',
+    });
+    expect(http.slack).toMatchObject({
+      signingSecret: 'secret-123',
+      appToken: null,
+      port: 8080,
+      apiUrl: 'http://127.0.0.1:9/api',
+    });
+    expect(() => loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(
+      /SLACK_SIGNING_SECRET is invalid \(expected the signing secret for HTTP mode/,
+    );
+    expect(() => loadConfig({ SLACK_SIGNING_SECRET: 'secret-123' })).toThrow(/SLACK_BOT_TOKEN/);
+    expect(() => loadConfig({ SLACK_BOT_TOKEN: 'bad' })).toThrow(
+      /SLACK_BOT_TOKEN is invalid \(expected a bot token starting with xoxb-/,
+    );
+    const discord = loadConfig({
+      DISCORD_TOKEN: 'x'.repeat(30),
+      DISCORD_APPLICATION_ID: '123456789012345678',
+    });
+    expect(discord.discord).toEqual({
+      token: 'x'.repeat(30),
+      applicationId: '123456789012345678',
+      apiUrl: null,
+    });
+    expect(() => loadConfig({ DISCORD_TOKEN: 'x'.repeat(30) })).toThrow(/DISCORD_APPLICATION_ID/);
+    expect(() => loadConfig({ PORT: '99999' })).toThrow(/PORT is invalid/);
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ SCOUT_API_KEY: '  ', LOG_LEVEL: '' }).service.kind).toBe('embedded-sandbox');
   });
