@@ -45,6 +45,15 @@ export const envSchema = z.object({
       .max(365, 'at most 365 days')
       .default(7),
   ),
+  SCOUT_REPLY_POLL_SECONDS: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'a whole number of seconds' })
+      .int('a whole number of seconds')
+      .min(10, 'at least 10 seconds')
+      .max(86_400, 'at most a day')
+      .default(120),
+  ),
   SLACK_BOT_TOKEN: z.preprocess(
     blankIsUnset,
     z
@@ -138,6 +147,8 @@ export interface Config {
   dailyCap: number | null;
   /** How long a bought creator profile is reused, in ms. */
   profileTtlMs: number;
+  /** How often the reply poller asks the service for new creator replies, in ms. */
+  replyPollMs: number;
   databasePath: string;
   logLevel: (typeof LOG_LEVELS)[number];
 }
@@ -244,6 +255,7 @@ export function loadConfig(env: Env = process.env): Config {
     confirmAbove: vars.SCOUT_CONFIRM_ABOVE,
     dailyCap: vars.SCOUT_DAILY_CAP ?? null,
     profileTtlMs: vars.SCOUT_PROFILE_TTL_DAYS * 86_400_000,
+    replyPollMs: vars.SCOUT_REPLY_POLL_SECONDS * 1000,
     databasePath: vars.DATABASE_PATH,
     logLevel: vars.LOG_LEVEL,
   };

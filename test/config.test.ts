@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(config.confirmAbove).toBe(20);
     expect(config.dailyCap).toBeNull();
     expect(config.profileTtlMs).toBe(7 * 86_400_000);
+    expect(config.replyPollMs).toBe(120_000);
     expect(configSecrets(config)).toEqual([]);
   });
 
