@@ -1,0 +1,55 @@
+/**
+ * Registers `/scout` with Discord: bulk-overwrites the application's commands (globally, or in one guild with
+ * `--guild ID`, which applies at once) with the JSON built from the command declarations.
+ * Run: `tsx src/adapters/discord/register.ts [--guild ID]`.
+ */
+import { pathToFileURL } from 'node:url';
+import { REST, Routes } from 'discord.js';
+import { FAMILIES } from '../../commands/index.js';
+import type { DiscordConfig } from '../../config.js';
+import { loadConfig, loadDotEnv } from '../../config.js';
+import { createRegistry } from '../../core/command/registry.js';
+import { buildCommandJson } from './commands.js';
+
+export { buildCommandJson } from './commands.js';
+
+/** Reads `--guild ID` (or `--guild=ID`) from the arguments. */
+export function guildArgument(args: readonly string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--guild') return args[i + 1] ?? null;
+    if (arg.startsWith('--guild=')) return arg.slice('--guild='.length) || null;
+  }
+  return null;
+}
+
+/** Sends the bulk overwrite; resolves with how many commands Discord now has registered. */
+export async function registerCommands(config: DiscordConfig, guildId: string | null): Promise<number> {
+  const rest = new REST(config.apiUrl === null ? {} : { api: config.apiUrl }).setToken(config.token);
+  const body = buildCommandJson(createRegistry(FAMILIES));
+  const route =
+    guildId === null
+      ? Routes.applicationCommands(config.applicationId)
+      : Routes.applicationGuildCommands(config.applicationId, guildId);
+  const result = (await rest.put(route, { body })) as unknown[];
+  return result.length;
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const config = loadConfig();
+  if (config.discord === null)
+    throw new Error('Set DISCORD_TOKEN and DISCORD_APPLICATION_ID to register commands.');
+  const guild = guildArgument(process.argv.slice(2));
+  const count = await registerCommands(config.discord, guild);
+  process.stdout.write(
+    `Registered ${count} command(s) ${guild === null ? 'globally' : `in guild ${guild}`}.\n`,
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

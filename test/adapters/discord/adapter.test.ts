@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDiscordAdapter, type DiscordAdapter } from '../../../src/adapters/discord/index.js';
+import { buildCommandJson, registerCommands } from '../../../src/adapters/discord/register.js';
+import { type App, createApp } from '../../../src/app.js';
+import { FAMILIES } from '../../../src/commands/index.js';
+import { createLogger } from '../../../src/core/logger.js';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import {
+  createFakeDiscord,
+  type FakeDiscord,
+  type FakeMessage,
+  type FakeRequest,
+} from '../../fakes/discord-fake.js';
+
+const APP_ID = '100000000000000001';
+const GUILD = '300000000000000001';
+const CHANNEL = '400000000000000001';
+const KEY = 'discord-key-0001';
+const LIST = 'Spring Launch';
+
+let sandbox: Sandbox;
+let app: App;
+let fake: FakeDiscord;
+let bot: DiscordAdapter;
+
+beforeAll(async () => {
+  sandbox = createSandbox({
+    replyIntervalMs: 0,
+    remixDelayMs: 0,
+    keys: [{ key: KEY, teamId: 'team_d', credits: 100_000 }],
+  });
+  await sandbox.start();
+  const logger = createLogger({ level: process.env.SCOUT_TEST_LOG ?? 'silent', destination: process.stderr });
+  app = createApp({
+    service: {
+      apiKey: KEY,
+      baseUrl: sandbox.url,
+      mediaUrl: sandbox.mediaUrl,
+      retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
+    },
+    databasePath: ':memory:',
+    logger,
+    families: FAMILIES,
+  });
+  fake = createFakeDiscord({ applicationId: APP_ID, guildId: GUILD, channelId: CHANNEL });
+  await fake.start();
+  bot = createDiscordAdapter({
+    config: { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl },
+    app,
+    logger,
+  });
+  await bot.start();
+});
+
+afterAll(async () => {
+  await bot?.stop();
+  await fake?.stop();
+  await app?.stop();
+  await sandbox?.stop();
+});
+
+type Component = {
+  type: number;
+  custom_id?: string;
+  label?: string;
+  options?: Array<{ value: string; label: string }>;
+};
+type Row = { components: Component[] };
+type Embed = { title?: string; description?: string };
+
+const components = (message: Record<string, unknown>) =>
+  ((message.components ?? []) as Row[]).flatMap((row) => row.components);
+const buttonId = (message: Record<string, unknown>, label: RegExp) => {
+  const found = components(message).find((c) => c.type === 2 && label.test(c.label ?? ''));
+  if (found?.custom_id === undefined)
+    throw new Error(`No button ${label} in ${JSON.stringify(components(message))}`);
+  return found.custom_id;
+};
+const titles = (message: Record<string, unknown>) =>
+  ((message.embeds ?? []) as Embed[]).map((e) => e.title).filter((t) => t !== undefined);
+const text = (message: Record<string, unknown>) => JSON.stringify(message.embeds ?? []);
+
+const callback = (id: string) => (r: FakeRequest) =>
+  r.method === 'POST' && r.path.startsWith(`/interactions/${id}/`);
+const edited = (token: string) => (r: FakeRequest) =>
+  r.method === 'PATCH' && r.path.includes(`/${token}/messages/@original`);
+const followed = (token: string) => (r: FakeRequest) =>
+  r.method === 'POST' && r.path === `/webhooks/${APP_ID}/${token}`;
+
+const slash = (group: string, sub: string, options: Array<Record<string, unknown>>, type = 2) =>
+  fake.interact(type, {
+    id: '500000000000000001',
+    name: 'scout',
+    type: 1,
+    options: [{ type: 2, name: group, options: [{ type: 1, name: sub, options }] }],
+  });
+
+const messageOf = async (request: Promise<FakeRequest>): Promise<FakeMessage> => {
+  const body = (await request).body as Record<string, unknown>;
+  const stored = [...fake.requests].reverse().find((r) => r.body === body);
+  expect(stored).toBeDefined();
+  return {
+    ...body,
+    id: '600000000000000001',
+    channel_id: CHANNEL,
+    type: 0,
+    content: '',
+    author: { id: APP_ID, username: 'scout', discriminator: '0', avatar: null, bot: true },
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    pinned: false,
+    flags: (body.flags as number | undefined) ?? 0,
+  };
+};
+
+describe('Discord bot against a fake Discord', () => {
+  it('logs in over the gateway with the bot token', () => {
+    const identify = fake.gatewayFrames.find((f) => f.op === 2);
+    expect(identify?.d).toMatchObject({ token: 'fake-token' });
+    expect(fake.requests.some((r) => r.path === '/gateway/bot' && r.auth === 'Bot fake-token')).toBe(true);
+  });
+
+  let page1: FakeMessage;
+
+  it('defers a slash command, then edits the reply into creator cards with a pager', async () => {
+    const { id, token } = slash('creators', 'search', [{ type: 3, name: 'followers', value: '>1k' }]);
+    const ack = await fake.waitFor(callback(id), 'defer');
+    expect(ack.body).toMatchObject({ type: 5 });
+    expect(ack.auth).toBeNull();
+    page1 = await messageOf(fake.waitFor(edited(token), 'edit'));
+    expect(titles(page1)).toHaveLength(5);
+    expect(titles(page1)[0]).toMatch(/^1\. \\?@/);
+    expect(components(page1).map((c) => c.label)).toEqual(
+      expect.arrayContaining(['1. Add to list', '1. Details', 'Next ▶']),
+    );
+    // The deferral came before any service work: the callback is the first request of this interaction.
+    expect(fake.requests.indexOf(ack)).toBeLessThan(fake.requests.findIndex(edited(token)));
+  });
+
+  it('next page updates the message through the button interaction', async () => {
+    const { id, token } = fake.interact(
+      3,
+      { custom_id: buttonId(page1, /^Next/), component_type: 2 },
+      { message: page1 },
+    );
+    expect((await fake.waitFor(callback(id), 'deferUpdate')).body).toMatchObject({ type: 6 });
+    const page2 = await messageOf(fake.waitFor(edited(token), 'page 2'));
+    expect(titles(page2)).toHaveLength(5);
+    expect(titles(page2)).not.toEqual(titles(page1));
+    expect(JSON.stringify(components(page2))).toContain('Page 2');
+  });
+
+  it('the list select adds the creator to a CRM list in the sandbox', async () => {
+    const created = await app.dispatcher.text({
+      actor: { platform: 'discord', workspaceId: GUILD, userId: '200000000000000001', isAdmin: false },
+      channelId: CHANNEL,
+      text: `lists create "${LIST}"`,
+    });
+    expect(JSON.stringify(created)).toContain('Created');
+    const press = fake.interact(
+      3,
+      { custom_id: buttonId(page1, /^1\. Add to list/), component_type: 2 },
+      { message: page1 },
+    );
+    const picker = await messageOf(fake.waitFor(followed(press.token), 'picker'));
+    expect(picker.flags).toBe(64);
+    const select = components(picker).find((c) => c.type === 3);
+    const option = select?.options?.find((o) => o.label === LIST);
+    expect(option).toBeDefined();
+    const before = sandbox.requests(KEY).length;
+    const choose = fake.interact(
+      3,
+      { custom_id: select?.custom_id, component_type: 3, values: [option?.value] },
+      { message: picker },
+    );
+    const added = await messageOf(
+      fake.waitFor((r) => followed(choose.token)(r) || edited(choose.token)(r), 'added'),
+    );
+    expect(text(added)).toMatch(/Added/);
+    const adds = sandbox
+      .requests(KEY)
+      .slice(before)
+      .filter((r) => r.method === 'POST' && r.path.includes('/crm/lists/'));
+    expect(adds.length).toBeGreaterThan(0);
+  });
+
+  it('a modal submission updates a contact', async () => {
+    const show = slash('list', 'show', [{ type: 3, name: 'list', value: LIST }]);
+    const listed = await messageOf(fake.waitFor(edited(show.token), 'list show'));
+    const edit = fake.interact(
+      3,
+      { custom_id: buttonId(listed, /Edit$/), component_type: 2 },
+      { message: listed },
+    );
+    const opened = await fake.waitFor(callback(edit.id), 'modal');
+    expect(opened.body).toMatchObject({ type: 9, data: { title: 'Update contact' } });
+    const modalId = (opened.body as { data: { custom_id: string } }).data.custom_id;
+    const before = sandbox.requests(KEY).length;
+    const submit = fake.interact(
+      5,
+      {
+        custom_id: modalId,
+        components: [
+          { type: 1, components: [{ type: 4, custom_id: 'status', value: 'negotiating' }] },
+          { type: 1, components: [{ type: 4, custom_id: 'notes', value: 'Call Monday' }] },
+          { type: 1, components: [{ type: 4, custom_id: 'contactEmail', value: '' }] },
+        ],
+      },
+      { message: listed },
+    );
+    const updated = await messageOf(fake.waitFor(followed(submit.token), 'update'));
+    expect(text(updated)).toMatch(/Updated/);
+    expect(text(updated)).toContain('Negotiating');
+    const patches = sandbox
+      .requests(KEY)
+      .slice(before)
+      .filter((r) => r.method !== 'GET');
+    expect(patches.length).toBeGreaterThan(0);
+  });
+
+  it('autocomplete answers long enumerations and the team CRM lists', async () => {
+    const country = slash(
+      'creators',
+      'search',
+      [{ type: 3, name: 'country', value: 'germ', focused: true }],
+      4,
+    );
+    const answer = await fake.waitFor(callback(country.id), 'autocomplete');
+    expect(answer.body).toMatchObject({
+      type: 8,
+      data: { choices: expect.arrayContaining([{ name: 'Germany', value: 'Germany' }]) },
+    });
+    const list = slash('list', 'show', [{ type: 3, name: 'list', value: 'spr', focused: true }], 4);
+    const lists = await fake.waitFor(callback(list.id), 'list autocomplete');
+    expect(lists.body).toMatchObject({
+      type: 8,
+      data: { choices: expect.arrayContaining([{ name: LIST, value: LIST }]) },
+    });
+  });
+
+  it('the registration sends the command JSON built from the declarations', async () => {
+    const count = await registerCommands(
+      { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl },
+      GUILD,
+    );
+    expect(count).toBe(1);
+    const put = await fake.waitFor((r) => r.method === 'PUT', 'registration');
+    expect(put.path).toBe(`/applications/${APP_ID}/guilds/${GUILD}/commands`);
+    expect(put.auth).toBe('Bot fake-token');
+    expect(put.body).toEqual(JSON.parse(JSON.stringify(buildCommandJson(app.registry))));
+  });
+});

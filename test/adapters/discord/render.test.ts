@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { embedTextLength, renderDiscord, TRUNCATED_NOTE } from '../../../src/adapters/discord/render.js';
+import {
+  button,
+  buttons,
+  creatorCard,
+  DISCORD,
+  pager,
+  type Reply,
+  reply,
+  text,
+} from '../../../src/core/ui/index.js';
+import {
+  HOSTILE_PROFILE,
+  hostileButtons,
+  LONG_HOSTILE,
+  NOW,
+  nullNodes,
+  worstCaseNodes,
+  worstCaseReply,
+} from '../../core/ui/fixtures.js';
+
+function checkLimits(r: Reply) {
+  const { messages } = renderDiscord(r);
+  expect(messages.length).toBeGreaterThan(0);
+  for (const m of messages) {
+    expect(m.embeds.length).toBeLessThanOrEqual(DISCORD.EMBEDS_MAX);
+    expect(m.embeds.reduce((sum, e) => sum + embedTextLength(e), 0)).toBeLessThanOrEqual(
+      DISCORD.EMBEDS_TOTAL_TEXT_MAX,
+    );
+    expect(m.content.length).toBeLessThanOrEqual(DISCORD.CONTENT_MAX);
+    expect(m.components.length).toBeLessThanOrEqual(DISCORD.ACTION_ROWS_MAX);
+    const ids = new Set<string>();
+    for (const e of m.embeds) {
+      expect((e.title ?? '').length).toBeLessThanOrEqual(DISCORD.EMBED_TITLE_MAX);
+      expect((e.description ?? '').length).toBeLessThanOrEqual(DISCORD.EMBED_DESCRIPTION_MAX);
+      expect((e.fields ?? []).length).toBeLessThanOrEqual(DISCORD.EMBED_FIELDS_MAX);
+      for (const f of e.fields ?? []) {
+        expect(f.name.length).toBeLessThanOrEqual(DISCORD.EMBED_FIELD_NAME_MAX);
+        expect(f.value.length).toBeLessThanOrEqual(DISCORD.EMBED_FIELD_VALUE_MAX);
+      }
+    }
+    for (const row of m.components) {
+      expect(row.components.length).toBeLessThanOrEqual(DISCORD.ROW_BUTTONS_MAX);
+      for (const c of row.components) {
+        const id = 'custom_id' in c ? c.custom_id : '';
+        expect(id.length).toBeLessThanOrEqual(DISCORD.CUSTOM_ID_MAX);
+        expect(ids.has(id)).toBe(false);
+        ids.add(id);
+        if (c.type === 2 && 'label' in c)
+          expect((c.label ?? '').length).toBeLessThanOrEqual(DISCORD.BUTTON_LABEL_MAX);
+        if (c.type === 3) expect(c.options.length).toBeLessThanOrEqual(DISCORD.SELECT_OPTIONS_MAX);
+      }
+    }
+  }
+  return messages;
+}
+
+const pagerIds = (r: Reply) =>
+  renderDiscord(r)
+    .messages.flatMap((m) => m.components.flatMap((row) => row.components))
+    .map((c) => ('custom_id' in c ? c.custom_id : ''));
+
+describe('renderDiscord', () => {
+  it('keeps every node type of the worst case within Discord limits', () => {
+    for (const node of Object.values(worstCaseNodes())) checkLimits(reply([node]));
+    checkLimits(worstCaseReply());
+    checkLimits(reply(nullNodes()));
+  });
+
+  it('keeps the pager and moves buttons that do not fit into a select', () => {
+    const cards = Array.from({ length: 10 }, (_, i) =>
+      creatorCard(HOSTILE_PROFILE, { fetchedAt: NOW, now: NOW, actions: hostileButtons(`c${i}`, 3) }),
+    );
+    const r = reply([
+      ...cards,
+      buttons(...hostileButtons('b')),
+      pager({ page: 2, totalPages: 9, prevActionId: 'pg.prev', nextActionId: 'pg.next' }),
+    ]);
+    const messages = checkLimits(r);
+    expect(pagerIds(r)).toEqual(expect.arrayContaining(['pg.prev', 'pg.next']));
+    const last = messages.at(-1);
+    expect(JSON.stringify(last?.components)).toContain('pg.next');
+  });
+
+  it('splits long help text into several messages and marks a cut', () => {
+    const long = Array.from({ length: 40 }, () => text(LONG_HOSTILE));
+    const messages = checkLimits(reply(long));
+    expect(messages.length).toBeGreaterThan(1);
+    expect(messages.at(-1)?.content).toBe(TRUNCATED_NOTE);
+  });
+
+  it('escapes markup and marks author-only replies ephemeral', () => {
+    const rendered = renderDiscord(reply([text('*bold* @everyone <@123>')], { visibility: 'author' }));
+    expect(rendered.ephemeral).toBe(true);
+    expect(rendered.messages[0]?.embeds[0]?.description).toBe('\\*bold\\* \\@everyone \\<\\@123\\>');
+    expect(renderDiscord(reply([buttons(button('Go', 'k.go'))], { visibility: 'channel' })).ephemeral).toBe(
+      false,
+    );
+  });
+});

@@ -1,0 +1,300 @@
+/**
+ * A fake Discord for the real discord.js client: REST routes on node:http (gateway info, interaction callbacks,
+ * webhook edits and follow-ups, command overwrites) and a `ws` gateway (HELLO, IDENTIFY → READY, heartbeat
+ * ACK, dispatches) on 127.0.0.1. It records every request and builds INTERACTION_CREATE payloads.
+ */
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type WebSocket, WebSocketServer } from 'ws';
+
+/** A request the fake received. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  auth: string | null;
+  body: unknown;
+}
+
+/** A message the fake stored (answers of webhook routes). */
+export type FakeMessage = Record<string, unknown> & { id: string };
+
+const EPOCH = 1_420_070_400_000n;
+let sequence = 0n;
+
+/** A real-looking snowflake (17-19 digits). */
+export function snowflake(): string {
+  sequence = (sequence + 1n) % 4096n;
+  return ((BigInt(Date.now()) - EPOCH) * 4_194_304n + sequence).toString();
+}
+
+/** Options of the fake. */
+export interface FakeDiscordOptions {
+  applicationId: string;
+  guildId: string;
+  channelId: string;
+}
+
+/** The member behind interactions, with or without admin permissions. */
+export interface FakeUser {
+  id: string;
+  username: string;
+  /** Permission bit set as Discord sends it (a decimal string). */
+  permissions?: string;
+}
+
+/** A running fake. */
+export interface FakeDiscord {
+  /** REST base to give discord.js (`rest.api`). */
+  readonly apiUrl: string;
+  readonly requests: FakeRequest[];
+  /** Frames the client sent over the gateway. */
+  readonly gatewayFrames: Array<{ op: number; d: unknown }>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Sends an INTERACTION_CREATE dispatch and returns its id and token. */
+  interact(
+    type: number,
+    data: unknown,
+    options?: { message?: FakeMessage; user?: FakeUser },
+  ): { id: string; token: string };
+  /** Resolves with the first request (past or future) that matches. */
+  waitFor(match: (request: FakeRequest) => boolean, what?: string): Promise<FakeRequest>;
+  /** The stored message of a webhook answer, by id. */
+  message(id: string): FakeMessage | undefined;
+}
+
+const DEFAULT_USER: FakeUser = { id: '200000000000000001', username: 'ana', permissions: '0' };
+
+/** Creates the fake (call start()). */
+export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
+  const requests: FakeRequest[] = [];
+  const gatewayFrames: Array<{ op: number; d: unknown }> = [];
+  const messages = new Map<string, FakeMessage>();
+  const originals = new Map<string, string>();
+  const events = new EventEmitter();
+  const sockets = new Set<WebSocket>();
+  let seq = 0;
+  let server: Server | null = null;
+  let gateway: WebSocketServer | null = null;
+  let base = '';
+
+  const gatewayPort = () => (server === null ? 0 : (server.address() as AddressInfo).port);
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+
+  const storeMessage = (body: Record<string, unknown>, id = snowflake()): FakeMessage => {
+    const message: FakeMessage = {
+      id,
+      channel_id: options.channelId,
+      guild_id: options.guildId,
+      type: 0,
+      content: '',
+      embeds: [],
+      components: [],
+      author: { id: options.applicationId, username: 'scout', discriminator: '0', avatar: null, bot: true },
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [],
+      pinned: false,
+      flags: 0,
+      ...(messages.get(id) ?? {}),
+      ...body,
+    };
+    messages.set(id, message);
+    return message;
+  };
+
+  const route = (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    const url = new URL(req.url ?? '/', base);
+    const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '');
+    const record: FakeRequest = {
+      method: req.method ?? 'GET',
+      path,
+      auth: req.headers.authorization ?? null,
+      body,
+    };
+    requests.push(record);
+    events.emit('request', record);
+    const data = (body ?? {}) as Record<string, unknown>;
+    if (req.method === 'GET' && path === '/gateway/bot') {
+      return json(res, 200, {
+        url: `ws://127.0.0.1:${gatewayPort()}/gateway`,
+        shards: 1,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+      });
+    }
+    if (req.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path)) {
+      res.writeHead(204).end();
+      return;
+    }
+    const original = /^\/webhooks\/\d+\/([^/]+)\/messages\/@original$/.exec(path);
+    if (original !== null) {
+      const token = original[1] as string;
+      if (req.method === 'DELETE') {
+        originals.delete(token);
+        res.writeHead(204).end();
+        return;
+      }
+      const message = storeMessage(data, originals.get(token));
+      originals.set(token, message.id);
+      return json(res, 200, message);
+    }
+    if (req.method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(path))
+      return json(res, 200, storeMessage(data));
+    if (req.method === 'PUT' && /\/commands$/.test(path)) {
+      const list = Array.isArray(body) ? body : [];
+      return json(
+        res,
+        200,
+        list.map((command) => ({
+          ...(command as object),
+          id: snowflake(),
+          application_id: options.applicationId,
+          version: snowflake(),
+        })),
+      );
+    }
+    return json(res, 404, { message: 'Unknown route', code: 0 });
+  };
+
+  const send = (socket: WebSocket, frame: unknown) => socket.send(JSON.stringify(frame));
+
+  const onSocket = (socket: WebSocket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    send(socket, { op: 10, d: { heartbeat_interval: 45_000 }, s: null, t: null });
+    socket.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as { op: number; d: unknown };
+      gatewayFrames.push(frame);
+      events.emit('frame', frame);
+      if (frame.op === 1) send(socket, { op: 11 });
+      if (frame.op === 2) {
+        send(socket, {
+          op: 0,
+          t: 'READY',
+          s: ++seq,
+          d: {
+            v: 10,
+            user: {
+              id: options.applicationId,
+              username: 'scout',
+              discriminator: '0',
+              avatar: null,
+              global_name: null,
+              bot: true,
+            },
+            guilds: [],
+            session_id: 'fake-session',
+            resume_gateway_url: `ws://127.0.0.1:${gatewayPort()}/gateway`,
+            shard: [0, 1],
+            application: { id: options.applicationId, flags: 0 },
+          },
+        });
+      }
+    });
+  };
+
+  return {
+    get apiUrl() {
+      return `${base}/api`;
+    },
+    requests,
+    gatewayFrames,
+    async start() {
+      server = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = null;
+          if (text !== '') body = JSON.parse(text);
+          route(req, res, body);
+        });
+      });
+      gateway = new WebSocketServer({ server, path: '/gateway' });
+      gateway.on('connection', onSocket);
+      await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    async stop() {
+      for (const socket of sockets) socket.terminate();
+      await new Promise<void>((resolve) => gateway?.close(() => resolve()));
+      server?.closeAllConnections();
+      await new Promise<void>((resolve) => server?.close(() => resolve()));
+      events.removeAllListeners();
+    },
+    interact(type, data, extra = {}) {
+      const id = snowflake();
+      const token = `tok-${id}`;
+      const user = extra.user ?? DEFAULT_USER;
+      const payload = {
+        id,
+        application_id: options.applicationId,
+        type,
+        token,
+        version: 1,
+        guild_id: options.guildId,
+        channel_id: options.channelId,
+        channel: { id: options.channelId, type: 0, guild_id: options.guildId, name: 'general' },
+        member: {
+          user: {
+            id: user.id,
+            username: user.username,
+            discriminator: '0',
+            avatar: null,
+            global_name: user.username,
+          },
+          roles: [],
+          permissions: user.permissions ?? '0',
+          joined_at: new Date().toISOString(),
+          deaf: false,
+          mute: false,
+          flags: 0,
+          nick: null,
+        },
+        app_permissions: '0',
+        locale: 'en-US',
+        guild_locale: 'en-US',
+        entitlements: [],
+        authorizing_integration_owners: {},
+        context: 0,
+        data,
+        ...(extra.message === undefined ? {} : { message: extra.message }),
+      };
+      for (const socket of sockets) send(socket, { op: 0, t: 'INTERACTION_CREATE', s: ++seq, d: payload });
+      return { id, token };
+    },
+    waitFor(match, what = 'request') {
+      const found = requests.find(match);
+      if (found !== undefined) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          events.off('request', listener);
+          reject(
+            new Error(
+              `Timed out waiting for ${what}; saw ${requests.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+            ),
+          );
+        }, 8000);
+        timer.unref();
+        const listener = (request: FakeRequest) => {
+          if (!match(request)) return;
+          clearTimeout(timer);
+          events.off('request', listener);
+          resolve(request);
+        };
+        events.on('request', listener);
+      });
+    },
+    message: (id) => messages.get(id),
+  };
+}
