@@ -3,6 +3,8 @@
 import type { ActionTokens } from './action-tokens.js';
 import { createActionTokens } from './action-tokens.js';
 import { type Db, openDatabase } from './database.js';
+import type { Digests } from './digests.js';
+import { createDigests } from './digests.js';
 import type { Invocations } from './invocations.js';
 import { createInvocations } from './invocations.js';
 import type { Ledger } from './ledger.js';
@@ -13,6 +15,8 @@ import type { SearchSessions } from './search-sessions.js';
 import { createSearchSessions } from './search-sessions.js';
 import type { Settings } from './settings.js';
 import { createSettings } from './settings.js';
+import type { Subscriptions } from './subscriptions.js';
+import { createSubscriptions } from './subscriptions.js';
 
 /** Every repository over one open database. */
 export interface Store {
@@ -24,6 +28,10 @@ export interface Store {
   readonly profiles: ProfileCache<Record<string, unknown>>;
   readonly searches: SearchSessions;
   readonly settings: Settings;
+  /** Reply notification subscriptions and their announcements. */
+  readonly subscriptions: Subscriptions;
+  /** Daily viral digests and their runs. */
+  readonly digests: Digests;
   close(): void;
 }
 
@@ -38,6 +46,8 @@ export function openStore(path: string): Store {
     profiles: createProfileCache(db),
     searches: createSearchSessions(db),
     settings: createSettings(db),
+    subscriptions: createSubscriptions(db),
+    digests: createDigests(db),
     close: () => db.close(),
   };
 }

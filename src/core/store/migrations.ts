@@ -103,4 +103,95 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'reply notifications and daily viral digests',
+    sql: `
+      -- A channel subscribed to new inbound replies of the team's outreach agent.
+      CREATE TABLE reply_subscriptions (
+        id INTEGER PRIMARY KEY,
+        platform TEXT NOT NULL,
+        workspace_id TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        project_id TEXT,                 -- one agent project; NULL: every project
+        created_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,        -- replies before this instant are history, never announced
+        removed_at TEXT                  -- set by notify off; the row stays for its announcements
+      );
+      CREATE UNIQUE INDEX reply_subscriptions_active
+        ON reply_subscriptions (platform, workspace_id, channel_id, COALESCE(project_id, ''))
+        WHERE removed_at IS NULL;
+
+      -- Inbound agent messages the poller has seen (announced or history), so each is considered once.
+      CREATE TABLE reply_seen (
+        message_id TEXT PRIMARY KEY,
+        seen_at TEXT NOT NULL
+      );
+
+      -- What the poller knew after its last full read, to tell from one request whether anything is new.
+      CREATE TABLE reply_poll_state (
+        scope TEXT PRIMARY KEY,
+        inbound_total INTEGER NOT NULL,
+        checked_at TEXT NOT NULL
+      );
+
+      -- One row per (subscription, message): written pending in the transaction that marks the message seen,
+      -- then posted with where it landed; later replies of the same mail thread go into that post's thread.
+      CREATE TABLE reply_announcements (
+        subscription_id INTEGER NOT NULL REFERENCES reply_subscriptions (id),
+        message_id TEXT NOT NULL,
+        thread_id TEXT,                  -- the mail thread
+        message TEXT NOT NULL,           -- JSON snapshot of the agent message
+        message_at TEXT,                 -- when the reply was written, for delivery order
+        state TEXT NOT NULL CHECK (state IN ('pending', 'posting', 'posted')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        posted_at TEXT,
+        posted_channel_id TEXT,
+        posted_message_id TEXT,
+        posted_thread_id TEXT,
+        PRIMARY KEY (subscription_id, message_id)
+      );
+      CREATE INDEX reply_announcements_state ON reply_announcements (state);
+      CREATE INDEX reply_announcements_thread ON reply_announcements (subscription_id, thread_id, state);
+
+      -- A daily viral digest of a channel.
+      CREATE TABLE digests (
+        id INTEGER PRIMARY KEY,
+        platform TEXT NOT NULL,
+        workspace_id TEXT NOT NULL,
+        channel_id TEXT NOT NULL,
+        created_by TEXT NOT NULL,        -- credits are charged to this person
+        local_time TEXT NOT NULL,        -- HH:MM
+        time_zone TEXT NOT NULL,         -- IANA name
+        filters TEXT NOT NULL,           -- JSON viral filters; dates absolute or relative (7d)
+        top INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        removed_at TEXT
+      );
+
+      -- One row per digest and local day: at most one post a day, posts chosen once, kept for a retry.
+      CREATE TABLE digest_runs (
+        digest_id INTEGER NOT NULL REFERENCES digests (id),
+        local_day TEXT NOT NULL,         -- YYYY-MM-DD in the digest's time zone
+        state TEXT NOT NULL CHECK (state IN ('pending', 'posting', 'posted')),
+        posts TEXT NOT NULL,             -- JSON posts chosen for the day
+        note TEXT,                       -- the one line posted instead when no post is shown
+        attempts INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        posted_at TEXT,
+        posted_message_id TEXT,
+        PRIMARY KEY (digest_id, local_day)
+      );
+      CREATE INDEX digest_runs_state ON digest_runs (state);
+
+      -- Posts a digest has shown, left out of its later days.
+      CREATE TABLE digest_shown (
+        digest_id INTEGER NOT NULL REFERENCES digests (id),
+        post_id TEXT NOT NULL,
+        local_day TEXT NOT NULL,
+        PRIMARY KEY (digest_id, post_id)
+      );
+    `,
+  },
 ];

@@ -1,0 +1,145 @@
+/**
+ * The digest scheduler: once a day per digest, at its local time (or at start, when the time passed while Scout
+ * was down and the day is not over), chooses the posts with credits charged to the digest's creator, stores
+ * the run with its posts in one transaction, then posts it; a run not confirmed posted is posted at next start.
+ */
+import { randomBytes } from 'node:crypto';
+import type { App } from '../../app.js';
+import type { Platform } from '../actor.js';
+import type { Clock } from '../clock.js';
+import { CreditCapError } from '../command/errors.js';
+import { meterClient } from '../credits.js';
+import type { Logger } from '../logger.js';
+import type { Outbound } from '../outbound.js';
+import type { Digest } from '../store/digests.js';
+import { untilAborted } from './abort.js';
+import { chooseDigestPosts, digestReply } from './digest-view.js';
+import { endOfLocalDay, localDayOf, zonedInstant } from './time-zone.js';
+
+/** What the scheduler needs. */
+export interface DigestSchedulerOptions {
+  app: App;
+  outbound: ReadonlyMap<Platform, Outbound>;
+  logger: Logger;
+  clock: Clock;
+}
+
+/** The scheduler's one step, run by the jobs loop (and by tests directly). */
+export interface DigestScheduler {
+  /** Prepares every digest that is due today and posts every prepared run; returns how many were posted. */
+  check(signal?: AbortSignal): Promise<number>;
+}
+
+/** The local day whose run is due now, or null (not yet time, day over, or scheduled before the digest existed). */
+export function dueDay(digest: Digest, now: Date): string | null {
+  const day = localDayOf(now, digest.timeZone);
+  const at = zonedInstant(day, digest.localTime, digest.timeZone);
+  if (now < at || at < digest.createdAt) return null;
+  return now < endOfLocalDay(day, digest.timeZone) ? day : null;
+}
+
+/** Creates the digest scheduler. */
+export function createDigestScheduler(options: DigestSchedulerOptions): DigestScheduler {
+  const { app, logger, clock } = options;
+  const { store } = app;
+
+  const prepare = async (digest: Digest, day: string, signal?: AbortSignal): Promise<void> => {
+    const actor = { platform: digest.platform, workspaceId: digest.workspaceId, userId: digest.createdBy };
+    const service = meterClient(app.service, {
+      actor,
+      store,
+      clock,
+      defaultDailyCap: app.settings.defaultDailyCap,
+      // A fresh prefix per attempt: a retry after a crash is a new purchase and must be recorded as one.
+      keyPrefix: `digest:${digest.id}:${day}:${randomBytes(6).toString('base64url')}`,
+      command: 'digest',
+    });
+    let chosen: { posts: Record<string, unknown>[]; note: string | null };
+    try {
+      const posts = await chooseDigestPosts(
+        service,
+        { filters: digest.filters, top: digest.top, localDay: day },
+        (ids) => store.digests.shown(digest.id, ids),
+        signal === undefined ? { priority: 'background' } : { priority: 'background', signal },
+      );
+      chosen = { posts: posts.map((p) => ({ ...p })), note: null };
+    } catch (error) {
+      if (!(error instanceof CreditCapError)) throw error;
+      chosen = {
+        posts: [],
+        note: `Skipped: it needs up to ${error.estimate} credits and its creator's daily cap of ${error.cap} is reached.`,
+      };
+    }
+    store.digests.begin(digest.id, day, chosen, clock.now());
+  };
+
+  const deliver = async (signal?: AbortSignal): Promise<number> => {
+    let count = 0;
+    for (const run of store.digests.unposted()) {
+      if (signal?.aborted) break;
+      const digest = store.digests.get(run.digestId);
+      if (digest === null || digest.removedAt !== null) continue;
+      const outbound = options.outbound.get(digest.platform);
+      if (outbound === undefined) {
+        logger.warn({ platform: digest.platform, digest: digest.id }, 'No outbound adapter for a digest.');
+        continue;
+      }
+      const reply = digestReply(
+        {
+          id: digest.id,
+          localDay: run.localDay,
+          localTime: digest.localTime,
+          timeZone: digest.timeZone,
+          filters: digest.filters,
+        },
+        run.posts,
+        run.note,
+      );
+      // Recorded before posting: a run still 'posting' at start was interrupted and is posted again.
+      store.digests.markPosting(digest.id, run.localDay);
+      try {
+        const posted = await untilAborted(
+          outbound.post(
+            { platform: digest.platform, workspaceId: digest.workspaceId, channelId: digest.channelId },
+            reply,
+          ),
+          signal,
+        );
+        store.digests.markPosted(digest.id, run.localDay, posted.messageId, clock.now());
+        count += 1;
+      } catch (error) {
+        if (signal?.aborted) break;
+        logger.error(
+          { err: error, digest: digest.id },
+          'A digest could not be posted; it will be tried again.',
+        );
+      }
+    }
+    return count;
+  };
+
+  return {
+    async check(signal) {
+      let failure: unknown = null;
+      for (const digest of store.digests.active()) {
+        if (signal?.aborted) break;
+        const day = dueDay(digest, clock.now());
+        if (day === null || store.digests.run(digest.id, day) !== null) continue;
+        try {
+          await prepare(digest, day, signal);
+        } catch (error) {
+          if (signal?.aborted) break;
+          failure = error;
+          logger.warn(
+            { err: error, digest: digest.id },
+            'A digest could not be prepared; it will be tried again.',
+          );
+        }
+      }
+      const posted = await deliver(signal);
+      // Reported after the others had their turn, so the loop backs off (longer on 429) without starving them.
+      if (failure !== null) throw failure;
+      return posted;
+    },
+  };
+}

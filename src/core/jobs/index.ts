@@ -1,0 +1,81 @@
+/** Scout's background jobs: the reply poller and the digest scheduler, started and stopped with the process. */
+import type { App } from '../../app.js';
+import type { Platform } from '../actor.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import type { Outbound } from '../outbound.js';
+import { createDigestScheduler } from './digest-scheduler.js';
+import { createLoop } from './loop.js';
+import { createReplyPoller } from './reply-poller.js';
+
+/** Default poll interval: SCOUT_REPLY_POLL_SECONDS' default of 120 s. */
+export const DEFAULT_POLL_INTERVAL_MS = 120_000;
+/** Default interval between digest checks. */
+export const DEFAULT_DIGEST_CHECK_MS = 30_000;
+
+/** Options of createJobs. */
+export interface JobsOptions {
+  app: App;
+  /** The Outbound of each platform Scout posts to. */
+  outbound: ReadonlyMap<Platform, Outbound>;
+  logger: Logger;
+  /** The app's clock by default. */
+  clock?: Clock;
+  pollIntervalMs?: number;
+  digestCheckMs?: number;
+}
+
+/** The running jobs. */
+export interface Jobs {
+  /** Starts both loops; queued notifications and due digests are handled at once. */
+  start(): Promise<void>;
+  /** Stops both loops, aborting work in flight; what was not confirmed posted is posted at next start. */
+  stop(): Promise<void>;
+}
+
+/** Creates the background jobs. */
+export function createJobs(options: JobsOptions): Jobs {
+  const clock = options.clock ?? options.app.clock;
+  const deps = { app: options.app, outbound: options.outbound, logger: options.logger, clock };
+  const poller = createReplyPoller(deps);
+  const digests = createDigestScheduler(deps);
+  const loops = [
+    createLoop({
+      name: 'reply poller',
+      intervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+      logger: options.logger,
+      async work(signal) {
+        // Deliver first: what an earlier run queued (or a crash interrupted) goes out before anything new.
+        await poller.deliver(signal);
+        if ((await poller.poll(signal)) > 0) await poller.deliver(signal);
+      },
+    }),
+    createLoop({
+      name: 'digest scheduler',
+      intervalMs: options.digestCheckMs ?? DEFAULT_DIGEST_CHECK_MS,
+      logger: options.logger,
+      work: (signal) => digests.check(signal),
+    }),
+  ];
+  return {
+    async start() {
+      for (const loop of loops) loop.start();
+    },
+    async stop() {
+      await Promise.all(loops.map((loop) => loop.stop()));
+    },
+  };
+}
+
+export { createDigestScheduler, type DigestScheduler, dueDay } from './digest-scheduler.js';
+export {
+  chooseDigestPosts,
+  DIGEST_TOP_DEFAULT,
+  DIGEST_TOP_MAX,
+  digestReply,
+  poolSize,
+  resolveDigestFilters,
+} from './digest-view.js';
+export { createReplyPoller, type ReplyPoller } from './reply-poller.js';
+export { type ConversationPayload, NOTIFY_KINDS, type StatusPayload } from './reply-view.js';
+export { canonicalTimeZone, localDayOf, parseLocalTime, zonedInstant } from './time-zone.js';

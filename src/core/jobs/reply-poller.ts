@@ -1,0 +1,207 @@
+/**
+ * The reply poller: reads inbound agent messages at background priority, queues one announcement per new reply
+ * and subscription (atomically with marking the reply seen), then posts the queue through the platform's
+ * Outbound, threading later replies of a mail thread under the first notification.
+ */
+import type { App } from '../../app.js';
+import type { Platform } from '../actor.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import type { Outbound, PostedMessage } from '../outbound.js';
+import { type AgentMessage, agentMessageSchema } from '../service/agent.js';
+import type { Page } from '../service/types.js';
+import type { Announcement, FreshMessage, ReplySubscription } from '../store/subscriptions.js';
+import { toEpochMs } from '../ui/index.js';
+import { untilAborted } from './abort.js';
+import { metadataHandle, replyNotification, replyTime } from './reply-view.js';
+
+/** Messages per request: the contract's maximum, so a full read takes as few requests as possible. */
+export const POLL_PAGE_SIZE = 100;
+/** A full read stops after this many pages (10 000 replies), so a broken `next_page` cannot loop forever. */
+export const POLL_PAGES_MAX = 100;
+
+const SCOPE = 'inbound';
+const BACKGROUND = { priority: 'background' } as const;
+
+/** What the poller needs. */
+export interface ReplyPollerOptions {
+  app: App;
+  outbound: ReadonlyMap<Platform, Outbound>;
+  logger: Logger;
+  clock: Clock;
+}
+
+/** The poller's two steps, run by the jobs loop (and by tests directly). */
+export interface ReplyPoller {
+  /** One poll: one request when nothing is new, a full read otherwise. Returns how many were queued. */
+  poll(signal?: AbortSignal): Promise<number>;
+  /** Posts every queued announcement; returns how many were posted. */
+  deliver(signal?: AbortSignal): Promise<number>;
+}
+
+const matches = (subscription: ReplySubscription, message: AgentMessage, known: boolean): boolean => {
+  if (subscription.projectId !== null && subscription.projectId !== message.project_id) return false;
+  const at = toEpochMs(replyTime(message));
+  // A subscription starts from its creation: older replies are history. An undated reply found by a later poll
+  // is new; on the very first read nothing tells it from history, so it is left out.
+  return at === null ? known : at >= subscription.createdAt.getTime();
+};
+
+/** Creates the reply poller. */
+export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
+  const { app, logger, clock } = options;
+  const { store, service } = app;
+
+  const page = async (n: number, signal?: AbortSignal): Promise<Page<AgentMessage>> =>
+    (
+      await service.agent.messages(
+        { direction: 'inbound', page: n, perPage: POLL_PAGE_SIZE },
+        signal === undefined ? BACKGROUND : { ...BACKGROUND, signal },
+      )
+    ).data;
+
+  const poll = async (signal?: AbortSignal): Promise<number> => {
+    const subscriptions = store.subscriptions.active();
+    if (subscriptions.length === 0) return 0;
+    const first = await page(1, signal);
+    const state = store.subscriptions.pollState(SCOPE);
+    const firstIds = first.items.map((m) => m.id);
+    const unseenOnFirst = store.subscriptions.seen(firstIds).size < new Set(firstIds).size;
+    // Ordering is not documented: the total says whether anything changed, and only then are all pages read.
+    if (state !== null && first.total !== null && first.total === state.inboundTotal && !unseenOnFirst)
+      return 0;
+    const all = new Map(first.items.map((m) => [m.id, m]));
+    let next = first.nextPage;
+    for (let pages = 1; next !== null && pages < POLL_PAGES_MAX; pages++) {
+      const more = await page(next, signal);
+      for (const m of more.items) all.set(m.id, m);
+      next = more.nextPage !== null && more.nextPage > next ? more.nextPage : null;
+    }
+    const seen = store.subscriptions.seen([...all.keys()]);
+    const fresh: FreshMessage[] = [];
+    for (const message of all.values()) {
+      if (seen.has(message.id) || message.direction === 'outbound') continue;
+      const at = toEpochMs(replyTime(message));
+      fresh.push({
+        messageId: message.id,
+        threadId: message.thread_id ?? null,
+        messageAt: at === null ? null : new Date(at).toISOString(),
+        message: message as Record<string, unknown>,
+        subscriptionIds: subscriptions.filter((s) => matches(s, message, state !== null)).map((s) => s.id),
+      });
+    }
+    // A page shifting under a concurrent reply can hide one message: storing the smaller count makes the next
+    // poll read everything again.
+    const total = Math.min(first.total ?? all.size, all.size);
+    const queued = store.subscriptions.recordPoll(SCOPE, total, fresh, clock.now());
+    if (queued > 0)
+      logger.info({ queued, fresh: fresh.length }, 'New creator replies queued for announcement.');
+    return queued;
+  };
+
+  const projectNames = async (signal?: AbortSignal): Promise<Map<string, string>> => {
+    try {
+      const { data } = await service.agent.projects(
+        signal === undefined ? BACKGROUND : { ...BACKGROUND, signal },
+      );
+      return new Map(data.projects.map((p) => [p.id, p.name ?? p.id]));
+    } catch (error) {
+      logger.warn({ err: error }, 'Agent projects could not be read; notifications show project ids.');
+      return new Map();
+    }
+  };
+
+  const handleOf = (message: AgentMessage): string | null => {
+    const fromMetadata = metadataHandle(message);
+    if (fromMetadata !== null || !message.creator_id) return fromMetadata;
+    const cached = store.profiles.getFresh([message.creator_id], new Date(0)).get(message.creator_id);
+    const handle = cached?.profile.handle;
+    return typeof handle === 'string' && handle.trim() !== '' ? handle.trim().replace(/^@+/, '') : null;
+  };
+
+  const post = async (
+    announcement: Announcement,
+    outbound: Outbound,
+    names: Map<string, string>,
+    signal?: AbortSignal,
+  ): Promise<void> => {
+    const { subscription } = announcement;
+    const message = agentMessageSchema.parse(announcement.message);
+    const thread =
+      announcement.threadId === null
+        ? null
+        : store.subscriptions.threadPost(subscription.id, announcement.threadId);
+    const actor = {
+      platform: subscription.platform,
+      workspaceId: subscription.workspaceId,
+      userId: subscription.createdBy,
+    };
+    const now = clock.now();
+    const reply = replyNotification(message, {
+      projectName: message.project_id ? (names.get(message.project_id) ?? null) : null,
+      handle: handleOf(message),
+      inThread: thread !== null,
+      token: (kind, payload) =>
+        store.actions.create({ kind, payload, actor, ttlMs: app.settings.elementTtlMs, now }),
+    });
+    const channel = {
+      platform: subscription.platform,
+      workspaceId: subscription.workspaceId,
+      channelId: subscription.channelId,
+    };
+    const inThreadOf: PostedMessage | null =
+      thread === null ? null : { platform: subscription.platform, ...thread };
+    // Recorded before posting: a row still 'posting' at start was interrupted and is posted again.
+    store.subscriptions.markPosting(subscription.id, announcement.messageId, now);
+    const posted = await untilAborted(
+      outbound.post(channel, reply, inThreadOf === null ? undefined : { inThreadOf }),
+      signal,
+    );
+    store.subscriptions.markPosted(
+      subscription.id,
+      announcement.messageId,
+      { channelId: posted.channelId, messageId: posted.messageId, threadId: posted.threadId },
+      clock.now(),
+    );
+  };
+
+  const deliver = async (signal?: AbortSignal): Promise<number> => {
+    const queue = store.subscriptions.unposted().filter((a) => a.subscription.removedAt === null);
+    if (queue.length === 0) return 0;
+    const names = await projectNames(signal);
+    // A failed post holds back the rest of its subscription, so replies keep their order and threads.
+    const held = new Set<number>();
+    let count = 0;
+    for (const announcement of queue) {
+      if (signal?.aborted) break;
+      const { subscription } = announcement;
+      if (held.has(subscription.id)) continue;
+      const outbound = options.outbound.get(subscription.platform);
+      if (outbound === undefined) {
+        held.add(subscription.id);
+        logger.warn({ platform: subscription.platform }, 'No outbound adapter for a subscribed channel.');
+        continue;
+      }
+      if (announcement.state === 'posting') {
+        logger.warn(
+          { subscription: subscription.id, message: announcement.messageId },
+          'Posting a reply notification that was interrupted before it was confirmed.',
+        );
+      }
+      try {
+        await post(announcement, outbound, names, signal);
+        count += 1;
+      } catch (error) {
+        if (signal?.aborted) break;
+        held.add(subscription.id);
+        logger.error(
+          { err: error, subscription: subscription.id, message: announcement.messageId },
+          'A reply notification could not be posted; it will be tried again.',
+        );
+      }
+    }
+    return count;
+  };
+
+  return { poll, deliver };
+}

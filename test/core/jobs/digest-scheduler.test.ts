@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
+import type { Actor } from '../../../src/core/actor.js';
+import { utcDay } from '../../../src/core/credits.js';
+import { createDigestScheduler, createJobs, type Jobs, zonedInstant } from '../../../src/core/jobs/index.js';
+import { renderText } from '../../../src/core/ui/index.js';
+import { recordingOutbound, silentLogger, startWorld, until, type World } from './fixture.js';
+
+let world: World;
+const jobs: Jobs[] = [];
+const ana: Actor = { ...LOCAL_ACTOR, userId: 'ana', userName: 'Ana' };
+
+beforeEach(async () => {
+  // 10 March 2026: Paris is UTC+1 (summer time starts on 29 March).
+  world = await startWorld('2026-03-10T07:58:00Z');
+});
+afterEach(async () => {
+  for (const running of jobs.splice(0)) await running.stop();
+  await world.close();
+});
+
+describe('daily viral digests', () => {
+  it('fire once at their local time, in their time zone, charged to their creator', async () => {
+    const app = world.app();
+    const outbound = recordingOutbound();
+    const scheduled = await app.dispatcher.text({
+      actor: ana,
+      channelId: 'trends',
+      text: 'digest 09:00 Europe/Paris top:3',
+    });
+    expect(renderText(scheduled).text).toContain('First post: 2026-03-10 08:00 UTC');
+    const scheduler = createDigestScheduler({
+      app,
+      outbound: new Map([['terminal', outbound]]),
+      logger: silentLogger(),
+      clock: world.clock,
+    });
+    expect(await scheduler.check()).toBe(0);
+    world.clock.set(new Date('2026-03-10T07:59:59Z'));
+    expect(await scheduler.check()).toBe(0);
+    expect(outbound.posts).toEqual([]);
+
+    world.clock.set(new Date('2026-03-10T08:00:00Z'));
+    expect(await scheduler.check()).toBe(1);
+    world.clock.set(new Date('2026-03-10T15:00:00Z'));
+    expect(await scheduler.check()).toBe(0);
+    expect(outbound.posts).toHaveLength(1);
+    const first = outbound.posts[0];
+    expect(first?.channel.channelId).toBe('trends');
+    expect(first?.text).toContain('Daily viral digest #1 · 2026-03-10');
+    expect(first?.reply.nodes.filter((n) => n.type === 'viral-post-card')).toHaveLength(3);
+
+    const day = utcDay(world.clock.now());
+    expect(app.store.ledger.spent(ana, day)).toBeGreaterThan(0);
+    expect(app.store.ledger.spent(LOCAL_ACTOR, day)).toBe(0);
+
+    // The next day, the posts of the first digest are left out.
+    world.clock.set(new Date('2026-03-11T08:00:00Z'));
+    expect(await scheduler.check()).toBe(1);
+    const ids = (n: number) =>
+      (outbound.posts[n]?.reply.nodes ?? []).flatMap((node) =>
+        node.type === 'viral-post-card' ? [node.postId] : [],
+      );
+    expect(ids(1)).toHaveLength(3);
+    expect(ids(1).filter((id) => ids(0).includes(id))).toEqual([]);
+  });
+
+  it('posts a digest missed while Scout was down at start, unless its day is over', async () => {
+    const app = world.app();
+    await app.dispatcher.text({ actor: ana, channelId: 'trends', text: 'digest 08:30 UTC top:2' });
+    await app.dispatcher.text({ actor: ana, channelId: 'late', text: 'digest 23:30 America/New_York top:2' });
+    await app.stop();
+
+    // Scout comes back at 10:00 UTC: the 08:30 UTC digest is due; 23:30 in New York (03:30 UTC next day) is not.
+    world.clock.set(new Date('2026-03-10T10:00:00Z'));
+    const restarted = world.app();
+    const outbound = recordingOutbound();
+    const running = createJobs({
+      app: restarted,
+      outbound: new Map([['terminal', outbound]]),
+      logger: silentLogger(),
+      pollIntervalMs: 60_000,
+      digestCheckMs: 10,
+    });
+    jobs.push(running);
+    await running.start();
+    await until(() => outbound.posts.length === 1, 'the missed digest');
+    expect(outbound.posts[0]?.channel.channelId).toBe('trends');
+    await running.stop();
+
+    // Down again from before 23:30 New York time until after that day ended there: that day is skipped.
+    expect(zonedInstant('2026-03-10', '23:30', 'America/New_York').toISOString()).toBe(
+      '2026-03-11T03:30:00.000Z',
+    );
+    world.clock.set(new Date('2026-03-11T04:30:00Z'));
+    const scheduler = createDigestScheduler({
+      app: restarted,
+      outbound: new Map([['terminal', outbound]]),
+      logger: silentLogger(),
+      clock: world.clock,
+    });
+    expect(await scheduler.check()).toBe(0);
+    world.clock.set(new Date('2026-03-11T05:00:00Z'));
+    expect(await scheduler.check()).toBe(0);
+  });
+});

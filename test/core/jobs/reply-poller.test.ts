@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
+import type { App } from '../../../src/app.js';
+import { createJobs, createReplyPoller, type Jobs } from '../../../src/core/jobs/index.js';
+import { renderText } from '../../../src/core/ui/index.js';
+import {
+  KEY,
+  type RecordingOutbound,
+  recordingOutbound,
+  silentLogger,
+  startWorld,
+  TEAM,
+  until,
+  type World,
+} from './fixture.js';
+
+let world: World;
+const jobs: Jobs[] = [];
+
+const invocation = { actor: LOCAL_ACTOR, channelId: 'general' };
+const messageRequests = () =>
+  world.sandbox
+    .requests(KEY)
+    .filter((r) => r.path === '/api/v1/agent/messages' && r.query.direction === 'inbound');
+
+function startJobs(app: App, outbound: RecordingOutbound): Jobs {
+  const running = createJobs({
+    app,
+    outbound: new Map([['terminal', outbound]]),
+    logger: silentLogger(),
+    pollIntervalMs: 10,
+    digestCheckMs: 60_000,
+  });
+  jobs.push(running);
+  return running;
+}
+
+/** A reply arrives a minute later on the shared clock, with a body that names it. */
+function replyArrives(body: string, options: { threadId?: string; projectId?: string } = {}) {
+  world.clock.advance(60_000);
+  return world.sandbox.addInboundReply(TEAM, { ...options, body });
+}
+
+const countOf = (outbound: RecordingOutbound, body: string) =>
+  outbound.posts.filter((p) => p.text.includes(body)).length;
+
+beforeEach(async () => {
+  world = await startWorld('2026-03-10T12:00:00Z');
+});
+afterEach(async () => {
+  for (const running of jobs.splice(0)) await running.stop();
+  await world.close();
+});
+
+describe('reply notifications', () => {
+  it('announce a new reply once, start from now, and thread later replies of the same mail thread', async () => {
+    const app = world.app();
+    const outbound = recordingOutbound();
+    const subscribed = renderText(await app.dispatcher.text({ ...invocation, text: 'notify' })).text;
+    expect(subscribed).toMatch(/\d+ earlier replies exist/);
+    const running = startJobs(app, outbound);
+    await running.start();
+    await until(() => messageRequests().length >= 3, 'idle polls');
+    expect(outbound.posts).toEqual([]);
+    // Nothing new: each poll is one request for page 1.
+    expect(messageRequests().every((r) => r.query.page === '1')).toBe(true);
+
+    const first = replyArrives('First answer: I would love to work with you.');
+    await until(() => outbound.posts.length === 1, 'the first notification');
+    const post = outbound.posts[0];
+    expect(post?.channel).toEqual({ platform: 'terminal', workspaceId: 'local', channelId: 'general' });
+    expect(post?.text).toContain(first.creator_name);
+    expect(post?.text).toContain(first.subject);
+    expect(post?.text).toContain('First answer');
+    expect(post?.inThreadOf).toBeUndefined();
+    const seenAt = messageRequests().length;
+    await until(() => messageRequests().length >= seenAt + 3, 'more polls');
+    expect(countOf(outbound, 'First answer')).toBe(1);
+
+    replyArrives('Second answer: my rate is 500.', { threadId: first.thread_id });
+    await until(() => outbound.posts.length === 2, 'the threaded notification');
+    expect(outbound.posts[1]?.text).toContain('Second answer');
+    expect(outbound.posts[1]?.inThreadOf?.messageId).toBe(post?.posted.messageId);
+
+    const show = renderText(post?.reply ?? { nodes: [], visibility: 'channel' }).actions.find(
+      (a) => a.label === 'Show conversation',
+    );
+    const conversation = await app.dispatcher.action({ ...invocation, token: show?.actionId ?? '' });
+    expect(renderText(conversation).text).toContain('First answer');
+  });
+
+  it('announce nothing twice and miss nothing across a stop without cleanup and a restart', async () => {
+    const first = world.app();
+    const before = recordingOutbound();
+    await first.dispatcher.text({ ...invocation, text: 'notify' });
+    const running = startJobs(first, before);
+    await running.start();
+    replyArrives('Reply A');
+    await until(() => before.posts.length === 1, 'reply A');
+    // The process dies while posting B: the post never completes and nothing more is recorded.
+    before.hangAfter = 1;
+    replyArrives('Reply B');
+    replyArrives('Reply C');
+    await until(() => before.hanging === 1, 'the post of B to start');
+    await running.stop();
+
+    const second = world.app();
+    const after = recordingOutbound();
+    await startJobs(second, after).start();
+    await until(() => after.posts.length === 2, 'B and C after the restart');
+    replyArrives('Reply D');
+    await until(() => after.posts.length === 3, 'reply D');
+    const seenAt = messageRequests().length;
+    await until(() => messageRequests().length >= seenAt + 3, 'more polls');
+    const all = [...before.posts, ...after.posts];
+    for (const body of ['Reply A', 'Reply B', 'Reply C', 'Reply D']) {
+      expect(
+        all.filter((p) => p.text.includes(body)),
+        body,
+      ).toHaveLength(1);
+    }
+  });
+
+  it('leave other projects out of a project subscription and stop after notify off', async () => {
+    const app = world.app();
+    const projects = (await app.service.agent.projects()).data.projects;
+    const [wanted, other] = projects;
+    await app.dispatcher.text({ ...invocation, text: `notify project:${wanted?.id}` });
+    const outbound = recordingOutbound();
+    const poller = createReplyPoller({
+      app,
+      outbound: new Map([['terminal', outbound]]),
+      logger: silentLogger(),
+      clock: world.clock,
+    });
+    replyArrives('Not this project', { projectId: other?.id ?? '' });
+    replyArrives('This project', { projectId: wanted?.id ?? '' });
+    expect(await poller.poll()).toBe(1);
+    expect(await poller.deliver()).toBe(1);
+    expect(outbound.posts[0]?.text).toContain('This project');
+    expect(outbound.posts[0]?.text).toContain(wanted?.name);
+
+    await app.dispatcher.text({ ...invocation, text: 'notify off' });
+    replyArrives('After off', { projectId: wanted?.id ?? '' });
+    expect(await poller.poll()).toBe(0);
+    expect(await poller.deliver()).toBe(0);
+  });
+
+  it('backs off when the service says 429, then announces what arrived', async () => {
+    const app = world.app();
+    await app.dispatcher.text({ ...invocation, text: 'notify' });
+    const outbound = recordingOutbound();
+    const poller = createReplyPoller({
+      app,
+      outbound: new Map([['terminal', outbound]]),
+      logger: silentLogger(),
+      clock: world.clock,
+    });
+    replyArrives('Behind a rate limit');
+    world.sandbox.injectFaults(KEY, { kind: 'rate-limit', retryAfterSeconds: 0 }, 2);
+    await expect(poller.poll()).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await poller.poll()).toBe(1);
+    await poller.deliver();
+    expect(countOf(outbound, 'Behind a rate limit')).toBe(1);
+  });
+});
