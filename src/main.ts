@@ -1,12 +1,18 @@
 /**
- * Composition root: config → logger → (embedded sandbox) → store and service client → commands → adapters.
- * With no chat platform configured, Scout runs the terminal shell; SIGINT and SIGTERM stop everything.
+ * Composition root: config → logger → (embedded sandbox) → store and service client → commands → adapters and
+ * background jobs. Slack and Discord join when configured; with neither, Scout runs the terminal shell.
+ * SIGINT and SIGTERM stop everything.
  */
+import { createDiscordAdapter } from './adapters/discord/index.js';
+import { createTerminalOutbound } from './adapters/terminal/outbound.js';
 import { createTerminal } from './adapters/terminal/shell.js';
 import { createApp } from './app.js';
 import { FAMILIES } from './commands/index.js';
 import { ConfigError, configSecrets, loadConfig, loadDotEnv } from './config.js';
+import type { Platform } from './core/actor.js';
+import { createJobs } from './core/jobs/index.js';
 import { createLogger } from './core/logger.js';
+import type { Outbound } from './core/outbound.js';
 import { createSandbox, DEMO_KEY, type Sandbox } from './sandbox/index.js';
 
 const GREETING = [
@@ -16,14 +22,19 @@ const GREETING = [
   '`add 3 to <list>`. Type exit to quit.',
 ].join('\n');
 
+interface Part {
+  stop(): Promise<void> | void;
+}
+
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  // The terminal shell owns stdout; logs go to stderr so they never garble a reply.
+  const chat = config.slack !== null || config.discord !== null;
+  // In the terminal the shell owns stdout, so logs go to stderr and never garble a reply.
   const logger = createLogger({
     level: config.logLevel,
     secrets: configSecrets(config),
-    destination: process.stderr,
+    ...(chat ? {} : { destination: process.stderr }),
   });
   let sandbox: Sandbox | null = null;
   let service: { apiKey: string; baseUrl: string; mediaUrl: string };
@@ -54,18 +65,43 @@ async function main(): Promise<void> {
     logger,
     families: FAMILIES,
   });
-  const terminal = createTerminal({
-    input: process.stdin,
-    output: process.stdout,
-    dispatcher: app.dispatcher,
-    prompt: process.stdin.isTTY ? 'scout> ' : '',
-    greeting: GREETING,
-  });
+
+  // Stopped in reverse order of start.
+  const parts: Part[] = [];
+  const outbound = new Map<Platform, Outbound>();
+  if (config.discord !== null) {
+    const discord = createDiscordAdapter({ config: config.discord, app, logger });
+    await discord.start();
+    parts.push(discord);
+    outbound.set('discord', discord.outbound);
+  }
+  const terminal = chat
+    ? null
+    : createTerminal({
+        input: process.stdin,
+        output: process.stdout,
+        dispatcher: app.dispatcher,
+        prompt: process.stdin.isTTY ? 'scout> ' : '',
+        greeting: GREETING,
+      });
+  if (terminal !== null) {
+    outbound.set(
+      'terminal',
+      createTerminalOutbound({
+        output: process.stdout,
+        onActions: (actions) => terminal.adoptActions(actions),
+      }),
+    );
+  }
+  const jobs = createJobs({ app, outbound, logger, pollIntervalMs: config.replyPollMs });
+  await jobs.start();
+  parts.push(jobs);
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {
-      terminal.stop();
+      terminal?.stop();
+      for (const part of parts.reverse()) await part.stop();
       await app.stop();
       await sandbox?.stop();
       logger.info('Scout stopped.');
@@ -80,8 +116,10 @@ async function main(): Promise<void> {
       );
     });
   }
-  await terminal.start();
-  await stop();
+  if (terminal !== null) {
+    await terminal.start();
+    await stop();
+  }
 }
 
 main().catch((error: unknown) => {

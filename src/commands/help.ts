@@ -9,7 +9,7 @@ import { bold, code, codeBlock, divider, fields, notice, type Reply, reply, text
 function overview(registry: CommandRegistry): Reply {
   return reply([
     text(bold('Scout'), ': find creators, run outreach lists, follow replies and watch viral content.'),
-    fields(
+    ...fieldGroups(
       registry.families
         .filter((family) => family.name !== 'help')
         .map((family) => ({ label: `/scout ${family.name}`, value: family.description })),
@@ -36,7 +36,11 @@ function optionFields(command: CommandDef<unknown>) {
         ? `${spec.description} (${spec.values.length <= 12 ? spec.values.join(', ') : `${spec.values.slice(0, 8).join(', ')}, … ${spec.values.length} values`})`
         : spec.description,
   }));
-  // A fields node holds at most 10 pairs (Slack's section limit).
+  return fieldGroups(entries);
+}
+
+/** Fields in nodes of at most 10 pairs (Slack's section limit). */
+function fieldGroups(entries: ReadonlyArray<{ label: string; value: string }>) {
   const groups = [];
   for (let i = 0; i < entries.length; i += 10) groups.push(fields(entries.slice(i, i + 10)));
   return groups;

@@ -2,8 +2,10 @@
 import type { CommandFamily } from '../core/command/types.js';
 import { creatorsFamily } from './creators.js';
 import { creditsFamily } from './credits.js';
+import { digestFamily } from './digest.js';
 import { helpFamily } from './help.js';
 import { listFamily, listsFamily } from './lists.js';
+import { notifyFamily } from './notify.js';
 import { outreachFamily } from './outreach.js';
 import { remixFamily } from './remix.js';
 import { songsFamily } from './songs.js';
@@ -20,6 +22,8 @@ export const FAMILIES: readonly CommandFamily[] = [
   videosFamily,
   outreachFamily,
   remixFamily,
+  notifyFamily,
+  digestFamily,
   creditsFamily,
   helpFamily,
 ];

@@ -29,6 +29,8 @@ export interface TerminalShell {
   /** Reads and handles lines until the input ends or `exit`; resolves then. */
   start(): Promise<void>;
   stop(): void;
+  /** Makes the buttons of something printed outside a reply (a background post) the pressable ones. */
+  adoptActions(actions: readonly TextAction[]): void;
 }
 
 /** The default local person. */
@@ -97,6 +99,9 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
     },
     stop() {
       rl?.close();
+    },
+    adoptActions(posted) {
+      if (posted.length > 0) actions = posted;
     },
   };
 }
