@@ -4,6 +4,7 @@
  * SIGINT and SIGTERM stop everything.
  */
 import { createDiscordAdapter } from './adapters/discord/index.js';
+import { createSlackAdapter } from './adapters/slack/index.js';
 import { createTerminalOutbound } from './adapters/terminal/outbound.js';
 import { createTerminal } from './adapters/terminal/shell.js';
 import { createApp } from './app.js';
@@ -69,6 +70,31 @@ async function main(): Promise<void> {
   // Stopped in reverse order of start.
   const parts: Part[] = [];
   const outbound = new Map<Platform, Outbound>();
+  if (config.slack !== null) {
+    const slack = createSlackAdapter({
+      config: config.slack,
+      app,
+      logger,
+      listSubscriptions: async (workspaceId) => {
+        const workspace = { platform: 'slack' as const, workspaceId };
+        return [
+          ...app.store.subscriptions.list(workspace).map((s) => ({
+            channelId: s.channelId,
+            kind: 'reply notifications',
+            detail: s.projectId === null ? 'every project' : `project ${s.projectId}`,
+          })),
+          ...app.store.digests.list(workspace).map((d) => ({
+            channelId: d.channelId,
+            kind: 'viral digest',
+            detail: `daily at ${d.localTime} ${d.timeZone}, top ${d.top}`,
+          })),
+        ];
+      },
+    });
+    await slack.start();
+    parts.push(slack);
+    outbound.set('slack', slack.outbound);
+  }
   if (config.discord !== null) {
     const discord = createDiscordAdapter({ config: config.discord, app, logger });
     await discord.start();

@@ -1,0 +1,320 @@
+/** Block Kit blocks for each node of the reply model: cards, fields, text, notices, buttons, selects, pager. */
+import type { types } from '@slack/bolt';
+import {
+  assertNever,
+  type Button,
+  contactRowFields,
+  contactRowTitle,
+  creatorCardFields,
+  creatorCardPlatform,
+  creatorCardTitle,
+  type Field,
+  listRowFields,
+  listRowTitle,
+  type NoticeLevel,
+  type PagerNode,
+  plainText,
+  type ReplyNode,
+  type SelectNode,
+  SLACK,
+  type Span,
+  viralPostFields,
+  viralPostTitle,
+} from '../../core/ui/index.js';
+import { clip, escapeMrkdwn, linkUrl, spansMrkdwn, splitEscaped } from './mrkdwn.js';
+
+/** A Block Kit block. */
+export type Block = types.KnownBlock;
+
+/** Text of one card field: ten of them plus the card's text stay inside a message's budget. */
+const CARD_FIELD_MAX = 500;
+
+/** Text of a fields section: ten long fields would otherwise pass the message budget on their own. */
+const FIELDS_SECTION_BUDGET = 6000;
+
+const NOTICE_EMOJI: Readonly<Record<NoticeLevel, string>> = {
+  info: ':information_source:',
+  success: ':white_check_mark:',
+  warning: ':warning:',
+  error: ':x:',
+};
+
+const plainTextObject = (text: string, max: number): types.PlainTextElement => ({
+  type: 'plain_text',
+  text: clip(text, max),
+  emoji: true,
+});
+
+const mrkdwnObject = (text: string): types.MrkdwnElement => ({ type: 'mrkdwn', text, verbatim: true });
+
+/** mrkdwn of literal text, cut to `max` escaped characters. */
+function literal(text: string, max: number): string {
+  return splitEscaped(text, max - 1)
+    .slice(0, 1)
+    .map((piece) => escapeMrkdwn(piece) + (piece.length < text.length ? '…' : ''))
+    .join('');
+}
+
+/** A Block Kit button from a model button; disabled buttons are left out (Slack has no disabled state). */
+function slackButton(button: Button): types.Button | null {
+  if (button.disabled === true) return null;
+  return {
+    type: 'button',
+    text: plainTextObject(button.label, SLACK.BUTTON_TEXT_MAX),
+    action_id: button.actionId.slice(0, SLACK.ACTION_ID_MAX),
+    value: button.actionId.slice(0, SLACK.BUTTON_VALUE_MAX),
+    ...(button.style === 'secondary' ? {} : { style: button.style }),
+  };
+}
+
+/** Actions blocks of at most 25 elements for a run of buttons. */
+export function actionBlocks(buttons: readonly Button[]): Block[] {
+  const elements = buttons.map(slackButton).filter((b): b is types.Button => b !== null);
+  const blocks: Block[] = [];
+  for (let i = 0; i < elements.length; i += SLACK.ACTIONS_ELEMENTS_MAX) {
+    blocks.push({ type: 'actions', elements: elements.slice(i, i + SLACK.ACTIONS_ELEMENTS_MAX) });
+  }
+  return blocks;
+}
+
+/** Sections of mrkdwn for spans, each within the section text limit; a span too long is split. */
+function textSections(spans: readonly Span[]): Block[] {
+  const max = SLACK.SECTION_TEXT_MAX;
+  const chunks: string[] = [];
+  let current = '';
+  const push = (piece: string) => {
+    if (current.length + piece.length > max) {
+      if (current !== '') chunks.push(current);
+      current = '';
+    }
+    current += piece;
+  };
+  for (const span of spans) {
+    if (span.kind === 'plain') {
+      for (const piece of splitEscaped(span.text, max)) push(escapeMrkdwn(piece));
+    } else {
+      const rendered = spansMrkdwn([span]);
+      push(rendered.length <= max ? rendered : literal(plainText([span]), max));
+    }
+  }
+  if (current !== '') chunks.push(current);
+  return chunks.map((chunk) => ({ type: 'section', text: mrkdwnObject(chunk) }));
+}
+
+const fieldText = (field: Field, max: number) =>
+  `*${literal(field.label, 200)}*\n${literal(field.value === '' ? ' ' : field.value, max - 220)}`;
+
+/** Section blocks for label/value pairs: at most 10 fields each, and within the fields budget. */
+function fieldSections(fields: readonly Field[], max: number): Block[] {
+  const blocks: Block[] = [];
+  let current: types.MrkdwnElement[] = [];
+  let size = 0;
+  const flush = () => {
+    if (current.length > 0) blocks.push({ type: 'section', fields: current });
+    current = [];
+    size = 0;
+  };
+  for (const field of fields) {
+    const text = fieldText(field, max);
+    if (current.length === SLACK.SECTION_FIELDS_MAX || size + text.length > FIELDS_SECTION_BUDGET) flush();
+    current.push(mrkdwnObject(text));
+    size += text.length;
+  }
+  flush();
+  return blocks;
+}
+
+/** A context line of mrkdwn. */
+export const contextBlock = (text: string): Block => ({
+  type: 'context',
+  elements: [mrkdwnObject(clip(text, SLACK.SECTION_TEXT_MAX))],
+});
+
+/** A card: a title section (with an image accessory), its fields, an optional context line and its buttons. */
+function card(options: {
+  title: string;
+  body: string | null;
+  imageUrl: string | null;
+  imageAlt: string;
+  fields: readonly Field[];
+  context: string | null;
+  buttons: readonly Button[];
+}): Block[] {
+  const head = options.body === null ? options.title : `${options.title}\n${options.body}`;
+  const [firstFields, ...moreFields] = fieldSections(options.fields, CARD_FIELD_MAX);
+  const section: types.SectionBlock = {
+    type: 'section',
+    text: mrkdwnObject(clip(head, SLACK.SECTION_TEXT_MAX)),
+    ...(firstFields?.type === 'section' && firstFields.fields !== undefined
+      ? { fields: firstFields.fields }
+      : {}),
+    // Slack rejects image URLs over 3,000 characters; the card is still useful without the picture.
+    ...(options.imageUrl === null || options.imageUrl.length > 3000
+      ? {}
+      : { accessory: { type: 'image', image_url: options.imageUrl, alt_text: clip(options.imageAlt, 200) } }),
+  };
+  return [
+    section,
+    ...moreFields,
+    ...(options.context === null ? [] : [contextBlock(options.context)]),
+    ...actionBlocks(options.buttons),
+  ];
+}
+
+function selectBlock(node: SelectNode): Block {
+  const options: types.PlainTextOption[] = node.options.slice(0, SLACK.SELECT_OPTIONS_MAX).map((option) => ({
+    text: plainTextObject(option.label, SLACK.OPTION_TEXT_MAX),
+    value: option.value.slice(0, SLACK.OPTION_VALUE_MAX),
+    ...(option.description === undefined
+      ? {}
+      : { description: plainTextObject(option.description, SLACK.OPTION_DESCRIPTION_MAX) }),
+  }));
+  const initial = options.find((option) => option.value === node.selected);
+  const element: types.StaticSelect = {
+    type: 'static_select',
+    action_id: node.actionId.slice(0, SLACK.ACTION_ID_MAX),
+    placeholder: plainTextObject(node.placeholder, SLACK.PLACEHOLDER_MAX),
+    options,
+    ...(initial === undefined ? {} : { initial_option: initial }),
+  };
+  return { type: 'actions', elements: [element] };
+}
+
+/** The pager: where we are, and previous/next buttons for the pages that exist. */
+function pagerBlocks(node: PagerNode): Block[] {
+  const where = `Page ${node.page}${node.totalPages === null ? '' : ` of ${node.totalPages}`}`;
+  const label = node.label === undefined ? where : `${where} · ${node.label}`;
+  const buttons: types.Button[] = [];
+  if (node.prevActionId !== null) {
+    buttons.push({
+      type: 'button',
+      text: plainTextObject('Previous', SLACK.BUTTON_TEXT_MAX),
+      action_id: node.prevActionId,
+      value: node.prevActionId,
+    });
+  }
+  if (node.nextActionId !== null) {
+    buttons.push({
+      type: 'button',
+      text: plainTextObject('Next', SLACK.BUTTON_TEXT_MAX),
+      action_id: node.nextActionId,
+      value: node.nextActionId,
+      style: 'primary',
+    });
+  }
+  return [
+    contextBlock(literal(label, 500)),
+    ...(buttons.length === 0 ? [] : [{ type: 'actions', elements: buttons } satisfies Block]),
+  ];
+}
+
+/** The blocks of one node. */
+export function nodeBlocks(node: ReplyNode): Block[] {
+  switch (node.type) {
+    case 'text':
+      return textSections(node.spans);
+    case 'fields':
+      return fieldSections(node.fields, SLACK.SECTION_FIELD_TEXT_MAX);
+    case 'creator-card': {
+      const title = literal(creatorCardTitle(node), 300);
+      const platform = creatorCardPlatform(node);
+      const fields = creatorCardFields(node).filter((field) => field.label !== 'Data');
+      return card({
+        title: node.profileUrl === null ? `*${title}*` : `*<${linkUrl(node.profileUrl)}|${title}>*`,
+        body: platform === null ? null : literal(platform, 100),
+        imageUrl: node.avatarUrl,
+        imageAlt: creatorCardTitle(node),
+        fields,
+        context: `Data: ${literal(node.dataAge, 200)}`,
+        buttons: node.actions,
+      });
+    }
+    case 'viral-post-card': {
+      const title = literal(viralPostTitle(node), 300);
+      const body = [node.caption, node.hook === null ? null : `Hook: ${node.hook}`]
+        .filter((line): line is string => line !== null)
+        .map((line) => literal(line, 1000))
+        .join('\n');
+      return card({
+        title: node.videoUrl === null ? `*${title}*` : `*<${linkUrl(node.videoUrl)}|${title}>*`,
+        body: body === '' ? null : body,
+        imageUrl: node.thumbnailUrl,
+        imageAlt: viralPostTitle(node),
+        fields: viralPostFields(node),
+        context: null,
+        buttons: node.actions,
+      });
+    }
+    case 'list-row':
+      return card({
+        title: `*${literal(listRowTitle(node), 300)}*`,
+        body: node.description === null ? null : literal(node.description, 1000),
+        imageUrl: null,
+        imageAlt: '',
+        fields: listRowFields(node),
+        context: null,
+        buttons: node.actions,
+      });
+    case 'contact-row':
+      return card({
+        title: `*${literal(contactRowTitle(node), 300)}*`,
+        body: node.notes === null ? null : literal(node.notes, 1000),
+        imageUrl: null,
+        imageAlt: '',
+        fields: contactRowFields(node),
+        context: null,
+        buttons: node.actions,
+      });
+    case 'notice': {
+      const [first, ...rest] = textSections(node.spans);
+      const lead: Block =
+        first?.type === 'section' && first.text !== undefined
+          ? {
+              type: 'section',
+              text: mrkdwnObject(
+                clip(`${NOTICE_EMOJI[node.level]} ${first.text.text}`, SLACK.SECTION_TEXT_MAX),
+              ),
+            }
+          : { type: 'section', text: mrkdwnObject(NOTICE_EMOJI[node.level]) };
+      const reference =
+        node.reference === undefined ? [] : [contextBlock(`Reference: \`${literal(node.reference, 200)}\``)];
+      return [lead, ...rest, ...reference];
+    }
+    case 'buttons':
+      return actionBlocks(node.buttons);
+    case 'select':
+      return [selectBlock(node)];
+    case 'pager':
+      return pagerBlocks(node);
+    case 'divider':
+      return [{ type: 'divider' }];
+    case 'image':
+      return [
+        {
+          type: 'image',
+          image_url: node.url,
+          alt_text: clip(node.alt, 2000),
+          ...(node.title === undefined ? {} : { title: plainTextObject(node.title, 2000) }),
+        },
+      ];
+    case 'code-block': {
+      const fence = '```';
+      const title = node.title === undefined ? [] : [contextBlock(`*${literal(node.title, 300)}*`)];
+      // Inside a fence Slack shows text literally except entities, so only &<> are escaped.
+      const pieces = splitEscaped(node.code, SLACK.SECTION_TEXT_MAX - 8, (s) => s.replace(/[&<>]/g, 'xxxxx'));
+      return [
+        ...title,
+        ...pieces.map(
+          (piece): Block => ({
+            type: 'section',
+            text: mrkdwnObject(
+              `${fence}${piece.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}${fence}`,
+            ),
+          }),
+        ),
+      ];
+    }
+    default:
+      return assertNever(node, 'reply node');
+  }
+}

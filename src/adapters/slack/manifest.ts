@@ -1,0 +1,89 @@
+/**
+ * The Slack app manifest (manifest.yml at the repository root), built from the command registry so the
+ * `/scout` usage hint and description follow the commands. `npx tsx src/adapters/slack/manifest.ts` rewrites it.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CommandRegistry } from '../../core/command/types.js';
+
+/** The bot scopes Scout needs, and why. */
+export const BOT_SCOPES: Readonly<Record<string, string>> = {
+  commands: 'the /scout slash command',
+  'chat:write': 'posting results, digests and notifications',
+  'chat:write.public': 'posting search results from a modal in public channels Scout has not joined',
+  'users:read': 'reading whether a person is a workspace admin (credit caps)',
+};
+
+/** Slack's limit on a slash command's usage hint. */
+export const USAGE_HINT_MAX = 100;
+
+/** The usage hint of `/scout`: the families, as many as fit. */
+export function usageHint(registry: CommandRegistry): string {
+  let hint = '';
+  for (const family of registry.families) {
+    const next = hint === '' ? `[${family.name}` : `${hint} | ${family.name}`;
+    if (next.length + ' …]'.length > USAGE_HINT_MAX) return `${hint} …]`;
+    hint = next;
+  }
+  return `${hint}] [options]`;
+}
+
+const q = (value: string) => JSON.stringify(value);
+
+/** The manifest as YAML text. */
+export function manifestYaml(registry: CommandRegistry): string {
+  const scopes = Object.entries(BOT_SCOPES)
+    .map(([scope, why]) => `      - ${scope} # ${why}`)
+    .join('\n');
+  return `# Slack app manifest for Scout: paste it into "Create an app from a manifest" at https://api.slack.com/apps.
+# Generated from the command registry by \`npx tsx src/adapters/slack/manifest.ts\`; a test keeps it in sync.
+# Socket Mode is on, so no public URL is needed (set SLACK_APP_TOKEN, an app-level token with connections:write).
+# For HTTP mode instead, set socket_mode_enabled to false and add
+#   url: https://<your host>/slack/events
+# to the slash command, interactivity (request_url) and event_subscriptions (request_url).
+display_information:
+  name: Scout
+  description: ${q('Find creators, run outreach lists and watch viral content.')}
+  long_description: ${q(
+    'Scout finds social-media creators by niche, audience and engagement, keeps outreach lists with contact ' +
+      'status, follows replies and surfaces viral posts, all through one command: /scout. Searches are free; ' +
+      'creator profiles cost credits, shown before you spend them, with confirmations above a threshold and ' +
+      'daily caps set by admins.',
+  )}
+  background_color: "#1f3a5f"
+features:
+  app_home:
+    home_tab_enabled: true
+    messages_tab_enabled: false
+    messages_tab_read_only_enabled: true
+  bot_user:
+    display_name: Scout
+    always_online: true
+  slash_commands:
+    - command: /scout
+      description: ${q(`Creator discovery and outreach: ${registry.families.map((f) => f.name).join(', ')}`)}
+      usage_hint: ${q(usageHint(registry))}
+      should_escape: false
+oauth_config:
+  scopes:
+    bot:
+${scopes}
+settings:
+  event_subscriptions:
+    bot_events:
+      - app_home_opened
+  interactivity:
+    is_enabled: true
+  org_deploy_enabled: false
+  socket_mode_enabled: true
+  token_rotation_enabled: false
+`;
+}
+
+// Run directly, it rewrites manifest.yml from the registry.
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { createRegistry } = await import('../../core/command/registry.js');
+  const { FAMILIES } = await import('../../commands/index.js');
+  const target = fileURLToPath(new URL('../../../manifest.yml', import.meta.url));
+  writeFileSync(target, manifestYaml(createRegistry(FAMILIES)));
+}

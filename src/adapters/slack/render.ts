@@ -1,0 +1,143 @@
+/**
+ * The Block Kit renderer: a pure function from the neutral reply model to one or more Slack messages, each
+ * within Slack's limits (blocks, text per block, fields, elements, option counts) and with fallback text for
+ * notifications. Cards read the same as on other platforms through the shared card fields.
+ */
+import { type Button, type Reply, renderText, SLACK } from '../../core/ui/index.js';
+import { actionBlocks, type Block, contextBlock, nodeBlocks } from './blocks.js';
+import { clip, escapePlain } from './mrkdwn.js';
+
+/** One Slack message: blocks plus the notification fallback text. */
+export interface SlackMessage {
+  readonly text: string;
+  readonly blocks: Block[];
+}
+
+/** Most messages one reply becomes: a response_url takes 5 posts, and more would flood the channel. */
+export const MAX_MESSAGES = 4;
+
+/** Block text per message, under the ~13k where Slack answers msg_blocks_too_long (bolt-js#2509). */
+export const MESSAGE_TEXT_BUDGET = 12_000;
+
+/** Fallback text per message: enough for a notification, far below the 40k message text limit. */
+export const FALLBACK_TEXT_MAX = 3000;
+
+interface Unit {
+  readonly blocks: Block[];
+  readonly fallback: string;
+  readonly pager: boolean;
+}
+/** Sums the text Slack counts for a message's blocks. */
+export function blocksTextSize(blocks: readonly unknown[]): number {
+  let size = 0;
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'text' && typeof inner === 'string') size += inner.length;
+        else walk(inner);
+      }
+    }
+  };
+  walk(blocks);
+  return size;
+}
+
+/** Splits a reply into units (blocks that belong together), merging runs of button rows into one block. */
+function units(reply: Reply): Unit[] {
+  const out: Unit[] = [];
+  let pendingButtons: Button[] = [];
+  const flushButtons = () => {
+    if (pendingButtons.length === 0) return;
+    const rows = actionBlocks(pendingButtons);
+    for (const row of rows) out.push({ blocks: [row], fallback: '', pager: false });
+    pendingButtons = [];
+  };
+  for (const node of reply.nodes) {
+    if (node.type === 'buttons') {
+      pendingButtons.push(...node.buttons);
+      continue;
+    }
+    flushButtons();
+    const fallback = renderText({ nodes: [node], visibility: reply.visibility }, { actions: false }).text;
+    if (
+      node.type === 'text' ||
+      node.type === 'code-block' ||
+      node.type === 'fields' ||
+      node.type === 'notice'
+    ) {
+      // Long text becomes several sections; each may go to a different message.
+      for (const block of nodeBlocks(node)) {
+        out.push({ blocks: [block], fallback: blockFallback(block), pager: false });
+      }
+      continue;
+    }
+    out.push({ blocks: nodeBlocks(node), fallback, pager: node.type === 'pager' });
+  }
+  flushButtons();
+  return out;
+}
+
+function blockFallback(block: Block): string {
+  if (block.type !== 'section') return '';
+  const texts = [block.text?.text ?? '', ...(block.fields ?? []).map((f) => f.text)];
+  return texts
+    .join('\n')
+    .replace(/\u200B/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+const truncatedUnit = (count: number): Unit => ({
+  blocks: [contextBlock(`… ${count} more part${count === 1 ? '' : 's'} not shown: narrow the command.`)],
+  fallback: '…',
+  pager: false,
+});
+
+function fallbackOf(parts: readonly Unit[]): string {
+  const text = parts
+    .map((unit) => unit.fallback)
+    .filter((line) => line !== '')
+    .join('\n\n');
+  // The fallback is shown in notifications and parsed for mentions: escape it so `<!channel>` stays text.
+  return clip(escapePlain(text === '' ? 'Scout' : text), FALLBACK_TEXT_MAX);
+}
+
+/**
+ * Renders a reply as Slack messages: normally one; a reply too long for one message is split, at most
+ * MAX_MESSAGES, ending with a "…" marker when cut. The pager always survives and closes the last message.
+ */
+export function renderSlackMessages(reply: Reply): SlackMessage[] {
+  const all = units(reply);
+  const pagers = all.filter((unit) => unit.pager);
+  const rest = all.filter((unit) => !unit.pager);
+  const reserveBlocks = pagers.reduce((n, unit) => n + unit.blocks.length, 0) + 1;
+  const reserveText = pagers.reduce((n, unit) => n + blocksTextSize(unit.blocks), 0) + 100;
+  const blockMax = SLACK.MESSAGE_BLOCKS_MAX - reserveBlocks;
+  const textMax = MESSAGE_TEXT_BUDGET - reserveText;
+  const messages: Unit[][] = [];
+  let current: Unit[] = [];
+  let blocks = 0;
+  let size = 0;
+  let index = 0;
+  for (; index < rest.length; index++) {
+    const unit = rest[index] as Unit;
+    const unitSize = blocksTextSize(unit.blocks);
+    if (current.length > 0 && (blocks + unit.blocks.length > blockMax || size + unitSize > textMax)) {
+      if (messages.length === MAX_MESSAGES - 1) break;
+      messages.push(current);
+      current = [];
+      blocks = 0;
+      size = 0;
+    }
+    current.push(unit);
+    blocks += unit.blocks.length;
+    size += unitSize;
+  }
+  if (index < rest.length) current.push(truncatedUnit(rest.length - index));
+  current.push(...pagers);
+  messages.push(current);
+  return messages.map((parts) => ({ text: fallbackOf(parts), blocks: parts.flatMap((unit) => unit.blocks) }));
+}

@@ -1,0 +1,64 @@
+/** Starts the sandbox, the app graph and a fake Slack for the Slack adapter's end-to-end tests. */
+import { type App, createApp } from '../../../src/app.js';
+import { FAMILIES } from '../../../src/commands/index.js';
+import { createLogger } from '../../../src/core/logger.js';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { type FakeSlack, startFakeSlack } from '../../fakes/slack-api.js';
+
+/** The signing secret of the tests. */
+export const SECRET = 'test-signing-secret-0001';
+const KEY = 'slack-test-key-0001';
+
+/** A running world: the service sandbox, the app and the fake Slack. */
+export interface World {
+  sandbox: Sandbox;
+  app: App;
+  slack: FakeSlack;
+  stop(): Promise<void>;
+}
+
+/** Starts the world. */
+export async function startWorld(): Promise<World> {
+  const sandbox = createSandbox({
+    replyIntervalMs: 0,
+    remixDelayMs: 0,
+    rateLimitPerMinute: 10_000,
+    keys: [{ key: KEY, teamId: 'team_slack', credits: 100_000 }],
+  });
+  await sandbox.start();
+  const app = createApp({
+    service: {
+      apiKey: KEY,
+      baseUrl: sandbox.url,
+      mediaUrl: sandbox.mediaUrl,
+      retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
+      rateLimit: { perWindow: 10_000 },
+    },
+    databasePath: ':memory:',
+    logger: createLogger({ level: process.env.SCOUT_TEST_LOG ?? 'silent', destination: process.stderr }),
+    families: FAMILIES,
+  });
+  const slack = await startFakeSlack();
+  return {
+    sandbox,
+    app,
+    slack,
+    async stop() {
+      await slack.stop();
+      await app.stop();
+      await sandbox.stop();
+    },
+  };
+}
+
+/** Every block of a message body of the fake's records. */
+export type Block = { type: string; [key: string]: unknown };
+
+/** The action ids of buttons whose text starts with `label`, in order. */
+export function buttonIds(blocks: readonly Block[], label: string): string[] {
+  return blocks
+    .filter((block) => block.type === 'actions')
+    .flatMap((block) => block.elements as Array<{ type: string; action_id: string; text?: { text: string } }>)
+    .filter((element) => element.type === 'button' && element.text?.text.startsWith(label) === true)
+    .map((element) => element.action_id);
+}

@@ -1,0 +1,51 @@
+/** manifest.yml is the manifest the registry produces, and it declares what the adapter relies on. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BOT_SCOPES, manifestYaml, USAGE_HINT_MAX, usageHint } from '../../../src/adapters/slack/manifest.js';
+import { FAMILIES } from '../../../src/commands/index.js';
+import { createRegistry } from '../../../src/core/command/registry.js';
+
+const registry = createRegistry(FAMILIES);
+const file = readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8');
+
+/** The value of `key:` on its own line (first occurrence after `after`), without YAML quoting. */
+function value(key: string, after = ''): string | undefined {
+  const from = after === '' ? file : file.slice(file.indexOf(after));
+  const match = new RegExp(`^\\s*-?\\s*${key}: (.*)$`, 'm').exec(from);
+  if (match === null) return undefined;
+  const raw = (match[1] as string).trim();
+  return raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
+}
+
+describe('manifest.yml', () => {
+  it('is what the command registry produces (regenerate with npx tsx src/adapters/slack/manifest.ts)', () => {
+    expect(file).toBe(manifestYaml(registry));
+  });
+
+  it('declares /scout naming every family, with a usage hint within its limit', () => {
+    expect(value('command')).toBe('/scout');
+    const hint = value('usage_hint') ?? '';
+    expect(hint).toBe(usageHint(registry));
+    expect(hint.length).toBeLessThanOrEqual(USAGE_HINT_MAX);
+    expect(hint.startsWith(`[${registry.families[0]?.name}`)).toBe(true);
+    const description = value('description', 'slash_commands:') ?? '';
+    for (const family of registry.families) expect(description).toContain(family.name);
+  });
+
+  it('enables Socket Mode, interactivity, the Home tab and the home event, with the minimal scopes', () => {
+    expect(value('socket_mode_enabled')).toBe('true');
+    expect(file).toMatch(/interactivity:\n\s+is_enabled: true/);
+    expect(value('home_tab_enabled')).toBe('true');
+    expect(file).toMatch(/bot_events:\n\s+- app_home_opened/);
+    const scopes = [...file.matchAll(/^\s+- ([a-z.:]+) #/gm)].map((m) => m[1]);
+    expect(scopes).toEqual(Object.keys(BOT_SCOPES));
+  });
+
+  it('uses no tabs and even indentation, as YAML requires', () => {
+    for (const line of file.split('\n')) {
+      expect(line).not.toContain('\t');
+      const indent = /^( *)/.exec(line)?.[1]?.length ?? 0;
+      expect(indent % 2).toBe(0);
+    }
+  });
+});

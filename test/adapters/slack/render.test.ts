@@ -1,0 +1,200 @@
+/** The Block Kit renderer on worst-case content: every Slack limit holds, the pager survives, text is escaped. */
+import { describe, expect, it } from 'vitest';
+import { decodeSlackText, escapeMrkdwn } from '../../../src/adapters/slack/mrkdwn.js';
+import {
+  blocksTextSize,
+  MAX_MESSAGES,
+  MESSAGE_TEXT_BUDGET,
+  renderSlackMessages,
+  type SlackMessage,
+} from '../../../src/adapters/slack/render.js';
+import {
+  button,
+  buttons,
+  creatorCard,
+  pager,
+  REPLY_NODE_TYPES,
+  type Reply,
+  reply,
+  SLACK,
+  select,
+  text,
+} from '../../../src/core/ui/index.js';
+import {
+  HOSTILE,
+  HOSTILE_PROFILE,
+  hostileButtons,
+  LONG_HOSTILE,
+  NOW,
+  nullNodes,
+  worstCaseNodes,
+  worstCaseReply,
+} from '../../core/ui/fixtures.js';
+
+type Obj = Record<string, unknown>;
+
+/** Asserts every limit of Slack on the messages, walking each block and element. */
+function assertLimits(messages: readonly SlackMessage[]): void {
+  expect(messages.length).toBeGreaterThan(0);
+  expect(messages.length).toBeLessThanOrEqual(MAX_MESSAGES);
+  for (const message of messages) {
+    expect(message.text.length).toBeGreaterThan(0);
+    expect(message.text.length).toBeLessThanOrEqual(SLACK.MESSAGE_TEXT_MAX);
+    expect(message.blocks.length).toBeLessThanOrEqual(SLACK.MESSAGE_BLOCKS_MAX);
+    expect(blocksTextSize(message.blocks)).toBeLessThanOrEqual(MESSAGE_TEXT_BUDGET);
+    for (const block of message.blocks as unknown as Obj[]) {
+      if (block.type === 'section') {
+        const sectionText = (block.text as Obj | undefined)?.text as string | undefined;
+        expect((sectionText ?? '').length).toBeLessThanOrEqual(SLACK.SECTION_TEXT_MAX);
+        const fields = (block.fields ?? []) as Obj[];
+        expect(fields.length).toBeLessThanOrEqual(SLACK.SECTION_FIELDS_MAX);
+        for (const field of fields)
+          expect(String(field.text).length).toBeLessThanOrEqual(SLACK.SECTION_FIELD_TEXT_MAX);
+        expect(sectionText !== undefined || fields.length > 0).toBe(true);
+      }
+      if (block.type === 'context') {
+        for (const element of block.elements as Obj[])
+          expect(String(element.text).length).toBeLessThanOrEqual(3000);
+      }
+      if (block.type === 'actions') {
+        const elements = block.elements as Obj[];
+        expect(elements.length).toBeGreaterThan(0);
+        expect(elements.length).toBeLessThanOrEqual(SLACK.ACTIONS_ELEMENTS_MAX);
+        for (const element of elements) {
+          expect(String(element.action_id).length).toBeLessThanOrEqual(SLACK.ACTION_ID_MAX);
+          if (element.type === 'button') {
+            expect(((element.text as Obj).text as string).length).toBeLessThanOrEqual(SLACK.BUTTON_TEXT_MAX);
+            expect(String(element.value).length).toBeLessThanOrEqual(SLACK.BUTTON_VALUE_MAX);
+          }
+          if (element.type === 'static_select') {
+            const options = element.options as Obj[];
+            expect(options.length).toBeLessThanOrEqual(SLACK.SELECT_OPTIONS_MAX);
+            expect(((element.placeholder as Obj).text as string).length).toBeLessThanOrEqual(
+              SLACK.PLACEHOLDER_MAX,
+            );
+            for (const option of options) {
+              expect(((option.text as Obj).text as string).length).toBeLessThanOrEqual(SLACK.OPTION_TEXT_MAX);
+              expect(String(option.value).length).toBeLessThanOrEqual(SLACK.OPTION_VALUE_MAX);
+            }
+          }
+        }
+        const ids = elements.map((e) => e.action_id);
+        expect(new Set(ids).size).toBe(ids.length);
+      }
+    }
+  }
+}
+
+const allBlocks = (messages: readonly SlackMessage[]) =>
+  messages.flatMap((m) => m.blocks as unknown as Obj[]);
+const buttonIds = (messages: readonly SlackMessage[]) =>
+  allBlocks(messages)
+    .filter((b) => b.type === 'actions')
+    .flatMap((b) => (b.elements as Obj[]).map((e) => String(e.action_id)));
+
+const fullPage = (): Reply =>
+  reply(
+    [
+      text('Creators matching ', HOSTILE),
+      ...Array.from({ length: 5 }, (_, i) =>
+        creatorCard(HOSTILE_PROFILE, {
+          fetchedAt: NOW - 5_000,
+          now: NOW,
+          actions: [button('Add to list', `creators.add:${i}`), button('Details', `creators.details:${i}`)],
+          revealEmail: true,
+        }),
+      ),
+      pager({
+        page: 2,
+        totalPages: 40,
+        prevActionId: 'creators.page:prev',
+        nextActionId: 'creators.page:next',
+      }),
+    ],
+    { visibility: 'channel' },
+  );
+
+describe('renderSlackMessages', () => {
+  it('renders every node type on worst-case content within every limit', () => {
+    for (const type of REPLY_NODE_TYPES) {
+      const node = worstCaseNodes()[type];
+      assertLimits(renderSlackMessages(reply([node])));
+    }
+    assertLimits(renderSlackMessages(worstCaseReply()));
+    assertLimits(renderSlackMessages(reply(nullNodes())));
+  });
+
+  it('keeps a page of five hostile creator cards in one message with avatar, fields, data age and buttons', () => {
+    const messages = renderSlackMessages(fullPage());
+    assertLimits(messages);
+    expect(messages).toHaveLength(1);
+    const cards = allBlocks(messages).filter((b) => b.type === 'section' && b.accessory !== undefined);
+    expect(cards).toHaveLength(5);
+    const [firstCard] = cards as [Obj];
+    expect((firstCard.accessory as Obj).type).toBe('image');
+    expect((firstCard.fields as Obj[]).length).toBeGreaterThanOrEqual(8);
+    expect(JSON.stringify(messages)).toContain('Data: ');
+    expect(buttonIds(messages)).toEqual([
+      ...Array.from({ length: 5 }, (_, i) => [`creators.add:${i}`, `creators.details:${i}`]).flat(),
+      'creators.page:prev',
+      'creators.page:next',
+    ]);
+  });
+
+  it('never lets user text become mentions, links or formatting', () => {
+    const rendered = JSON.stringify(
+      renderSlackMessages(reply([text('<!channel> <@U1|x> *b* <https://e|l>')])),
+    );
+    expect(rendered).not.toContain('<!channel>');
+    expect(rendered).not.toContain('<@U1');
+    expect(rendered).toContain('&lt;!channel&gt;');
+    expect(rendered).not.toMatch(/"\*b\*/);
+    expect(escapeMrkdwn('a & b')).toBe('a &amp; b');
+  });
+
+  it('splits help-sized text into several messages and cuts the rest with a marker, keeping the pager', () => {
+    const huge = reply([
+      ...Array.from({ length: 60 }, () => text(LONG_HOSTILE)),
+      buttons(...hostileButtons('x')),
+      pager({ page: 1, totalPages: 3, prevActionId: null, nextActionId: 'p.next' }),
+    ]);
+    const messages = renderSlackMessages(huge);
+    assertLimits(messages);
+    expect(messages).toHaveLength(MAX_MESSAGES);
+    const last = JSON.stringify(messages[MAX_MESSAGES - 1]);
+    expect(last).toContain('not shown');
+    expect(last).toContain('p.next');
+    const help = renderSlackMessages(reply([text('x'.repeat(8500))]));
+    assertLimits(help);
+    expect(help.flatMap((m) => m.blocks)).toHaveLength(3);
+  });
+
+  it('packs many button rows into actions blocks of at most 25 and caps a select at 100 options', () => {
+    const many = reply(
+      Array.from({ length: 12 }, (_, row) =>
+        buttons(...Array.from({ length: 5 }, (_, i) => button(`B${row}.${i}`, `k.${row}.${i}`))),
+      ),
+    );
+    const messages = renderSlackMessages(many);
+    assertLimits(messages);
+    expect(allBlocks(messages).filter((b) => b.type === 'actions')).toHaveLength(3);
+    const wide = {
+      ...select({ placeholder: 'List', actionId: 'a.b', options: [{ label: 'x', value: 'x' }] }),
+      options: Array.from({ length: 150 }, (_, i) => ({
+        label: `List ${i} ${'n'.repeat(90)}`,
+        value: `id${i}`,
+      })),
+    };
+    assertLimits(renderSlackMessages(reply([wide])));
+  });
+});
+
+describe('decodeSlackText', () => {
+  it('reverses Slack markup in command text', () => {
+    expect(
+      decodeSlackText(
+        'creators niche:&quot;a&quot; &lt;x&gt; &amp; <@U12|ana> <#C1|general> <https://x.io|x.io> <!here>',
+      ),
+    ).toBe('creators niche:&quot;a&quot; <x> & @ana #general https://x.io @here');
+  });
+});

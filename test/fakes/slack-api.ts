@@ -1,0 +1,301 @@
+/**
+ * A fake Slack on 127.0.0.1: the Web API (form posts with JSON-string fields, Bearer token), response_url
+ * endpoints, and a Socket Mode server (apps.connections.open, hello, envelopes, acks). It records every call.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type WebSocket, WebSocketServer } from 'ws';
+
+/** A Web API call the fake received. */
+export interface ApiCall {
+  method: string;
+  args: Record<string, unknown>;
+  token: string | null;
+}
+
+/** A post to a response_url. */
+export interface ResponsePost {
+  id: string;
+  body: Record<string, unknown>;
+}
+
+/** The running fake. */
+export interface FakeSlack {
+  /** Web API base, with the trailing slash. */
+  readonly apiUrl: string;
+  readonly calls: ApiCall[];
+  readonly responses: ResponsePost[];
+  /** A response_url of this fake. */
+  responseUrl(id?: string): string;
+  /** Users the fake reports as workspace admins. */
+  readonly admins: Set<string>;
+  /** Resolves when `find` returns a value for the recorded traffic; rejects after `ms`. */
+  waitFor<T>(find: () => T | undefined | null | false, ms?: number): Promise<T>;
+  /** Pushes a Socket Mode envelope and resolves with the client's ack payload. */
+  sendEnvelope(type: string, payload: unknown): Promise<Record<string, unknown>>;
+  /** Socket Mode connections currently open. */
+  readonly sockets: number;
+  stop(): Promise<void>;
+}
+
+const parseForm = (raw: string): Record<string, unknown> => {
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    try {
+      args[key] = value.startsWith('{') || value.startsWith('[') ? JSON.parse(value) : value;
+    } catch {
+      args[key] = value;
+    }
+  }
+  return args;
+};
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      data += chunk;
+    });
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+
+/** Starts the fake. */
+export async function startFakeSlack(options: { teamId?: string } = {}): Promise<FakeSlack> {
+  const teamId = options.teamId ?? 'T0001';
+  const calls: ApiCall[] = [];
+  const responses: ResponsePost[] = [];
+  const admins = new Set<string>();
+  const pendingAcks = new Map<string, (payload: Record<string, unknown>) => void>();
+  let ts = 1_700_000_000;
+  let base = '';
+
+  const answer = (method: string, args: Record<string, unknown>): Record<string, unknown> => {
+    switch (method) {
+      case 'auth.test':
+        return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: teamId, user: 'scout' };
+      case 'users.info': {
+        const user = String(args.user ?? '');
+        return { ok: true, user: { id: user, team_id: teamId, is_admin: admins.has(user), is_owner: false } };
+      }
+      case 'chat.postMessage':
+        ts += 1;
+        return { ok: true, channel: args.channel, ts: `${ts}.000100`, message: { text: args.text } };
+      case 'chat.postEphemeral':
+        ts += 1;
+        return { ok: true, message_ts: `${ts}.000200` };
+      case 'chat.update':
+        return { ok: true, channel: args.channel, ts: args.ts };
+      case 'views.open':
+      case 'views.publish':
+        return { ok: true, view: { id: `V${calls.length}`, ...(args.view as object) } };
+      case 'apps.connections.open':
+        return { ok: true, url: `${base.replace('http', 'ws')}/link?ticket=${randomUUID()}` };
+      default:
+        return { ok: true };
+    }
+  };
+
+  const server: Server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const url = new URL(req.url ?? '/', base);
+    if (url.pathname.startsWith('/api/')) {
+      const method = url.pathname.slice('/api/'.length);
+      const args = req.headers['content-type']?.includes('json') ? JSON.parse(body || '{}') : parseForm(body);
+      const auth = req.headers.authorization;
+      calls.push({ method, args, token: auth?.startsWith('Bearer ') ? auth.slice(7) : null });
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(answer(method, args)));
+      return;
+    }
+    if (url.pathname.startsWith('/response/')) {
+      responses.push({ id: url.pathname.slice('/response/'.length), body: JSON.parse(body || '{}') });
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.end('ok');
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  const wss = new WebSocketServer({ server, path: '/link' });
+  const sockets = new Set<WebSocket>();
+  wss.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as { envelope_id?: string; payload?: Record<string, unknown> };
+      if (frame.envelope_id === undefined) return;
+      pendingAcks.get(frame.envelope_id)?.(frame.payload ?? {});
+      pendingAcks.delete(frame.envelope_id);
+    });
+    socket.send(JSON.stringify({ type: 'hello', num_connections: 1, connection_info: { app_id: 'A0001' } }));
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const timers = new Set<NodeJS.Timeout>();
+
+  return {
+    apiUrl: `${base}/api/`,
+    calls,
+    responses,
+    admins,
+    get sockets() {
+      return sockets.size;
+    },
+    responseUrl: (id = randomUUID()) => `${base}/response/${id}`,
+    waitFor(find, ms = 5000) {
+      return new Promise((resolve, reject) => {
+        const started = Date.now();
+        const poll = () => {
+          const found = find();
+          if (found !== undefined && found !== null && found !== false) return resolve(found);
+          if (Date.now() - started > ms) return reject(new Error('waitFor: nothing matched in time'));
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            poll();
+          }, 10);
+          timers.add(timer);
+        };
+        poll();
+      });
+    },
+    sendEnvelope(type, payload) {
+      const [socket] = sockets;
+      if (socket === undefined) return Promise.reject(new Error('no Socket Mode connection'));
+      const id = randomUUID();
+      return new Promise((resolve) => {
+        pendingAcks.set(id, resolve);
+        socket.send(
+          JSON.stringify({ envelope_id: id, type, payload, accepts_response_payload: type !== 'events_api' }),
+        );
+      });
+    },
+    async stop() {
+      for (const timer of timers) clearTimeout(timer);
+      for (const socket of sockets) socket.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Headers of a request signed like Slack's (v0 HMAC-SHA256 over `v0:ts:body`). */
+export function signedHeaders(
+  secret: string,
+  body: string,
+  options: { timestamp?: number; contentType?: string } = {},
+): Record<string, string> {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const signature = `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+  return {
+    'X-Slack-Signature': signature,
+    'X-Slack-Request-Timestamp': String(timestamp),
+    // Bolt treats a body as a form only for exactly this content type.
+    'Content-Type': options.contentType ?? 'application/x-www-form-urlencoded',
+  };
+}
+
+/** The form body of a slash command. */
+export function slashCommandBody(fields: {
+  text: string;
+  responseUrl: string;
+  userId?: string;
+  teamId?: string;
+  channelId?: string;
+}): Record<string, string> {
+  return {
+    token: 'legacy',
+    command: '/scout',
+    text: fields.text,
+    response_url: fields.responseUrl,
+    trigger_id: `trigger.${randomUUID()}`,
+    user_id: fields.userId ?? 'U0001',
+    user_name: 'ana',
+    team_id: fields.teamId ?? 'T0001',
+    team_domain: 'acme',
+    channel_id: fields.channelId ?? 'C0001',
+    channel_name: 'general',
+    api_app_id: 'A0001',
+  };
+}
+
+/** A block_actions payload for a press of `actionId` (with a select choice when `value` is given). */
+export function blockActionPayload(fields: {
+  actionId: string;
+  responseUrl: string;
+  value?: string;
+  ephemeral?: boolean;
+  userId?: string;
+  teamId?: string;
+  channelId?: string;
+}): Record<string, unknown> {
+  const teamId = fields.teamId ?? 'T0001';
+  const channelId = fields.channelId ?? 'C0001';
+  const action =
+    fields.value === undefined
+      ? { type: 'button', action_id: fields.actionId, block_id: 'b1', value: fields.actionId, action_ts: '1' }
+      : {
+          type: 'static_select',
+          action_id: fields.actionId,
+          block_id: 'b1',
+          selected_option: { text: { type: 'plain_text', text: 'x' }, value: fields.value },
+          action_ts: '1',
+        };
+  return {
+    type: 'block_actions',
+    team: { id: teamId, domain: 'acme' },
+    user: { id: fields.userId ?? 'U0001', username: 'ana', name: 'ana', team_id: teamId },
+    api_app_id: 'A0001',
+    token: 'legacy',
+    container: {
+      type: 'message',
+      message_ts: '1700000000.000100',
+      channel_id: channelId,
+      is_ephemeral: fields.ephemeral === true,
+    },
+    trigger_id: `trigger.${randomUUID()}`,
+    channel: { id: channelId, name: 'general' },
+    message: { type: 'message', ts: '1700000000.000100', text: '' },
+    response_url: fields.responseUrl,
+    actions: [action],
+  };
+}
+
+/** A view_submission payload for a modal with `values` (block id → action id → value). */
+export function viewSubmissionPayload(fields: {
+  callbackId: string;
+  privateMetadata: string;
+  values: Record<string, Record<string, unknown>>;
+  userId?: string;
+  teamId?: string;
+}): Record<string, unknown> {
+  const teamId = fields.teamId ?? 'T0001';
+  return {
+    type: 'view_submission',
+    team: { id: teamId, domain: 'acme' },
+    user: { id: fields.userId ?? 'U0001', username: 'ana', name: 'ana', team_id: teamId },
+    api_app_id: 'A0001',
+    token: 'legacy',
+    trigger_id: `trigger.${randomUUID()}`,
+    view: {
+      id: 'V1',
+      team_id: teamId,
+      type: 'modal',
+      callback_id: fields.callbackId,
+      private_metadata: fields.privateMetadata,
+      blocks: [],
+      state: { values: fields.values },
+      hash: 'h',
+      title: { type: 'plain_text', text: 'x' },
+      app_id: 'A0001',
+      bot_id: 'BBOT',
+      root_view_id: 'V1',
+      previous_view_id: null,
+      clear_on_close: false,
+      notify_on_close: false,
+    },
+  };
+}
