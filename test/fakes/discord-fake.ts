@@ -1,7 +1,8 @@
 /**
  * A fake Discord for the real discord.js client: REST routes on node:http (gateway info, interaction callbacks,
- * webhook edits and follow-ups, command overwrites) and a `ws` gateway (HELLO, IDENTIFY → READY, heartbeat
- * ACK, dispatches) on 127.0.0.1. It records every request and builds INTERACTION_CREATE payloads.
+ * webhook edits and follow-ups, command overwrites, channel messages and threads) and a `ws` gateway (HELLO,
+ * IDENTIFY → READY and GUILD_CREATE, heartbeat ACK, dispatches) on 127.0.0.1. It records every request, builds
+ * INTERACTION_CREATE payloads, and can expire the interactions sent so far as Discord does after 15 minutes.
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -60,9 +61,16 @@ export interface FakeDiscord {
   ): { id: string; token: string };
   /** Resolves with the first request (past or future) that matches. */
   waitFor(match: (request: FakeRequest) => boolean, what?: string): Promise<FakeRequest>;
-  /** The stored message of a webhook answer, by id. */
+  /** A stored message (webhook answer or channel post), by id. */
   message(id: string): FakeMessage | undefined;
+  /** Ends every interaction sent so far: its callback answers 404 and its token 401, as after 15 minutes. */
+  expireInteractions(): void;
 }
+
+const UNKNOWN_INTERACTION = { message: 'Unknown interaction', code: 10062 };
+const INVALID_TOKEN = { message: 'Invalid Webhook Token', code: 50027 };
+const UNKNOWN_CHANNEL = { message: 'Unknown Channel', code: 10003 };
+const UNKNOWN_MESSAGE = { message: 'Unknown Message', code: 10008 };
 
 const DEFAULT_USER: FakeUser = { id: '200000000000000001', username: 'ana', permissions: '0' };
 
@@ -72,6 +80,19 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
   const gatewayFrames: Array<{ op: number; d: unknown }> = [];
   const messages = new Map<string, FakeMessage>();
   const originals = new Map<string, string>();
+  const channels = new Map<string, Record<string, unknown> & { id: string }>();
+  // Ids and tokens of every interaction sent, and those that are over.
+  const sent: string[] = [];
+  const expired = new Set<string>();
+  channels.set(options.channelId, {
+    id: options.channelId,
+    type: 0,
+    guild_id: options.guildId,
+    name: 'general',
+    position: 0,
+    permission_overwrites: [],
+    parent_id: null,
+  });
   const events = new EventEmitter();
   const sockets = new Set<WebSocket>();
   let seq = 0;
@@ -87,10 +108,14 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     res.end(text);
   };
 
-  const storeMessage = (body: Record<string, unknown>, id = snowflake()): FakeMessage => {
+  const storeMessage = (
+    body: Record<string, unknown>,
+    id = snowflake(),
+    channelId = options.channelId,
+  ): FakeMessage => {
     const message: FakeMessage = {
       id,
-      channel_id: options.channelId,
+      channel_id: channelId,
       guild_id: options.guildId,
       type: 0,
       content: '',
@@ -132,10 +157,14 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
         session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
       });
     }
-    if (req.method === 'POST' && /^\/interactions\/\d+\/[^/]+\/callback$/.test(path)) {
+    const callback = /^\/interactions\/(\d+)\/[^/]+\/callback$/.exec(path);
+    if (req.method === 'POST' && callback !== null) {
+      if (expired.has(callback[1] as string)) return json(res, 404, UNKNOWN_INTERACTION);
       res.writeHead(204).end();
       return;
     }
+    const webhook = /^\/webhooks\/\d+\/([^/]+)/.exec(path);
+    if (webhook !== null && expired.has(webhook[1] as string)) return json(res, 401, INVALID_TOKEN);
     const original = /^\/webhooks\/\d+\/([^/]+)\/messages\/@original$/.exec(path);
     if (original !== null) {
       const token = original[1] as string;
@@ -150,6 +179,8 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     }
     if (req.method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(path))
       return json(res, 200, storeMessage(data));
+    const channelRoute = /^\/channels\/(\d+)(\/messages)?(?:\/(\d+))?(\/threads)?$/.exec(path);
+    if (channelRoute !== null) return channelRequest(req.method ?? 'GET', channelRoute, data, res);
     if (req.method === 'PUT' && /\/commands$/.test(path)) {
       const list = Array.isArray(body) ? body : [];
       return json(
@@ -166,7 +197,71 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     return json(res, 404, { message: 'Unknown route', code: 0 });
   };
 
+  /** GET a channel, POST a message to it, GET one of its messages, POST a thread on a message. */
+  const channelRequest = (
+    method: string,
+    [, channelId, inMessages, messageId, threads]: RegExpExecArray,
+    data: Record<string, unknown>,
+    res: ServerResponse,
+  ) => {
+    const channel = channels.get(channelId as string);
+    if (channel === undefined) return json(res, 404, UNKNOWN_CHANNEL);
+    if (messageId === undefined) {
+      if (method === 'GET' && inMessages === undefined) return json(res, 200, channel);
+      if (method === 'POST' && inMessages !== undefined) {
+        return json(res, 200, storeMessage(data, snowflake(), channel.id));
+      }
+      return json(res, 404, UNKNOWN_MESSAGE);
+    }
+    const message = messages.get(messageId);
+    if (message === undefined || message.channel_id !== channel.id) return json(res, 404, UNKNOWN_MESSAGE);
+    if (threads === undefined) return method === 'GET' ? json(res, 200, message) : json(res, 404, {});
+    if (method !== 'POST' || message.thread !== undefined) {
+      return json(res, 400, { message: 'A thread has already been created for this message', code: 160004 });
+    }
+    // A thread started from a message takes the message's id, as on Discord.
+    const thread = {
+      id: message.id,
+      type: 11,
+      guild_id: options.guildId,
+      parent_id: channel.id,
+      owner_id: options.applicationId,
+      name: String(data.name ?? 'thread'),
+      last_message_id: null,
+      rate_limit_per_user: 0,
+      message_count: 0,
+      member_count: 1,
+      flags: 0,
+      thread_metadata: {
+        archived: false,
+        auto_archive_duration: Number(data.auto_archive_duration ?? 1440),
+        archive_timestamp: new Date().toISOString(),
+        locked: false,
+      },
+    };
+    channels.set(thread.id, thread);
+    messages.set(message.id, { ...message, thread });
+    return json(res, 201, thread);
+  };
+
   const send = (socket: WebSocket, frame: unknown) => socket.send(JSON.stringify(frame));
+
+  const guildPayload = () => ({
+    id: options.guildId,
+    name: 'Scout test guild',
+    icon: null,
+    owner_id: '200000000000000099',
+    unavailable: false,
+    member_count: 2,
+    large: false,
+    joined_at: new Date().toISOString(),
+    roles: [{ id: options.guildId, name: '@everyone', permissions: '0', position: 0, color: 0 }],
+    emojis: [],
+    features: [],
+    members: [],
+    threads: [],
+    channels: [...channels.values()].filter((c) => c.type === 0),
+  });
 
   const onSocket = (socket: WebSocket) => {
     sockets.add(socket);
@@ -192,13 +287,14 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
               global_name: null,
               bot: true,
             },
-            guilds: [],
+            guilds: [{ id: options.guildId, unavailable: true }],
             session_id: 'fake-session',
             resume_gateway_url: `ws://127.0.0.1:${gatewayPort()}/gateway`,
             shard: [0, 1],
             application: { id: options.applicationId, flags: 0 },
           },
         });
+        send(socket, { op: 0, t: 'GUILD_CREATE', s: ++seq, d: guildPayload() });
       }
     });
   };
@@ -235,6 +331,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     interact(type, data, extra = {}) {
       const id = snowflake();
       const token = `tok-${id}`;
+      sent.push(id, token);
       const user = extra.user ?? DEFAULT_USER;
       const payload = {
         id,
@@ -296,5 +393,8 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       });
     },
     message: (id) => messages.get(id),
+    expireInteractions() {
+      for (const key of sent) expired.add(key);
+    },
   };
 }

@@ -1,0 +1,194 @@
+/**
+ * Shared setup of the end-to-end Discord tests: a sandbox service, the fake Discord, and bots (app + real
+ * discord.js client) started against them, plus helpers to read the payloads the bot sent.
+ */
+import { expect } from 'vitest';
+import { createDiscordAdapter, type DiscordAdapter } from '../../../src/adapters/discord/index.js';
+import { type App, createApp } from '../../../src/app.js';
+import { FAMILIES } from '../../../src/commands/index.js';
+import type { Clock } from '../../../src/core/clock.js';
+import type { CommandSettings } from '../../../src/core/command/types.js';
+import { createLogger, type Logger } from '../../../src/core/logger.js';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import {
+  createFakeDiscord,
+  type FakeDiscord,
+  type FakeMessage,
+  type FakeRequest,
+  type FakeUser,
+} from '../../fakes/discord-fake.js';
+
+/** Ids of the fake application, guild and channel. */
+export const APP_ID = '100000000000000001';
+export const GUILD = '300000000000000001';
+export const CHANNEL = '400000000000000001';
+export const KEY = 'discord-key-0002';
+
+/** A bot: its app and its Discord client. */
+export interface Bot {
+  app: App;
+  adapter: DiscordAdapter;
+  stop(): Promise<void>;
+}
+
+/** The sandbox, the fake and a way to start bots on them. */
+export interface World {
+  sandbox: Sandbox;
+  fake: FakeDiscord;
+  logger: Logger;
+  startBot(options: {
+    databasePath: string;
+    settings?: Partial<CommandSettings>;
+    clock?: Clock;
+  }): Promise<Bot>;
+  stop(): Promise<void>;
+}
+
+/** Starts the sandbox and the fake Discord. */
+export async function createWorld(): Promise<World> {
+  const sandbox = createSandbox({
+    replyIntervalMs: 0,
+    remixDelayMs: 0,
+    keys: [{ key: KEY, teamId: 'team_e', credits: 100_000 }],
+  });
+  await sandbox.start();
+  const logger = createLogger({ level: process.env.SCOUT_TEST_LOG ?? 'silent', destination: process.stderr });
+  const fake = createFakeDiscord({ applicationId: APP_ID, guildId: GUILD, channelId: CHANNEL });
+  await fake.start();
+  const bots = new Set<Bot>();
+  return {
+    sandbox,
+    fake,
+    logger,
+    async startBot({ databasePath, settings, clock }) {
+      const app = createApp({
+        service: {
+          apiKey: KEY,
+          baseUrl: sandbox.url,
+          mediaUrl: sandbox.mediaUrl,
+          retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
+        },
+        databasePath,
+        logger,
+        families: FAMILIES,
+        ...(settings === undefined ? {} : { settings }),
+        ...(clock === undefined ? {} : { clock }),
+      });
+      const adapter = createDiscordAdapter({
+        config: { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl },
+        app,
+        logger,
+      });
+      const bot: Bot = {
+        app,
+        adapter,
+        async stop() {
+          if (!bots.delete(bot)) return;
+          await adapter.stop();
+          await app.stop();
+        },
+      };
+      bots.add(bot);
+      await adapter.start();
+      return bot;
+    },
+    async stop() {
+      for (const bot of [...bots]) await bot.stop();
+      await fake.stop();
+      await sandbox.stop();
+    },
+  };
+}
+
+type Component = {
+  type: number;
+  custom_id?: string;
+  label?: string;
+  options?: Array<{ value: string; label: string }>;
+};
+type Row = { components: Component[] };
+type Embed = { title?: string; description?: string };
+
+/** Every component of a message, rows flattened. */
+export const components = (message: Record<string, unknown>) =>
+  ((message.components ?? []) as Row[]).flatMap((row) => row.components);
+
+/** The custom_id of the button whose label matches. */
+export const buttonId = (message: Record<string, unknown>, label: RegExp) => {
+  const found = components(message).find((c) => c.type === 2 && label.test(c.label ?? ''));
+  if (found?.custom_id === undefined)
+    throw new Error(`No button ${label} in ${JSON.stringify(components(message))}`);
+  return found.custom_id;
+};
+
+/** Titles of a message's embeds. */
+export const titles = (message: Record<string, unknown>) =>
+  ((message.embeds ?? []) as Embed[]).map((e) => e.title).filter((t) => t !== undefined);
+
+/** A message's embeds as one string. */
+export const text = (message: Record<string, unknown>) => JSON.stringify(message.embeds ?? []);
+
+/** The interaction callback of an interaction. */
+export const callback = (id: string) => (r: FakeRequest) =>
+  r.method === 'POST' && r.path.startsWith(`/interactions/${id}/`);
+/** An edit of the original response of a token. */
+export const edited = (token: string) => (r: FakeRequest) =>
+  r.method === 'PATCH' && r.path.includes(`/${token}/messages/@original`);
+/** A follow-up message of a token. */
+export const followed = (token: string) => (r: FakeRequest) =>
+  r.method === 'POST' && r.path === `/webhooks/${APP_ID}/${token}`;
+/** Any answer (edit or follow-up) through a token. */
+export const answered = (token: string) => (r: FakeRequest) => edited(token)(r) || followed(token)(r);
+
+/** Sends `/scout <group> <sub>` with options (type 2 = command, 4 = autocomplete). */
+export const slash = (
+  fake: FakeDiscord,
+  group: string,
+  sub: string,
+  options: Array<Record<string, unknown>>,
+  extra: { type?: number; user?: FakeUser } = {},
+) =>
+  fake.interact(
+    extra.type ?? 2,
+    {
+      id: '500000000000000001',
+      name: 'scout',
+      type: 1,
+      options: [{ type: 2, name: group, options: [{ type: 1, name: sub, options }] }],
+    },
+    extra.user === undefined ? {} : { user: extra.user },
+  );
+
+let messageSequence = 600_000_000_000_000_000n;
+
+/** The message a request's body describes, shaped as Discord sends it inside a component interaction. */
+export const messageOf = async (request: Promise<FakeRequest>): Promise<FakeMessage> => {
+  const body = (await request).body as Record<string, unknown>;
+  expect(body).toBeTypeOf('object');
+  messageSequence += 1n;
+  return {
+    content: '',
+    ...body,
+    id: messageSequence.toString(),
+    channel_id: CHANNEL,
+    type: 0,
+    author: { id: APP_ID, username: 'scout', discriminator: '0', avatar: null, bot: true },
+    timestamp: new Date().toISOString(),
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    pinned: false,
+    flags: (body.flags as number | undefined) ?? 0,
+  };
+};
+
+/** Presses a button of a message. */
+export const press = (fake: FakeDiscord, message: FakeMessage, label: RegExp, user?: FakeUser) =>
+  fake.interact(
+    3,
+    { custom_id: buttonId(message, label), component_type: 2 },
+    user === undefined ? { message } : { message, user },
+  );
