@@ -3,6 +3,7 @@
  * their filters, and only the allowed platforms differ. Keys are the contract's parameter names.
  */
 import type { ParamSpec, ParamTable } from '../../core/command/params.js';
+import { HAIR_ALIASES, RACE_ALIASES } from '../../core/service/creators.js';
 import {
   ACCOUNT_TYPES,
   AGE_GROUPS,
@@ -82,10 +83,16 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
     example: '20-29,30-39',
   },
   gender: { kind: 'choice', values: GENDERS, description: 'male or female.' },
-  race: { kind: 'choices', values: RACES, description: 'Race values, comma-separated.', example: 'White' },
+  race: {
+    kind: 'choices',
+    values: [...RACES, ...Object.keys(RACE_ALIASES)],
+    description: 'Race values, comma-separated.',
+    example: 'White',
+  },
   hairColor: {
     kind: 'choices',
-    values: HAIR_COLORS,
+    // `blonde` is accepted as well as `Blonde hair`; the client sends the contract's spelling.
+    values: [...HAIR_COLORS, ...Object.keys(HAIR_ALIASES)],
     aliases: ['hair'],
     description: 'Hair colours, comma-separated.',
     example: '"Blonde hair"',

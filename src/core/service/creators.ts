@@ -37,7 +37,8 @@ import type { Page } from './types.js';
 const count = () => wholeNumber(0).optional();
 const amount = () => decimal(0).optional();
 
-const HAIR_ALIASES = {
+/** Short hair colour words people and public clients use, mapped to the contract's spelling. */
+export const HAIR_ALIASES = {
   blonde: 'Blonde hair',
   brunette: 'Brunette hair',
   black: 'Black hair',
@@ -45,7 +46,8 @@ const HAIR_ALIASES = {
   white: 'White hair',
 } as const;
 
-const RACE_ALIASES = { latino: 'Latino Hispanic', hispanic: 'Latino Hispanic' } as const;
+/** Short race words mapped to the contract's spelling. */
+export const RACE_ALIASES = { latino: 'Latino Hispanic', hispanic: 'Latino Hispanic' } as const;
 
 /** Filters shared by creator search and v1 creators, keyed by the contract's query names. */
 const filterShape = {
