@@ -12,6 +12,8 @@ export interface ApiCall {
   method: string;
   args: Record<string, unknown>;
   token: string | null;
+  /** When the fake received it (ms since the epoch). */
+  at: number;
 }
 
 /** A post to a response_url. */
@@ -88,7 +90,15 @@ export async function startFakeSlack(options: { teamId?: string } = {}): Promise
         return { ok: true, message_ts: `${ts}.000200` };
       case 'chat.update':
         return { ok: true, channel: args.channel, ts: args.ts };
-      case 'views.open':
+      case 'views.open': {
+        // Slack opens a modal only for the trigger_id of an interaction, with a title of at most 24 characters.
+        const view = args.view as { title?: { text?: string } } | undefined;
+        if (typeof args.trigger_id !== 'string' || !args.trigger_id.startsWith('trigger.')) {
+          return { ok: false, error: 'invalid_trigger_id' };
+        }
+        if ((view?.title?.text ?? '').length > 24) return { ok: false, error: 'invalid_arguments' };
+        return { ok: true, view: { id: `V${calls.length}`, ...(args.view as object) } };
+      }
       case 'views.publish':
         return { ok: true, view: { id: `V${calls.length}`, ...(args.view as object) } };
       case 'apps.connections.open':
@@ -105,7 +115,7 @@ export async function startFakeSlack(options: { teamId?: string } = {}): Promise
       const method = url.pathname.slice('/api/'.length);
       const args = req.headers['content-type']?.includes('json') ? JSON.parse(body || '{}') : parseForm(body);
       const auth = req.headers.authorization;
-      calls.push({ method, args, token: auth?.startsWith('Bearer ') ? auth.slice(7) : null });
+      calls.push({ method, args, token: auth?.startsWith('Bearer ') ? auth.slice(7) : null, at: Date.now() });
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(answer(method, args)));
       return;
@@ -222,11 +232,15 @@ export function slashCommandBody(fields: {
   };
 }
 
-/** A block_actions payload for a press of `actionId` (with a select choice when `value` is given). */
+/**
+ * A block_actions payload for a press of `actionId` (with a select choice when `value` is given; a button
+ * carries `buttonValue`, or its action id).
+ */
 export function blockActionPayload(fields: {
   actionId: string;
   responseUrl: string;
   value?: string;
+  buttonValue?: string;
   ephemeral?: boolean;
   userId?: string;
   teamId?: string;
@@ -236,7 +250,13 @@ export function blockActionPayload(fields: {
   const channelId = fields.channelId ?? 'C0001';
   const action =
     fields.value === undefined
-      ? { type: 'button', action_id: fields.actionId, block_id: 'b1', value: fields.actionId, action_ts: '1' }
+      ? {
+          type: 'button',
+          action_id: fields.actionId,
+          block_id: 'b1',
+          value: fields.buttonValue ?? fields.actionId,
+          action_ts: '1',
+        }
       : {
           type: 'static_select',
           action_id: fields.actionId,

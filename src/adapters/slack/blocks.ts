@@ -22,6 +22,7 @@ import {
   viralPostTitle,
 } from '../../core/ui/index.js';
 import { clip, escapeMrkdwn, linkUrl, spansMrkdwn, splitEscaped } from './mrkdwn.js';
+import { typeButton } from './value-modal.js';
 
 /** A Block Kit block. */
 export type Block = types.KnownBlock;
@@ -177,7 +178,8 @@ function selectBlock(node: SelectNode): Block {
     options,
     ...(initial === undefined ? {} : { initial_option: initial }),
   };
-  return { type: 'actions', elements: [element] };
+  const typed = typeButton(node);
+  return { type: 'actions', elements: typed === null ? [element] : [element, typed] };
 }
 
 /** The pager: where we are, and previous/next buttons for the pages that exist. */

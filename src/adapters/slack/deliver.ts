@@ -5,6 +5,7 @@
 import type { RespondFn, webApi } from '@slack/bolt';
 import type { ChannelRef, Outbound, PostedMessage } from '../../core/outbound.js';
 import type { Reply } from '../../core/ui/index.js';
+import type { ChannelPacer } from './pacer.js';
 import { renderSlackMessages } from './render.js';
 
 /** Where an interaction came from. */
@@ -13,6 +14,8 @@ export interface Source {
   readonly message: boolean;
   /** That message is ephemeral: a picker or a confirmation only its author sees. */
   readonly ephemeral: boolean;
+  /** The interaction is a choice made in a picker (a select, or a name typed in its modal). */
+  readonly choice?: boolean;
 }
 
 const RESULT_NODES = new Set(['creator-card', 'viral-post-card', 'list-row', 'contact-row', 'pager']);
@@ -25,12 +28,14 @@ const responseType = (reply: Reply) => (reply.visibility === 'channel' ? 'in_cha
 /**
  * Sends a reply through the response_url. A reply marked `replace` updates the message pressed; an answer
  * to a press on an ephemeral message (a list picker, a confirmation) replaces that message, so confirmations
- * stay ephemeral, except results for the channel, which are posted there while the prompt goes away.
+ * stay ephemeral, except results for the channel after a button press (a confirmed search), which are posted
+ * there while the prompt goes away. A choice in a picker is always confirmed in place, ephemerally.
  */
 export async function respondWith(respond: RespondFn, reply: Reply, source: Source): Promise<void> {
   const messages = renderSlackMessages(reply);
   const fromEphemeral = source.message && source.ephemeral && reply.replace !== true;
-  const moveToChannel = fromEphemeral && reply.visibility === 'channel' && hasResults(reply);
+  const moveToChannel =
+    fromEphemeral && source.choice !== true && reply.visibility === 'channel' && hasResults(reply);
   const replaceFirst = source.message && (reply.replace === true || (fromEphemeral && !moveToChannel));
   if (moveToChannel) await respond({ delete_original: true });
   for (const [index, message] of messages.entries()) {
@@ -77,20 +82,25 @@ export async function postWith(
   return first;
 }
 
-/** The Outbound of Slack: background jobs post to channels, later posts go into the first one's thread. */
-export function createSlackOutbound(client: () => webApi.WebClient): Outbound {
+/**
+ * The Outbound of Slack: background jobs post to channels, paced per channel; later posts go into the first
+ * one's thread.
+ */
+export function createSlackOutbound(client: () => webApi.WebClient, pacer: ChannelPacer): Outbound {
   return {
     platform: 'slack',
     async post(channel: ChannelRef, reply: Reply, options = {}): Promise<PostedMessage> {
       const threadTs = options.inThreadOf?.threadId ?? options.inThreadOf?.messageId;
       let first: string | null = null;
       for (const message of renderSlackMessages({ ...reply, visibility: 'channel' })) {
-        const posted = await client().chat.postMessage({
-          channel: channel.channelId,
-          text: message.text,
-          blocks: message.blocks,
-          ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
-        });
+        const posted = await pacer.schedule(channel.channelId, () =>
+          client().chat.postMessage({
+            channel: channel.channelId,
+            text: message.text,
+            blocks: message.blocks,
+            ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+          }),
+        );
         first ??= posted.ts ?? null;
       }
       if (first === null) throw new Error(`Slack did not return the ts of the post in ${channel.channelId}`);

@@ -19,6 +19,7 @@ import type { Outbound } from '../../core/outbound.js';
 import { createSlackOutbound } from './deliver.js';
 import type { ChannelSubscription } from './home.js';
 import { registerListeners } from './listeners.js';
+import { createChannelPacer, POST_INTERVAL_MS } from './pacer.js';
 
 export { renderSlackMessages } from './render.js';
 
@@ -31,6 +32,8 @@ export interface SlackAdapterOptions {
   listSubscriptions?: (
     workspaceId: string,
   ) => Promise<Array<{ channelId: string; kind: string; detail: string }>>;
+  /** Least time between two background posts in one channel; Slack's pace (1 s) by default. */
+  postIntervalMs?: number;
 }
 
 /** A running (or startable) Slack adapter. */
@@ -79,6 +82,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let server: Server | null = null;
   let healthServer: Server | null = null;
   let started = false;
+  const pacer = createChannelPacer({ minTimeMs: options.postIntervalMs ?? POST_INTERVAL_MS });
 
   const health = (res: import('node:http').ServerResponse) => {
     res.writeHead(started ? 200 : 503, { 'Content-Type': 'application/json' });
@@ -101,7 +105,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   };
 
   return {
-    outbound: createSlackOutbound(client),
+    outbound: createSlackOutbound(client, pacer),
     get port() {
       return boundPort();
     },
@@ -145,6 +149,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     },
     async stop() {
       started = false;
+      await pacer.stop();
       const running = bolt;
       bolt = null;
       // Keep-alive sockets would hold server.close() open until they time out.

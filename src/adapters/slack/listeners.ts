@@ -20,6 +20,7 @@ import {
   type ViewState,
 } from './modals.js';
 import { decodeSlackText } from './mrkdwn.js';
+import { readValue, readValueMetadata, TYPE_PREFIX, VALUE_MODAL, valueModal } from './value-modal.js';
 
 /** What the listeners need. */
 export interface ListenerDeps {
@@ -77,6 +78,21 @@ function modalFamily(app: App, text: string): ModalFamily | null {
   return second === undefined || second.toLowerCase() === 'search' ? family : null;
 }
 
+/** A respond function for a response_url kept from an earlier interaction (Bolt posts JSON there the same way). */
+function respondTo(url: string): RespondFn {
+  return async (message) => {
+    const body = typeof message === 'string' ? { text: message } : message;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`response_url answered ${res.status}`);
+    return res;
+  };
+}
+
 const failed = (): Reply =>
   reply([notice('error', 'Scout could not answer this time. Try again in a moment.')]);
 
@@ -128,11 +144,30 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     await ack();
     // Inputs inside our modals are read on submission, not on each change.
     if (body.view !== undefined && body.view.type === 'modal') return;
+    const element = action as {
+      action_id: string;
+      value?: string;
+      selected_option?: { value: string } | null;
+    };
+    const channelId = body.channel?.id ?? (body.container as { channel_id?: string }).channel_id ?? '';
+    if (element.action_id.startsWith(TYPE_PREFIX)) {
+      // The trigger_id lasts 3 seconds: the modal opens before anything else happens.
+      await safely('modal open', respond, async () => {
+        const metadata = {
+          token: element.action_id.slice(TYPE_PREFIX.length),
+          channelId,
+          responseUrl: body.response_url ?? null,
+        };
+        await client.views.open({
+          trigger_id: body.trigger_id,
+          view: valueModal(metadata, decodeSlackText(element.value ?? 'Choose')),
+        });
+      });
+      return;
+    }
     await safely('action', respond, async () => {
-      const element = action as { action_id: string; selected_option?: { value: string } | null };
       const value = element.selected_option?.value;
       const teamId = body.team?.id ?? body.user.team_id ?? '';
-      const channelId = body.channel?.id ?? (body.container as { channel_id?: string }).channel_id ?? '';
       const actor = await actorOf(client, {
         teamId,
         userId: body.user.id,
@@ -141,6 +176,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       const source: Source = {
         message: body.message !== undefined,
         ephemeral: (body.container as { is_ephemeral?: boolean }).is_ephemeral === true,
+        choice: value !== undefined,
       };
       const answer = await app.dispatcher.action({
         actor,
@@ -194,6 +230,33 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
           ),
         ]);
         await postWith(client, hint, target);
+      }
+    });
+  });
+
+  bolt.view(VALUE_MODAL, async ({ ack, body, view, client }) => {
+    await ack();
+    const metadata = readValueMetadata(view.private_metadata);
+    const value = readValue(view.state.values as ViewState);
+    if (metadata === null || value === '') return;
+    const respond = metadata.responseUrl === null ? null : respondTo(metadata.responseUrl);
+    await safely('typed choice', respond, async () => {
+      const actor = await actorOf(client, {
+        teamId: body.team?.id ?? view.team_id,
+        userId: body.user.id,
+        userName: body.user.name,
+      });
+      const answer = await app.dispatcher.action({
+        actor,
+        channelId: metadata.channelId,
+        token: metadata.token,
+        event: { value },
+      });
+      if (respond !== null) {
+        await respondWith(respond, answer, { message: true, ephemeral: true, choice: true });
+      } else {
+        const target = { channelId: metadata.channelId, userId: body.user.id };
+        await postWith(client, { ...answer, visibility: 'author' }, target);
       }
     });
   });

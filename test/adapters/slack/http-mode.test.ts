@@ -29,6 +29,7 @@ beforeAll(async () => {
     },
     app: world.app,
     logger: createLogger({ level: 'silent' }),
+    postIntervalMs: 10,
   });
   await adapter.start();
 });
