@@ -30,6 +30,9 @@ it('counts spend from page buttons toward the command that made them', async () 
 it('accepts the short hair colour and race words people type, sending the contract spelling', async () => {
   const before = h.requests().length;
   expect(await h.type('creators hairColor:blonde race:latino followers:>1k')).not.toContain('Error');
-  const sent = h.requests().slice(before).find((r) => r.path === '/api/v2/creators/search');
+  const sent = h
+    .requests()
+    .slice(before)
+    .find((r) => r.path === '/api/v2/creators/search');
   expect(sent?.query).toMatchObject({ hairColor: 'Blonde hair', race: 'Latino Hispanic' });
 });
