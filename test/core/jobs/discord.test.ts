@@ -1,0 +1,246 @@
+/**
+ * Reply notifications and digests on Discord, end to end: INTERACTION_CREATE over the fake gateway to the real
+ * discord.js client, the jobs posting through the Discord adapter's Outbound to the fake's channel and thread
+ * routes (behind a front that can hold a post), the sandbox as the service, one file database across restarts.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDiscordAdapter, type DiscordAdapter } from '../../../src/adapters/discord/index.js';
+import type { App } from '../../../src/app.js';
+import { utcDay } from '../../../src/core/credits.js';
+import type { Jobs } from '../../../src/core/jobs/index.js';
+import { APP_ID, CHANNEL, edited, GUILD, slash } from '../../adapters/discord/harness.js';
+import { createFakeDiscord, type FakeDiscord, type FakeUser } from '../../fakes/discord-fake.js';
+import { type ChatWorld, type Front, startChatWorld, startFront, testLogger } from './chat-world.js';
+import { until } from './fixture.js';
+
+const POLLING = { pollIntervalMs: 10, digestCheckMs: 60_000 };
+const DIGESTS = { pollIntervalMs: 60_000, digestCheckMs: 10 };
+
+let world: ChatWorld | null = null;
+let fake: FakeDiscord | null = null;
+let front: Front | null = null;
+const adapters: DiscordAdapter[] = [];
+
+afterEach(async () => {
+  await world?.close();
+  for (const adapter of adapters.splice(0)) await adapter.stop();
+  // Posts held as if the process died with them in flight get an error discord.js does not retry.
+  await front?.stop({ status: 404, body: { message: 'Unknown Channel', code: 10003 } });
+  await fake?.stop();
+  world = null;
+  fake = null;
+  front = null;
+});
+
+async function setUp(start: string): Promise<{ world: ChatWorld; fake: FakeDiscord; front: Front }> {
+  world = await startChatWorld(start);
+  fake = createFakeDiscord({ applicationId: APP_ID, guildId: GUILD, channelId: CHANNEL });
+  await fake.start();
+  front = await startFront(fake.apiUrl.replace(/\/api$/, ''));
+  return { world, fake, front };
+}
+
+/** Starts the real adapter of `app`, its REST calls going through the front. */
+async function startAdapter(app: App, apiBase: string): Promise<DiscordAdapter> {
+  const adapter = createDiscordAdapter({
+    config: { token: 'fake-token', applicationId: APP_ID, apiUrl: `${apiBase}/api` },
+    app,
+    logger: testLogger(),
+  });
+  adapters.push(adapter);
+  await adapter.start();
+  return adapter;
+}
+
+/** JSON text without Discord's markdown escapes (`\:`, serialised as `\\:`), to search for plain text. */
+const plain = (json: string) => json.replace(/\\\\([^\w\s\\])/g, '$1');
+
+/** Runs `/scout <group> <sub>` and returns the edit of its deferred reply, as plain JSON text. */
+async function command(
+  discord: FakeDiscord,
+  group: string,
+  sub: string,
+  options: Array<Record<string, unknown>> = [],
+  user?: FakeUser,
+): Promise<string> {
+  const sent = slash(discord, group, sub, options, user === undefined ? {} : { user });
+  return plain(JSON.stringify((await discord.waitFor(edited(sent.token), `/scout ${group} ${sub}`)).body));
+}
+
+/** The channel messages that reached Discord: where they went, what they said, the id Discord gave them. */
+const posts = (f: Front) =>
+  f.exchanges
+    .map((e) => ({ exchange: e, route: /^\/api\/v10\/channels\/(\d+)\/messages$/.exec(e.path) }))
+    .filter(({ exchange, route }) => exchange.method === 'POST' && route !== null && exchange.status === 200)
+    .map(({ exchange, route }) => ({
+      channelId: route?.[1],
+      all: plain(exchange.body),
+      id: (JSON.parse(exchange.answer) as { id?: string }).id,
+    }));
+
+const postOf = (f: Front, body: string) => posts(f).find((p) => p.all.includes(body));
+const countOf = (f: Front, body: string) => posts(f).filter((p) => p.all.includes(body)).length;
+
+/** Threads Discord was asked to start. */
+const threadStarts = (f: Front) =>
+  f.exchanges.filter((e) => e.method === 'POST' && /\/messages\/\d+\/threads$/.test(e.path));
+
+/** Resolves once the poller read the service `n` more times (each idle poll is one request). */
+const morePolls = (w: ChatWorld, n: number) => {
+  const at = w.pollCount();
+  return until(() => w.pollCount() >= at + n, `${n} more polls`);
+};
+
+/** Resolves once the digest loop checked `n` more times (one clock read per active digest and check). */
+const moreChecks = (w: ChatWorld, n: number) => {
+  const at = w.clockReads;
+  return until(() => w.clockReads >= at + n, `${n} more digest checks`);
+};
+
+describe('reply notifications on Discord', () => {
+  it('subscribe by interaction, announce a reply once, and thread later replies of its mail thread', async () => {
+    const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
+    const app = world.app();
+    const adapter = await startAdapter(app, front.url);
+    expect(await command(fake, 'notify', 'on')).toMatch(/\d+ earlier replies exist/);
+    const [subscription] = app.store.subscriptions.list({ platform: 'discord', workspaceId: GUILD });
+    expect(subscription?.channelId).toBe(CHANNEL);
+
+    await world.startJobs(app, 'discord', adapter.outbound, POLLING);
+    await morePolls(world, 3);
+    // History is not announced.
+    expect(posts(front)).toEqual([]);
+
+    const first = world.replyArrives('Lark answers: I would love to work with you.');
+    await until(() => posts(front).length === 1, 'the first notification');
+    const [post] = posts(front);
+    expect(post?.channelId).toBe(CHANNEL);
+    expect(post?.all).toContain('Lark answers');
+    expect(post?.id).toMatch(/^\d{17,19}$/);
+    await morePolls(world, 3);
+    expect(posts(front)).toHaveLength(1);
+    expect(threadStarts(front)).toEqual([]);
+
+    world.replyArrives('Wren answers: my rate is 500.', first.thread_id ?? undefined);
+    await until(() => posts(front).length === 2, 'the threaded notification');
+    // A thread started on the first notification (the fake gives it the message's id) takes the second.
+    expect(threadStarts(front).map((e) => e.path)).toEqual([
+      `/api/v10/channels/${CHANNEL}/messages/${post?.id}/threads`,
+    ]);
+    expect(posts(front)[1]?.channelId).toBe(post?.id);
+    expect(posts(front)[1]?.all).toContain('Wren answers');
+    expect(fake.message(post?.id ?? '')?.thread).toBeDefined();
+
+    world.replyArrives('Finch answers: next week works.', first.thread_id ?? undefined);
+    await until(() => posts(front).length === 3, 'the second threaded notification');
+    expect(posts(front)[2]?.channelId).toBe(post?.id);
+    expect(threadStarts(front)).toHaveLength(1);
+    await morePolls(world, 3);
+    for (const body of ['Lark answers', 'Wren answers', 'Finch answers'])
+      expect(countOf(front, body)).toBe(1);
+  });
+
+  it('announce nothing twice and miss nothing across a stop without cleanup and a restart', async () => {
+    const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
+    const firstApp = world.app();
+    const firstAdapter = await startAdapter(firstApp, front.url);
+    await command(fake, 'notify', 'on');
+    const firstJobs: Jobs = await world.startJobs(firstApp, 'discord', firstAdapter.outbound, POLLING);
+    const a = world.replyArrives('Reply alpha');
+    await until(() => countOf(front, 'Reply alpha') === 1, 'reply alpha');
+    world.replyArrives('Reply aleph, in the thread of alpha', a.thread_id ?? undefined);
+    await until(() => countOf(front, 'Reply aleph') === 1, 'reply aleph');
+
+    // The process dies while posting bravo: the post never reaches Discord and nothing more is recorded.
+    front.hold = (method, path) => method === 'POST' && /^\/api\/v10\/channels\/\d+\/messages$/.test(path);
+    world.replyArrives('Reply bravo');
+    world.replyArrives('Reply charlie');
+    await until(() => front.held.length === 1, 'the post of bravo to start');
+    await firstJobs.stop();
+    await firstAdapter.stop();
+    front.hold = null;
+    world.replyArrives('Reply delta (while down)');
+
+    const secondApp = world.app();
+    const secondAdapter = await startAdapter(secondApp, front.url);
+    await world.startJobs(secondApp, 'discord', secondAdapter.outbound, POLLING);
+    await until(() => posts(front).length === 5, 'bravo, charlie and delta after the restart');
+    world.replyArrives('Reply echo, in the thread of alpha', a.thread_id ?? undefined);
+    await until(() => posts(front).length === 6, 'reply echo');
+    await morePolls(world, 3);
+
+    const bodies = [
+      'Reply alpha',
+      'Reply aleph',
+      'Reply bravo',
+      'Reply charlie',
+      'Reply delta',
+      'Reply echo',
+    ];
+    for (const body of bodies) expect(countOf(front, body), body).toBe(1);
+    const alpha = postOf(front, 'Reply alpha');
+    for (const body of ['Reply alpha', 'Reply bravo', 'Reply charlie', 'Reply delta']) {
+      expect(postOf(front, body)?.channelId, body).toBe(CHANNEL);
+    }
+    // The thread of alpha survives the restart: echo goes into the same thread, which is not started again.
+    expect(postOf(front, 'Reply aleph')?.channelId).toBe(alpha?.id);
+    expect(postOf(front, 'Reply echo')?.channelId).toBe(alpha?.id);
+    expect(threadStarts(front)).toHaveLength(1);
+  });
+});
+
+describe('daily viral digests on Discord', () => {
+  it('a digest made by interaction fires once at its local time, in its channel, charged to its creator', async () => {
+    // 10 March 2026: Paris is UTC+1, so 09:00 Europe/Paris is 08:00 UTC.
+    const { world, fake, front } = await setUp('2026-03-10T07:58:00Z');
+    const app = world.app();
+    const adapter = await startAdapter(app, front.url);
+    const creator: FakeUser = { id: '200000000000000042', username: 'dee' };
+    const scheduled = await command(
+      fake,
+      'digest',
+      'add',
+      [
+        { type: 3, name: 'local_time', value: '09:00' },
+        { type: 3, name: 'time_zone', value: 'Europe/Paris' },
+        { type: 4, name: 'top', value: 3 },
+      ],
+      creator,
+    );
+    expect(scheduled).toContain('First post: 2026-03-10 08:00 UTC');
+    const jobs = await world.startJobs(app, 'discord', adapter.outbound, DIGESTS);
+
+    await moreChecks(world, 3);
+    world.clock.set(new Date('2026-03-10T07:59:59Z'));
+    await moreChecks(world, 3);
+    expect(posts(front)).toEqual([]);
+
+    world.clock.set(new Date('2026-03-10T08:00:00Z'));
+    await until(() => posts(front).length === 1, 'the digest');
+    const [digest] = posts(front);
+    expect(digest?.channelId).toBe(CHANNEL);
+    expect(digest?.all).toContain('Daily viral digest #1');
+    expect(digest?.all).toContain('2026-03-10');
+    const ledgerActor = { platform: 'discord' as const, workspaceId: GUILD, userId: creator.id };
+    expect(app.store.ledger.spent(ledgerActor, utcDay(world.clock.now()))).toBeGreaterThan(0);
+
+    await moreChecks(world, 3);
+    world.clock.set(new Date('2026-03-10T15:00:00Z'));
+    await moreChecks(world, 3);
+    expect(posts(front)).toHaveLength(1);
+
+    // A restart later that day posts nothing again.
+    await jobs.stop();
+    const restarted = world.app();
+    await world.startJobs(restarted, 'discord', adapter.outbound, DIGESTS);
+    await moreChecks(world, 3);
+    expect(posts(front)).toHaveLength(1);
+
+    // The next day at the same local time, the next one, in the same channel.
+    world.clock.set(new Date('2026-03-11T08:00:00Z'));
+    await until(() => posts(front).length === 2, 'the next day’s digest');
+    expect(posts(front)[1]?.channelId).toBe(CHANNEL);
+    expect(posts(front)[1]?.all).toContain('2026-03-11');
+    expect(threadStarts(front)).toEqual([]);
+  });
+});
