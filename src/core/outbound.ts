@@ -22,9 +22,19 @@ export interface PostedMessage {
   threadId: string | null;
 }
 
+/** How a reply is posted. */
+export interface PostOptions {
+  /** Post in the thread of this earlier message. */
+  inThreadOf?: PostedMessage;
+  /** Stable across retries and restarts: the platform (or a look-up) turns a second post of it into the first. */
+  key?: string;
+  /** An earlier attempt with the same key may have reached the platform without its answer reaching us. */
+  mayHaveLanded?: boolean;
+}
+
 /** Posts replies to channels of one platform. */
 export interface Outbound {
   readonly platform: Platform;
-  /** Posts `reply` in the channel, or in the thread of `inThreadOf` when given. */
-  post(channel: ChannelRef, reply: Reply, options?: { inThreadOf?: PostedMessage }): Promise<PostedMessage>;
+  /** Posts `reply` in the channel, or in the thread of `inThreadOf` when given, at most once per `key`. */
+  post(channel: ChannelRef, reply: Reply, options?: PostOptions): Promise<PostedMessage>;
 }

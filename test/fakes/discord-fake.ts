@@ -72,6 +72,9 @@ const INVALID_TOKEN = { message: 'Invalid Webhook Token', code: 50027 };
 const UNKNOWN_CHANNEL = { message: 'Unknown Channel', code: 10003 };
 const UNKNOWN_MESSAGE = { message: 'Unknown Message', code: 10008 };
 
+/** How long Discord remembers an enforced nonce (a few minutes). */
+const NONCE_WINDOW_MS = 5 * 60_000;
+
 const DEFAULT_USER: FakeUser = { id: '200000000000000001', username: 'ana', permissions: '0' };
 
 /** Creates the fake (call start()). */
@@ -80,6 +83,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
   const gatewayFrames: Array<{ op: number; d: unknown }> = [];
   const messages = new Map<string, FakeMessage>();
   const originals = new Map<string, string>();
+  const nonces = new Map<string, { id: string; at: number }>();
   const channels = new Map<string, Record<string, unknown> & { id: string }>();
   // Ids and tokens of every interaction sent, and those that are over.
   const sent: string[] = [];
@@ -209,7 +213,15 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     if (messageId === undefined) {
       if (method === 'GET' && inMessages === undefined) return json(res, 200, channel);
       if (method === 'POST' && inMessages !== undefined) {
-        return json(res, 200, storeMessage(data, snowflake(), channel.id));
+        // An enforced nonce seen from the same author in the same channel lately returns the earlier message.
+        const nonce = data.enforce_nonce === true && data.nonce !== undefined ? String(data.nonce) : null;
+        const nonceKey = `${options.applicationId}:${channel.id}:${nonce}`;
+        const earlier = nonce === null ? undefined : nonces.get(nonceKey);
+        const repeat = earlier !== undefined && Date.now() - earlier.at < NONCE_WINDOW_MS;
+        if (repeat) return json(res, 200, messages.get(earlier.id));
+        const message = storeMessage(data, snowflake(), channel.id);
+        if (nonce !== null) nonces.set(nonceKey, { id: message.id, at: Date.now() });
+        return json(res, 200, message);
       }
       return json(res, 404, UNKNOWN_MESSAGE);
     }

@@ -1,6 +1,7 @@
 /**
  * A fake Slack on 127.0.0.1: the Web API (form posts with JSON-string fields, Bearer token), response_url
- * endpoints, and a Socket Mode server (apps.connections.open, hello, envelopes, acks). It records every call.
+ * endpoints, and a Socket Mode server (apps.connections.open, hello, envelopes, acks). It records every call and
+ * keeps channel posts with their metadata for conversations.history and conversations.replies.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -73,6 +74,29 @@ export async function startFakeSlack(options: { teamId?: string } = {}): Promise
   const pendingAcks = new Map<string, (payload: Record<string, unknown>) => void>();
   let ts = 1_700_000_000;
   let base = '';
+  // Channel messages posted so far, oldest first, as conversations.history and conversations.replies show them.
+  const posted: Array<{ channel: string; message: Record<string, unknown> }> = [];
+
+  const shown = (message: Record<string, unknown>, withMetadata: boolean) => {
+    const { metadata, ...rest } = message;
+    return withMetadata && metadata !== undefined ? { ...rest, metadata } : rest;
+  };
+
+  const listed = (args: Record<string, unknown>, inThread: boolean) => {
+    const limit = Math.min(Number(args.limit ?? 100) || 100, 1000);
+    const withMetadata = String(args.include_all_metadata) === 'true';
+    const found = posted
+      .filter((p) => p.channel === args.channel)
+      .map((p) => p.message)
+      .filter((m) =>
+        inThread
+          ? m.ts === args.ts || m.thread_ts === args.ts
+          : m.thread_ts === undefined || m.thread_ts === m.ts,
+      );
+    // History is newest first; a thread is oldest first, its parent leading.
+    const ordered = inThread ? found.slice(0, limit) : found.reverse().slice(0, limit);
+    return { ok: true, messages: ordered.map((m) => shown(m, withMetadata)), has_more: false };
+  };
 
   const answer = (method: string, args: Record<string, unknown>): Record<string, unknown> => {
     switch (method) {
@@ -82,9 +106,25 @@ export async function startFakeSlack(options: { teamId?: string } = {}): Promise
         const user = String(args.user ?? '');
         return { ok: true, user: { id: user, team_id: teamId, is_admin: admins.has(user), is_owner: false } };
       }
-      case 'chat.postMessage':
+      case 'chat.postMessage': {
         ts += 1;
-        return { ok: true, channel: args.channel, ts: `${ts}.000100`, message: { text: args.text } };
+        const message: Record<string, unknown> = {
+          type: 'message',
+          user: 'UBOT',
+          bot_id: 'BBOT',
+          ts: `${ts}.000100`,
+          text: args.text,
+          ...(args.blocks === undefined ? {} : { blocks: args.blocks }),
+          ...(args.thread_ts === undefined ? {} : { thread_ts: args.thread_ts }),
+          ...(args.metadata === undefined ? {} : { metadata: args.metadata }),
+        };
+        posted.push({ channel: String(args.channel), message });
+        return { ok: true, channel: args.channel, ts: message.ts, message: shown(message, true) };
+      }
+      case 'conversations.history':
+        return listed(args, false);
+      case 'conversations.replies':
+        return listed(args, true);
       case 'chat.postEphemeral':
         ts += 1;
         return { ok: true, message_ts: `${ts}.000200` };

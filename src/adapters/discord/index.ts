@@ -2,6 +2,7 @@
  * The Discord adapter: a discord.js 14 client over the gateway, one global interaction handler, and the
  * outbound poster background jobs use to post to a channel and thread later posts under an earlier one.
  */
+import { createHash } from 'node:crypto';
 import { Client, Events, GatewayIntentBits, type Message } from 'discord.js';
 import type { App } from '../../app.js';
 import type { DiscordConfig } from '../../config.js';
@@ -28,6 +29,12 @@ export interface DiscordAdapter {
 }
 
 const THREAD_NAME = 'Scout updates';
+/** Discord's limit on a message nonce. */
+const NONCE_MAX = 25;
+
+/** The nonce of part `index` of the post keyed `key`: a digest of both, as long as Discord takes. */
+const nonceOf = (key: string, index: number) =>
+  createHash('sha256').update(`${key}#${index}`).digest('base64url').slice(0, NONCE_MAX);
 
 /** Creates the Discord adapter. */
 export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
@@ -68,8 +75,11 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       }
       const target = await sendable(targetId);
       let first: Message | null = null;
-      for (const message of renderDiscord(reply).messages) {
+      const key = postOptions.key;
+      for (const [index, message] of renderDiscord(reply).messages.entries()) {
+        // With an enforced nonce Discord answers a repeat (a retry after a lost answer) with the first message.
         const sent = await target.send({
+          ...(key === undefined ? {} : { nonce: nonceOf(key, index), enforceNonce: true }),
           ...(message.content === '' ? {} : { content: message.content }),
           embeds: message.embeds,
           components: message.components,

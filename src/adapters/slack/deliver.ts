@@ -2,7 +2,8 @@
  * Sending replies: through an interaction's response_url (ephemeral or in the channel, replacing the message
  * pressed when the reply says so), and through the Web API for modal submissions and background posts.
  */
-import type { RespondFn, webApi } from '@slack/bolt';
+import { type RespondFn, webApi } from '@slack/bolt';
+import type { Logger } from '../../core/logger.js';
 import type { ChannelRef, Outbound, PostedMessage } from '../../core/outbound.js';
 import type { Reply } from '../../core/ui/index.js';
 import type { ChannelPacer } from './pacer.js';
@@ -82,23 +83,92 @@ export async function postWith(
   return first;
 }
 
+/** The event type of the metadata every background post carries, with its key. */
+export const POST_EVENT_TYPE = 'scout_post';
+/** How many recent messages (of the channel, or of the thread) are searched for a post that may have landed. */
+export const LANDED_WINDOW = 200;
+
+/** The key a background post's part carries in its metadata. */
+const partKey = (key: string, index: number) => (index === 0 ? key : `${key}#${index}`);
+
+/** The ts of recent messages of the channel (or of the thread) by the key in their metadata. */
+async function landedPosts(
+  client: webApi.WebClient,
+  channelId: string,
+  threadTs: string | undefined,
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const { messages } =
+    threadTs === undefined
+      ? await client.conversations.history({
+          channel: channelId,
+          include_all_metadata: true,
+          limit: LANDED_WINDOW,
+        })
+      : await client.conversations.replies({
+          channel: channelId,
+          ts: threadTs,
+          include_all_metadata: true,
+          limit: LANDED_WINDOW,
+        });
+  for (const message of messages ?? []) {
+    // The response types leave event_payload open ({}); it is the object the post was sent with.
+    const payload = message.metadata?.event_payload as Record<string, unknown> | undefined;
+    const key = payload?.key;
+    if (message.metadata?.event_type === POST_EVENT_TYPE && typeof key === 'string' && message.ts) {
+      if (!found.has(key)) found.set(key, message.ts);
+    }
+  }
+  return found;
+}
+
 /**
  * The Outbound of Slack: background jobs post to channels, paced per channel; later posts go into the first
- * one's thread.
+ * one's thread. A keyed post carries its key in the message metadata; when an earlier attempt may have
+ * landed, the recent messages are searched for it first, so a lost answer does not become a second post.
  */
-export function createSlackOutbound(client: () => webApi.WebClient, pacer: ChannelPacer): Outbound {
+export function createSlackOutbound(
+  client: () => webApi.WebClient,
+  pacer: ChannelPacer,
+  logger: Logger,
+): Outbound {
+  const landed = async (channelId: string, threadTs: string | undefined) => {
+    try {
+      return await landedPosts(client(), channelId, threadTs);
+    } catch (error) {
+      // Slack refused the read (an install without the history scopes, a channel Scout is not in): a possible
+      // second post beats a notification held back for good. Network failures still fail the post, to retry.
+      if ((error as { code?: unknown }).code !== webApi.ErrorCode.PlatformError) throw error;
+      logger.warn({ err: error, channel: channelId }, 'Slack history unreadable; posting without a look-up.');
+      return new Map<string, string>();
+    }
+  };
   return {
     platform: 'slack',
     async post(channel: ChannelRef, reply: Reply, options = {}): Promise<PostedMessage> {
       const threadTs = options.inThreadOf?.threadId ?? options.inThreadOf?.messageId;
+      const { key } = options;
+      const found =
+        key !== undefined && options.mayHaveLanded === true
+          ? await landed(channel.channelId, threadTs)
+          : new Map<string, string>();
       let first: string | null = null;
-      for (const message of renderSlackMessages({ ...reply, visibility: 'channel' })) {
+      for (const [index, message] of renderSlackMessages({ ...reply, visibility: 'channel' }).entries()) {
+        const part = key === undefined ? undefined : partKey(key, index);
+        const existing = part === undefined ? undefined : found.get(part);
+        if (existing !== undefined) {
+          first ??= existing;
+          continue;
+        }
         const posted = await pacer.schedule(channel.channelId, () =>
           client().chat.postMessage({
             channel: channel.channelId,
             text: message.text,
             blocks: message.blocks,
             ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+            ...(part === undefined
+              ? {}
+              : { metadata: { event_type: POST_EVENT_TYPE, event_payload: { key: part } } }),
           }),
         );
         first ??= posted.ts ?? null;

@@ -105,7 +105,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   };
 
   return {
-    outbound: createSlackOutbound(client, pacer),
+    outbound: createSlackOutbound(client, pacer, logger),
     get port() {
       return boundPort();
     },

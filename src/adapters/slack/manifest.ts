@@ -11,6 +11,8 @@ export const BOT_SCOPES: Readonly<Record<string, string>> = {
   commands: 'the /scout slash command',
   'chat:write': 'posting results, digests and notifications',
   'chat:write.public': 'posting search results from a modal in public channels Scout has not joined',
+  'channels:history': 'finding a notification or digest whose post was cut off, so it is not posted twice',
+  'groups:history': 'the same in private channels',
   'users:read': 'reading whether a person is a workspace admin (credit caps)',
 };
 

@@ -102,6 +102,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
           outbound.post(
             { platform: digest.platform, workspaceId: digest.workspaceId, channelId: digest.channelId },
             reply,
+            { key: `digest:${digest.id}:${run.localDay}`, mayHaveLanded: run.state === 'posting' },
           ),
           signal,
         );

@@ -154,7 +154,11 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     // Recorded before posting: a row still 'posting' at start was interrupted and is posted again.
     store.subscriptions.markPosting(subscription.id, announcement.messageId, now);
     const posted = await untilAborted(
-      outbound.post(channel, reply, inThreadOf === null ? undefined : { inThreadOf }),
+      outbound.post(channel, reply, {
+        key: `reply:${subscription.id}:${announcement.messageId}`,
+        mayHaveLanded: announcement.state === 'posting',
+        ...(inThreadOf === null ? {} : { inThreadOf }),
+      }),
       signal,
     );
     store.subscriptions.markPosted(

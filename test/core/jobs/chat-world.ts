@@ -1,7 +1,7 @@
 /**
  * Shared pieces of the chat-platform jobs tests: a sandbox and apps over one file database on one manual
  * clock, jobs started on the platforms' real Outbounds, and a forwarding HTTP front that can hold requests
- * (a process killed while its post was on the way).
+ * (a process killed while its post was on the way) or lose their answers (killed once the post had landed).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -130,7 +130,7 @@ export interface Exchange {
   answer: string;
 }
 
-/** A request the front holds: it never reached the target and has no answer yet. */
+/** A request the front holds unanswered: it never reached the target, or its answer was lost on the way back. */
 export interface Held {
   method: string;
   path: string;
@@ -144,6 +144,8 @@ export interface Front {
   readonly exchanges: Exchange[];
   readonly held: Held[];
   hold: ((method: string, path: string, body: string) => boolean) | null;
+  /** Requests forwarded to the target (which acts on them) whose answer never comes back: they join `held`. */
+  lose: ((method: string, path: string, body: string) => boolean) | null;
   /** Answers the requests it serves itself, before forwarding; null to forward. */
   serve: ((req: IncomingMessage, body: string, res: ServerResponse) => boolean) | null;
   /** Answers every held request with `status` and `body`, then closes. */
@@ -170,6 +172,7 @@ export async function startFront(target: string): Promise<Front> {
     exchanges,
     held,
     hold: null,
+    lose: null,
     serve: null,
     server: createServer((req, res) => {
       void handle(req, res);
@@ -206,6 +209,10 @@ export async function startFront(target: string): Promise<Front> {
       });
       const text = await answer.body.text();
       exchanges.push({ method, path, body, status: answer.statusCode, answer: text });
+      if (front.lose?.(method, path, body) === true) {
+        held.push({ method, path, body, res });
+        return;
+      }
       const type = answer.headers['content-type'];
       res.writeHead(answer.statusCode, typeof type === 'string' ? { 'content-type': type } : {});
       res.end(text);

@@ -67,7 +67,10 @@ async function command(
   return plain(JSON.stringify((await discord.waitFor(edited(sent.token), `/scout ${group} ${sub}`)).body));
 }
 
-/** The channel messages that reached Discord: where they went, what they said, the id Discord gave them. */
+/**
+ * The channel messages that reached Discord: where they went, what they said, the id Discord gave them. A repeat
+ * Discord answered with an earlier message (same nonce) is that message, listed once.
+ */
 const posts = (f: Front) =>
   f.exchanges
     .map((e) => ({ exchange: e, route: /^\/api\/v10\/channels\/(\d+)\/messages$/.exec(e.path) }))
@@ -76,7 +79,8 @@ const posts = (f: Front) =>
       channelId: route?.[1],
       all: plain(exchange.body),
       id: (JSON.parse(exchange.answer) as { id?: string }).id,
-    }));
+    }))
+    .filter((post, index, all) => all.findIndex((p) => p.id === post.id) === index);
 
 const postOf = (f: Front, body: string) => posts(f).find((p) => p.all.includes(body));
 const countOf = (f: Front, body: string) => posts(f).filter((p) => p.all.includes(body)).length;
@@ -186,6 +190,39 @@ describe('reply notifications on Discord', () => {
     expect(postOf(front, 'Reply aleph')?.channelId).toBe(alpha?.id);
     expect(postOf(front, 'Reply echo')?.channelId).toBe(alpha?.id);
     expect(threadStarts(front)).toHaveLength(1);
+  });
+
+  it('a post Discord took whose answer was lost is not posted again after a restart', async () => {
+    const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
+    const firstApp = world.app();
+    const firstAdapter = await startAdapter(firstApp, front.url);
+    await command(fake, 'notify', 'on');
+    const firstJobs: Jobs = await world.startJobs(firstApp, 'discord', firstAdapter.outbound, POLLING);
+
+    // Discord takes the post of foxtrot; the process dies before Discord's answer reaches it.
+    front.lose = (method, path) => method === 'POST' && /^\/api\/v10\/channels\/\d+\/messages$/.test(path);
+    const f = world.replyArrives('Reply foxtrot');
+    await until(() => front.held.length === 1, 'the post of foxtrot to land');
+    await firstJobs.stop();
+    await firstAdapter.stop();
+    front.lose = null;
+    expect(countOf(front, 'Reply foxtrot')).toBe(1);
+
+    const secondApp = world.app();
+    const secondAdapter = await startAdapter(secondApp, front.url);
+    await world.startJobs(secondApp, 'discord', secondAdapter.outbound, POLLING);
+    world.replyArrives('Reply golf, in the thread of foxtrot', f.thread_id ?? undefined);
+    await until(() => countOf(front, 'Reply golf') === 1, 'reply golf after the restart');
+    await morePolls(world, 3);
+
+    expect(countOf(front, 'Reply foxtrot')).toBe(1);
+    // The restart sent foxtrot again with the same nonce and got the message Discord already had.
+    const tries = front.exchanges.filter(
+      (e) => e.method === 'POST' && plain(e.body).includes('Reply foxtrot'),
+    );
+    expect(tries).toHaveLength(2);
+    const foxtrot = postOf(front, 'Reply foxtrot');
+    expect(postOf(front, 'Reply golf')?.channelId).toBe(foxtrot?.id);
   });
 });
 

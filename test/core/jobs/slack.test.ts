@@ -213,6 +213,64 @@ describe('reply notifications on Slack', () => {
     const postOf = (body: string) => all.find((p) => p.all.includes(body));
     expect(postOf('Reply E')?.args.thread_ts).toBe(postOf('Reply A')?.ts);
   });
+
+  it('a post Slack took whose answer was lost is found after a restart, not posted again', async () => {
+    const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
+    const firstApp = world.app();
+    const firstAdapter = await startAdapter(firstApp, front.url);
+    await slash(firstAdapter, slack, 'notify', REPLIES);
+    const firstJobs: Jobs = await world.startJobs(firstApp, 'slack', firstAdapter.outbound, POLLING);
+
+    // Slack takes the post of F; the process dies before Slack's answer reaches it.
+    front.lose = (method, path) => method === 'POST' && path === '/api/chat.postMessage';
+    const f = world.replyArrives('Reply F');
+    await until(() => front.held.length === 1, 'the post of F to land');
+    await firstJobs.stop();
+    await firstAdapter.stop();
+    front.lose = null;
+    expect(countOf(front, 'Reply F')).toBe(1);
+
+    const secondApp = world.app();
+    const secondAdapter = await startAdapter(secondApp, front.url);
+    await world.startJobs(secondApp, 'slack', secondAdapter.outbound, POLLING);
+    world.replyArrives('Reply G, in the thread of F', f.thread_id ?? undefined);
+    await until(() => countOf(front, 'Reply G') === 1, 'reply G after the restart');
+    await morePolls(world, 3);
+
+    expect(countOf(front, 'Reply F')).toBe(1);
+    expect(slack.calls.some((c) => c.method === 'conversations.history')).toBe(true);
+    // The post found is the one recorded: G goes into F's thread.
+    const postOf = (body: string) => posts(front).find((p) => p.all.includes(body));
+    expect(postOf('Reply G')?.args.thread_ts).toBe(postOf('Reply F')?.ts);
+  });
+
+  it('a history Slack refuses to show does not hold a notification back', async () => {
+    const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
+    const firstApp = world.app();
+    const firstAdapter = await startAdapter(firstApp, front.url);
+    await slash(firstAdapter, slack, 'notify', REPLIES);
+    const firstJobs: Jobs = await world.startJobs(firstApp, 'slack', firstAdapter.outbound, POLLING);
+    front.lose = (method, path) => method === 'POST' && path === '/api/chat.postMessage';
+    world.replyArrives('Reply H');
+    await until(() => front.held.length === 1, 'the post of H to land');
+    await firstJobs.stop();
+    await firstAdapter.stop();
+    front.lose = null;
+
+    // An install without the history scopes: the look-up fails, and H is posted rather than kept waiting.
+    front.serve = (req, _body, res) => {
+      if (req.url !== '/api/conversations.history') return false;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: false, error: 'missing_scope' }));
+      return true;
+    };
+    const secondApp = world.app();
+    const secondAdapter = await startAdapter(secondApp, front.url);
+    await world.startJobs(secondApp, 'slack', secondAdapter.outbound, POLLING);
+    world.replyArrives('Reply I');
+    await until(() => countOf(front, 'Reply I') === 1, 'reply I after the restart');
+    expect(countOf(front, 'Reply H')).toBe(2);
+  });
 });
 
 describe('daily viral digests on Slack', () => {
