@@ -65,12 +65,17 @@ export interface FakeDiscord {
   message(id: string): FakeMessage | undefined;
   /** Ends every interaction sent so far: its callback answers 404 and its token 401, as after 15 minutes. */
   expireInteractions(): void;
+  /** Forgets every enforced nonce, as Discord does a few minutes after a post. */
+  forgetNonces(): void;
+  /** When true, reading a channel's messages answers 403 Missing Access (no Read Message History). */
+  historyDenied: boolean;
 }
 
 const UNKNOWN_INTERACTION = { message: 'Unknown interaction', code: 10062 };
 const INVALID_TOKEN = { message: 'Invalid Webhook Token', code: 50027 };
 const UNKNOWN_CHANNEL = { message: 'Unknown Channel', code: 10003 };
 const UNKNOWN_MESSAGE = { message: 'Unknown Message', code: 10008 };
+const MISSING_ACCESS = { message: 'Missing Access', code: 50001 };
 
 /** How long Discord remembers an enforced nonce (a few minutes). */
 const NONCE_WINDOW_MS = 5 * 60_000;
@@ -184,7 +189,8 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     if (req.method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(path))
       return json(res, 200, storeMessage(data));
     const channelRoute = /^\/channels\/(\d+)(\/messages)?(?:\/(\d+))?(\/threads)?$/.exec(path);
-    if (channelRoute !== null) return channelRequest(req.method ?? 'GET', channelRoute, data, res);
+    if (channelRoute !== null)
+      return channelRequest(req.method ?? 'GET', channelRoute, data, url.searchParams, res);
     if (req.method === 'PUT' && /\/commands$/.test(path)) {
       const list = Array.isArray(body) ? body : [];
       return json(
@@ -201,17 +207,38 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     return json(res, 404, { message: 'Unknown route', code: 0 });
   };
 
-  /** GET a channel, POST a message to it, GET one of its messages, POST a thread on a message. */
+  /** A channel's messages as GET returns them: newest first, `limit` (≤ 100) of them before or after an id. */
+  const history = (channelId: string, query: URLSearchParams) => {
+    const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 50)));
+    const before = query.get('before');
+    const after = query.get('after');
+    return [...messages.values()]
+      .filter((m) => m.channel_id === channelId)
+      .filter((m) => before === null || BigInt(m.id) < BigInt(before))
+      .filter((m) => after === null || BigInt(m.id) > BigInt(after))
+      .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1))
+      .slice(0, limit)
+      .map(({ nonce: _nonce, enforce_nonce: _enforce, allowed_mentions: _mentions, ...kept }) => kept);
+  };
+
+  /** GET a channel or its messages, POST a message to it, GET one of its messages, POST a thread on a message. */
   const channelRequest = (
     method: string,
     [, channelId, inMessages, messageId, threads]: RegExpExecArray,
     data: Record<string, unknown>,
+    query: URLSearchParams,
     res: ServerResponse,
   ) => {
     const channel = channels.get(channelId as string);
     if (channel === undefined) return json(res, 404, UNKNOWN_CHANNEL);
     if (messageId === undefined) {
       if (method === 'GET' && inMessages === undefined) return json(res, 200, channel);
+      if (method === 'GET') {
+        // Discord keeps no nonce with a message: only the answer to the POST carries it.
+        return fake.historyDenied
+          ? json(res, 403, MISSING_ACCESS)
+          : json(res, 200, history(channel.id, query));
+      }
       if (method === 'POST' && inMessages !== undefined) {
         // An enforced nonce seen from the same author in the same channel lately returns the earlier message.
         const nonce = data.enforce_nonce === true && data.nonce !== undefined ? String(data.nonce) : null;
@@ -311,7 +338,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     });
   };
 
-  return {
+  const fake: FakeDiscord = {
     get apiUrl() {
       return `${base}/api`;
     },
@@ -408,5 +435,10 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     expireInteractions() {
       for (const key of sent) expired.add(key);
     },
+    forgetNonces() {
+      nonces.clear();
+    },
+    historyDenied: false,
   };
+  return fake;
 }

@@ -1,10 +1,18 @@
 /**
  * Registers `/scout` with Discord: bulk-overwrites the application's commands (globally, or in one guild with
- * `--guild ID`, which applies at once) with the JSON built from the command declarations.
+ * `--guild ID`, which applies at once) with the JSON built from the command declarations, then prints the link
+ * that adds the bot to a server with the permissions Scout uses.
  * Run: `tsx src/adapters/discord/register.ts [--guild ID]`.
  */
 import { pathToFileURL } from 'node:url';
-import { REST, Routes } from 'discord.js';
+import {
+  OAuth2Routes,
+  OAuth2Scopes,
+  PermissionFlagsBits,
+  PermissionsBitField,
+  REST,
+  Routes,
+} from 'discord.js';
 import { FAMILIES } from '../../commands/index.js';
 import type { DiscordConfig } from '../../config.js';
 import { loadConfig, loadDotEnv } from '../../config.js';
@@ -21,6 +29,28 @@ export function guildArgument(args: readonly string[]): string | null {
     if (arg.startsWith('--guild=')) return arg.slice('--guild='.length) || null;
   }
   return null;
+}
+
+/**
+ * What Scout does in a channel: post replies and background posts as embeds, start and post in threads for later
+ * replies of a mail thread, and read its own recent posts so one interrupted by a restart is not posted twice.
+ */
+export const BOT_PERMISSIONS = PermissionsBitField.resolve([
+  PermissionFlagsBits.ViewChannel,
+  PermissionFlagsBits.SendMessages,
+  PermissionFlagsBits.EmbedLinks,
+  PermissionFlagsBits.CreatePublicThreads,
+  PermissionFlagsBits.SendMessagesInThreads,
+  PermissionFlagsBits.ReadMessageHistory,
+]);
+
+/** The link that adds the bot and its commands to a server, asking for BOT_PERMISSIONS. */
+export function inviteUrl(applicationId: string): string {
+  const url = new URL(OAuth2Routes.authorizationURL);
+  url.searchParams.set('client_id', applicationId);
+  url.searchParams.set('scope', [OAuth2Scopes.Bot, OAuth2Scopes.ApplicationsCommands].join(' '));
+  url.searchParams.set('permissions', BOT_PERMISSIONS.toString());
+  return url.toString();
 }
 
 /** Sends the bulk overwrite; resolves with how many commands Discord now has registered. */
@@ -43,7 +73,8 @@ async function main(): Promise<void> {
   const guild = guildArgument(process.argv.slice(2));
   const count = await registerCommands(config.discord, guild);
   process.stdout.write(
-    `Registered ${count} command(s) ${guild === null ? 'globally' : `in guild ${guild}`}.\n`,
+    `Registered ${count} command(s) ${guild === null ? 'globally' : `in guild ${guild}`}.\n` +
+      `Add the bot to a server: ${inviteUrl(config.discord.applicationId)}\n`,
   );
 }
 

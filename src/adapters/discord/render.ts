@@ -42,6 +42,17 @@ export const MESSAGES_MAX = 5;
 export const NOOP_PREFIX = 'scout.noop';
 /** custom_id of the select that carries buttons that did not fit; its values are the buttons' tokens. */
 export const MORE_PREFIX = 'scout.more';
+/** Longest footer note a message may carry (`RenderOptions.footerNote`); room for it is kept in every message. */
+export const FOOTER_NOTE_MAX = 32;
+/** Joins a footer note to a footer the last embed already has. */
+const FOOTER_JOIN = ' · ';
+
+/** How a reply is rendered. */
+export interface RenderOptions {
+  /** A short line (at most FOOTER_NOTE_MAX characters) for the footer of message `index`'s last embed. */
+  footerNote?: (index: number) => string;
+}
+
 /** The marker shown when a reply is cut. */
 export const TRUNCATED_NOTE =
   '… (the rest of this answer did not fit: narrow the command or page through it)';
@@ -144,8 +155,23 @@ const emptyDraft = (): Draft => ({ embeds: [], textLength: 0, buttons: [], selec
 const rowsNeeded = (buttons: number, selects: number) =>
   Math.ceil(buttons / DISCORD.ROW_BUTTONS_MAX) + selects;
 
+/** Puts `note` in the footer of the message's last embed, or in an embed of its own when it has none. */
+function withFooterNote(message: DiscordMessage, note: string): DiscordMessage {
+  const text = note.slice(0, FOOTER_NOTE_MAX);
+  if (text === '') return message;
+  const last = message.embeds.at(-1);
+  if (last === undefined) return { ...message, embeds: [{ footer: { text } }] };
+  const footer = last.footer?.text
+    ? { ...last.footer, text: `${last.footer.text}${FOOTER_JOIN}${text}` }
+    : { text };
+  return { ...message, embeds: [...message.embeds.slice(0, -1), { ...last, footer }] };
+}
+
 /** Renders a reply as Discord messages within every limit. */
-export function renderDiscord(reply: Reply): DiscordRendering {
+export function renderDiscord(reply: Reply, options: RenderOptions = {}): DiscordRendering {
+  const { footerNote } = options;
+  const textMax =
+    DISCORD.EMBEDS_TOTAL_TEXT_MAX - (footerNote === undefined ? 0 : FOOTER_NOTE_MAX + FOOTER_JOIN.length);
   const { pieces, pagers } = piecesOf(reply.nodes);
   const pager = pagers.at(-1) ?? null;
   const rowBudget = DISCORD.ACTION_ROWS_MAX - (pager === null ? 0 : 1);
@@ -158,8 +184,7 @@ export function renderDiscord(reply: Reply): DiscordRendering {
     const selects = piece.kind === 'select' ? 1 : 0;
     const fits =
       (embed === null ||
-        (draft.embeds.length < DISCORD.EMBEDS_MAX &&
-          draft.textLength + length <= DISCORD.EMBEDS_TOTAL_TEXT_MAX)) &&
+        (draft.embeds.length < DISCORD.EMBEDS_MAX && draft.textLength + length <= textMax)) &&
       rowsNeeded(draft.buttons.length + buttons.length, draft.selects.length + selects) <= rowBudget;
     const empty = draft.embeds.length === 0 && draft.buttons.length === 0 && draft.selects.length === 0;
     if (!fits && !empty) {
@@ -184,7 +209,8 @@ export function renderDiscord(reply: Reply): DiscordRendering {
       : draft.embeds.length === 0 && components.length === 0
         ? 'Done.'
         : '';
-    return { content, embeds: draft.embeds, components };
+    const message = { content, embeds: draft.embeds, components };
+    return footerNote === undefined ? message : withFooterNote(message, footerNote(index));
   });
   return { messages, ephemeral: reply.visibility === 'author' };
 }

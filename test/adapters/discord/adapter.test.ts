@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiscordAdapter, type DiscordAdapter } from '../../../src/adapters/discord/index.js';
-import { buildCommandJson, registerCommands } from '../../../src/adapters/discord/register.js';
+import {
+  BOT_PERMISSIONS,
+  buildCommandJson,
+  inviteUrl,
+  registerCommands,
+} from '../../../src/adapters/discord/register.js';
 import { type App, createApp } from '../../../src/app.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createLogger } from '../../../src/core/logger.js';
@@ -253,5 +258,17 @@ describe('Discord bot against a fake Discord', () => {
     expect(put.path).toBe(`/applications/${APP_ID}/guilds/${GUILD}/commands`);
     expect(put.auth).toBe('Bot fake-token');
     expect(put.body).toEqual(JSON.parse(JSON.stringify(buildCommandJson(app.registry))));
+  });
+
+  it('the invite link asks for the bot, its commands, and what the outbound posts need', () => {
+    const url = new URL(inviteUrl(APP_ID));
+    expect(url.origin).toBe('https://discord.com');
+    expect(url.pathname).toMatch(/\/oauth2\/authorize$/);
+    expect(url.searchParams.get('client_id')).toBe(APP_ID);
+    expect(url.searchParams.get('scope')).toBe('bot applications.commands');
+    // View Channel, Send Messages, Embed Links, Read Message History, Create Public Threads, Send in Threads.
+    const bits = [1n << 10n, 1n << 11n, 1n << 14n, 1n << 16n, 1n << 35n, 1n << 38n];
+    expect(BOT_PERMISSIONS).toBe(bits.reduce((a, b) => a | b));
+    expect(url.searchParams.get('permissions')).toBe(BOT_PERMISSIONS.toString());
   });
 });

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { embedTextLength, renderDiscord, TRUNCATED_NOTE } from '../../../src/adapters/discord/render.js';
+import {
+  embedTextLength,
+  FOOTER_NOTE_MAX,
+  type RenderOptions,
+  renderDiscord,
+  TRUNCATED_NOTE,
+} from '../../../src/adapters/discord/render.js';
 import {
   button,
   buttons,
   creatorCard,
   DISCORD,
+  notice,
   pager,
   type Reply,
   reply,
@@ -20,8 +27,8 @@ import {
   worstCaseReply,
 } from '../../core/ui/fixtures.js';
 
-function checkLimits(r: Reply) {
-  const { messages } = renderDiscord(r);
+function checkLimits(r: Reply, options?: RenderOptions) {
+  const { messages } = renderDiscord(r, options);
   expect(messages.length).toBeGreaterThan(0);
   for (const m of messages) {
     expect(m.embeds.length).toBeLessThanOrEqual(DISCORD.EMBEDS_MAX);
@@ -35,6 +42,7 @@ function checkLimits(r: Reply) {
       expect((e.title ?? '').length).toBeLessThanOrEqual(DISCORD.EMBED_TITLE_MAX);
       expect((e.description ?? '').length).toBeLessThanOrEqual(DISCORD.EMBED_DESCRIPTION_MAX);
       expect((e.fields ?? []).length).toBeLessThanOrEqual(DISCORD.EMBED_FIELDS_MAX);
+      expect((e.footer?.text ?? '').length).toBeLessThanOrEqual(DISCORD.EMBED_FOOTER_MAX);
       for (const f of e.fields ?? []) {
         expect(f.name.length).toBeLessThanOrEqual(DISCORD.EMBED_FIELD_NAME_MAX);
         expect(f.value.length).toBeLessThanOrEqual(DISCORD.EMBED_FIELD_VALUE_MAX);
@@ -81,6 +89,26 @@ describe('renderDiscord', () => {
     expect(pagerIds(r)).toEqual(expect.arrayContaining(['pg.prev', 'pg.next']));
     const last = messages.at(-1);
     expect(JSON.stringify(last?.components)).toContain('pg.next');
+  });
+
+  it('puts a footer note on the last embed of every message and keeps room for it', () => {
+    const note = (index: number) =>
+      `ref ${'x'.repeat(FOOTER_NOTE_MAX - 6)}${index}`.padEnd(FOOTER_NOTE_MAX, 'y');
+    const long = reply(Array.from({ length: 40 }, () => text(LONG_HOSTILE)));
+    for (const r of [worstCaseReply(), long, reply(nullNodes()), reply([buttons(button('Go', 'k.go'))])]) {
+      const messages = checkLimits(r, { footerNote: note });
+      for (const [index, m] of messages.entries()) {
+        expect(m.embeds.at(-1)?.footer?.text?.endsWith(note(index))).toBe(true);
+        expect(m.embeds.slice(0, -1).some((e) => e.footer?.text?.includes('ref '))).toBe(false);
+      }
+    }
+    // A footer the embed already has (a notice's reference) keeps its text, with the note after it.
+    const [message] = renderDiscord(reply([notice('error', 'Service failed.', { reference: 'req_42' })]), {
+      footerNote: () => 'ref abc',
+    }).messages;
+    expect(message?.embeds.at(-1)?.footer?.text).toBe('Ref req_42 · ref abc');
+    // Notes are only added when asked for.
+    expect(JSON.stringify(renderDiscord(worstCaseReply()).messages)).not.toContain('"footer":{"text":"ref ');
   });
 
   it('splits long help text into several messages and marks a cut', () => {

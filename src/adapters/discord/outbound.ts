@@ -1,0 +1,142 @@
+/**
+ * The Outbound of Discord: background jobs post to a channel, and later posts go into a thread started on the
+ * first one. A keyed post is made at most once: each message carries an enforced nonce, which Discord turns
+ * into the earlier message for a few minutes, and a short `ref` in its footer, which Scout looks for among the
+ * channel's recent messages when an earlier attempt may have landed (Discord keeps no nonce with a message).
+ */
+import { createHash } from 'node:crypto';
+import {
+  type Client,
+  DiscordAPIError,
+  type Message,
+  RESTJSONErrorCodes,
+  type SendableChannels,
+} from 'discord.js';
+import type { Logger } from '../../core/logger.js';
+import type { ChannelRef, Outbound, PostedMessage } from '../../core/outbound.js';
+import type { Reply } from '../../core/ui/index.js';
+import { renderDiscord } from './render.js';
+
+const THREAD_NAME = 'Scout updates';
+/** Discord's limit on a message nonce. */
+const NONCE_MAX = 25;
+/** Characters of the digest shown as the footer `ref`: 60 bits, unique among a channel's recent posts. */
+const REF_LENGTH = 10;
+/** Messages Discord returns per history page, and the recent messages searched for a post that may have landed. */
+const HISTORY_PAGE = 100;
+export const LANDED_WINDOW = 200;
+/** A footer that ends with a post's ref. */
+const REF_PATTERN = /(?:^|\s)ref ([\w-]{10})$/;
+
+/** The digest of part `index` of the post keyed `key`, as long as a nonce may be. */
+const digestOf = (key: string, index: number) =>
+  createHash('sha256').update(`${key}#${index}`).digest('base64url').slice(0, NONCE_MAX);
+
+/** The ref of part `index` of the post keyed `key`. */
+const refOf = (key: string, index: number) => digestOf(key, index).slice(0, REF_LENGTH);
+
+/** The footer line that marks part `index` of the post keyed `key`. */
+export const footerRef = (key: string, index: number) => `ref ${refOf(key, index)}`;
+
+/** Errors that mean Scout may not read the channel's history (no Read Message History, no access). */
+const UNREADABLE: ReadonlySet<unknown> = new Set([
+  RESTJSONErrorCodes.MissingAccess,
+  RESTJSONErrorCodes.MissingPermissions,
+]);
+
+/** The refs found on Scout's own recent messages in `channel`, with the id of the message carrying each. */
+async function landedPosts(channel: SendableChannels, botId: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  let before: string | undefined;
+  for (let read = 0; read < LANDED_WINDOW; read += HISTORY_PAGE) {
+    const page = await channel.messages.fetch({
+      limit: HISTORY_PAGE,
+      ...(before === undefined ? {} : { before }),
+    });
+    for (const message of page.values()) {
+      if (before === undefined || BigInt(message.id) < BigInt(before)) before = message.id;
+      if (message.author.id !== botId) continue;
+      for (const embed of message.embeds) {
+        const ref = REF_PATTERN.exec(embed.footer?.text ?? '')?.[1];
+        if (ref !== undefined && !found.has(ref)) found.set(ref, message.id);
+      }
+    }
+    if (page.size < HISTORY_PAGE) break;
+  }
+  return found;
+}
+
+/** Creates the Outbound of a logged-in discord.js client. */
+export function createDiscordOutbound(client: Client, logger: Logger): Outbound {
+  const sendable = async (channelId: string) => {
+    const channel = await client.channels.fetch(channelId);
+    if (channel === null || !channel.isSendable())
+      throw new Error(`Discord channel ${channelId} cannot take messages`);
+    return channel;
+  };
+
+  const landed = async (channel: SendableChannels) => {
+    const botId = client.user?.id;
+    if (botId === undefined) throw new Error('The Discord client is not logged in');
+    try {
+      return await landedPosts(channel, botId);
+    } catch (error) {
+      // Without Read Message History a possible second post beats a notification held back for good (the nonce
+      // still catches a repeat within minutes). Any other failure fails the post, to be tried again.
+      if (!(error instanceof DiscordAPIError) || !UNREADABLE.has(error.code)) throw error;
+      logger.warn(
+        { err: error, channel: channel.id },
+        'Discord history unreadable (Read Message History missing?); posting without a look-up.',
+      );
+      return new Map<string, string>();
+    }
+  };
+
+  return {
+    platform: 'discord',
+    async post(channel: ChannelRef, reply: Reply, options = {}): Promise<PostedMessage> {
+      const parent = options.inThreadOf;
+      let targetId = channel.channelId;
+      let threadId: string | null = null;
+      if (parent !== undefined) {
+        threadId = parent.threadId;
+        if (threadId === null) {
+          const origin = await sendable(parent.channelId);
+          const message = await origin.messages.fetch(parent.messageId);
+          const thread = message.thread ?? (await message.startThread({ name: THREAD_NAME }));
+          threadId = thread.id;
+        }
+        targetId = threadId;
+      }
+      const target = await sendable(targetId);
+      const { key } = options;
+      const rendering =
+        key === undefined
+          ? renderDiscord(reply)
+          : renderDiscord(reply, { footerNote: (index) => footerRef(key, index) });
+      const found =
+        key !== undefined && options.mayHaveLanded === true
+          ? await landed(target)
+          : new Map<string, string>();
+      let first: string | null = null;
+      for (const [index, message] of rendering.messages.entries()) {
+        const existing = key === undefined ? undefined : found.get(refOf(key, index));
+        if (existing !== undefined) {
+          first ??= existing;
+          continue;
+        }
+        // With an enforced nonce Discord answers a repeat within minutes with the first message.
+        const sent: Message = await target.send({
+          ...(key === undefined ? {} : { nonce: digestOf(key, index), enforceNonce: true }),
+          ...(message.content === '' ? {} : { content: message.content }),
+          embeds: message.embeds,
+          components: message.components,
+          allowedMentions: { parse: [] },
+        });
+        first ??= sent.id;
+      }
+      if (first === null) throw new Error('Nothing to post');
+      return { platform: 'discord', channelId: channel.channelId, messageId: first, threadId };
+    },
+  };
+}
