@@ -101,6 +101,49 @@ const moreChecks = (w: ChatWorld, n: number) => {
   return until(() => w.clockReads >= at + n, `${n} more digest checks`);
 };
 
+/** A running Scout: its app, its Discord adapter and its jobs. */
+interface Run {
+  app: App;
+  adapter: DiscordAdapter;
+  jobs: Jobs;
+}
+
+/** Starts Scout on `world` behind `front`, runs `before` (a subscription, a digest), then its jobs. */
+async function startRun(
+  w: ChatWorld,
+  f: Front,
+  intervals: typeof POLLING,
+  before: () => Promise<unknown> = async () => undefined,
+): Promise<Run> {
+  const app = w.app();
+  const adapter = await startAdapter(app, f.url);
+  await before();
+  return { app, adapter, jobs: await w.startJobs(app, 'discord', adapter.outbound, intervals) };
+}
+
+const channelPost = (method: string, path: string) =>
+  method === 'POST' && /^\/api\/v10\/channels\/\d+\/messages$/.test(path);
+
+/** Lets Discord take the next channel post but loses its answer, then stops `run` without any cleanup. */
+async function crashOnceItLands(run: Run, f: Front, trigger: () => void): Promise<void> {
+  f.lose = channelPost;
+  trigger();
+  await until(() => f.held.length === 1, 'the post to land');
+  await run.jobs.stop();
+  await run.adapter.stop();
+  f.lose = null;
+}
+
+/** POSTs whose body names `body`: every attempt, including repeats Discord answered with an earlier message. */
+const attempts = (f: Front, body: string) =>
+  f.exchanges.filter((e) => e.method === 'POST' && plain(e.body).includes(body));
+
+/** Whether Scout read the recent messages of `channelId`. */
+const historyRead = (f: Front, channelId: string | undefined) =>
+  f.exchanges.findIndex(
+    (e) => e.method === 'GET' && e.path.startsWith(`/api/v10/channels/${channelId}/messages?`),
+  );
+
 describe('reply notifications on Discord', () => {
   it('subscribe by interaction, announce a reply once, and thread later replies of its mail thread', async () => {
     const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
@@ -194,116 +237,75 @@ describe('reply notifications on Discord', () => {
 
   it('a post Discord took whose answer was lost is found by its ref after a long outage, not posted again', async () => {
     const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
-    const firstApp = world.app();
-    const firstAdapter = await startAdapter(firstApp, front.url);
-    await command(fake, 'notify', 'on');
-    const firstJobs: Jobs = await world.startJobs(firstApp, 'discord', firstAdapter.outbound, POLLING);
-
-    // Discord takes the post of foxtrot; the process dies before Discord's answer reaches it.
-    front.lose = (method, path) => method === 'POST' && /^\/api\/v10\/channels\/\d+\/messages$/.test(path);
-    const f = world.replyArrives('Reply foxtrot');
-    await until(() => front.held.length === 1, 'the post of foxtrot to land');
-    await firstJobs.stop();
-    await firstAdapter.stop();
-    front.lose = null;
+    const first = await startRun(world, front, POLLING, () => command(fake, 'notify', 'on'));
+    let f: { thread_id?: string | null | undefined } = {};
+    await crashOnceItLands(first, front, () => {
+      f = world.replyArrives('Reply foxtrot');
+    });
     expect(countOf(front, 'Reply foxtrot')).toBe(1);
     // The outage outlasts the few minutes Discord keeps a nonce: only the footer ref can tell the post apart.
     fake.forgetNonces();
 
-    const secondApp = world.app();
-    const secondAdapter = await startAdapter(secondApp, front.url);
-    await world.startJobs(secondApp, 'discord', secondAdapter.outbound, POLLING);
+    const second = await startRun(world, front, POLLING);
     world.replyArrives('Reply golf, in the thread of foxtrot', f.thread_id ?? undefined);
     await until(() => countOf(front, 'Reply golf') === 1, 'reply golf after the restart');
     await morePolls(world, 3);
 
     expect(countOf(front, 'Reply foxtrot')).toBe(1);
-    const tries = front.exchanges.filter(
-      (e) => e.method === 'POST' && plain(e.body).includes('Reply foxtrot'),
-    );
+    const tries = attempts(front, 'Reply foxtrot');
     expect(tries).toHaveLength(1);
     expect(plain(tries[0]?.body ?? '')).toMatch(/"footer":\{"text":"ref [\w-]{10}"\}/);
     // The restart read the channel's recent messages before posting anything.
-    const lookUp = front.exchanges.findIndex(
-      (e) => e.method === 'GET' && e.path.startsWith(`/api/v10/channels/${CHANNEL}/messages?`),
-    );
     const golf = front.exchanges.findIndex(
       (e) => e.method === 'POST' && plain(e.body).includes('Reply golf'),
     );
-    expect(lookUp).toBeGreaterThan(-1);
-    expect(lookUp).toBeLessThan(golf);
+    expect(historyRead(front, CHANNEL)).toBeGreaterThan(-1);
+    expect(historyRead(front, CHANNEL)).toBeLessThan(golf);
     // Golf goes into a thread on the message Discord had, found by the look-up.
-    const foxtrot = postOf(front, 'Reply foxtrot');
-    expect(postOf(front, 'Reply golf')?.channelId).toBe(foxtrot?.id);
-    const [subscription] = secondApp.store.subscriptions.list({ platform: 'discord', workspaceId: GUILD });
-    expect(
-      secondApp.store.subscriptions.unposted().filter((a) => a.subscription.id === subscription?.id),
-    ).toEqual([]);
+    expect(postOf(front, 'Reply golf')?.channelId).toBe(postOf(front, 'Reply foxtrot')?.id);
+    expect(second.app.store.subscriptions.unposted()).toEqual([]);
   });
 
   it('a lost answer to a post in a thread is found in that thread after a long outage', async () => {
     const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
-    const firstApp = world.app();
-    const firstAdapter = await startAdapter(firstApp, front.url);
-    await command(fake, 'notify', 'on');
-    const firstJobs: Jobs = await world.startJobs(firstApp, 'discord', firstAdapter.outbound, POLLING);
+    const first = await startRun(world, front, POLLING, () => command(fake, 'notify', 'on'));
     const h = world.replyArrives('Reply hotel');
     await until(() => countOf(front, 'Reply hotel') === 1, 'reply hotel');
     const hotel = postOf(front, 'Reply hotel');
-
-    front.lose = (method, path) => method === 'POST' && /^\/api\/v10\/channels\/\d+\/messages$/.test(path);
-    world.replyArrives('Reply india, in the thread of hotel', h.thread_id ?? undefined);
-    await until(() => front.held.length === 1, 'the post of india to land');
-    await firstJobs.stop();
-    await firstAdapter.stop();
-    front.lose = null;
+    await crashOnceItLands(first, front, () => {
+      world.replyArrives('Reply india, in the thread of hotel', h.thread_id ?? undefined);
+    });
     fake.forgetNonces();
 
-    const secondApp = world.app();
-    const secondAdapter = await startAdapter(secondApp, front.url);
-    await world.startJobs(secondApp, 'discord', secondAdapter.outbound, POLLING);
+    await startRun(world, front, POLLING);
     world.replyArrives('Reply juliett, in the thread of hotel', h.thread_id ?? undefined);
     await until(() => countOf(front, 'Reply juliett') === 1, 'reply juliett after the restart');
     await morePolls(world, 3);
 
     expect(countOf(front, 'Reply india')).toBe(1);
+    expect(attempts(front, 'Reply india')).toHaveLength(1);
     expect(postOf(front, 'Reply india')?.channelId).toBe(hotel?.id);
     expect(postOf(front, 'Reply juliett')?.channelId).toBe(hotel?.id);
     expect(threadStarts(front)).toHaveLength(1);
-    expect(
-      front.exchanges.some(
-        (e) => e.method === 'GET' && e.path.startsWith(`/api/v10/channels/${hotel?.id}/messages?`),
-      ),
-    ).toBe(true);
+    expect(historyRead(front, hotel?.id)).toBeGreaterThan(-1);
   });
 
   it('a history Discord refuses to show does not hold a notification back; the nonce still stops a repeat', async () => {
     const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
-    const firstApp = world.app();
-    const firstAdapter = await startAdapter(firstApp, front.url);
-    await command(fake, 'notify', 'on');
-    const firstJobs: Jobs = await world.startJobs(firstApp, 'discord', firstAdapter.outbound, POLLING);
-    front.lose = (method, path) => method === 'POST' && /^\/api\/v10\/channels\/\d+\/messages$/.test(path);
-    world.replyArrives('Reply kilo');
-    await until(() => front.held.length === 1, 'the post of kilo to land');
-    await firstJobs.stop();
-    await firstAdapter.stop();
-    front.lose = null;
+    const first = await startRun(world, front, POLLING, () => command(fake, 'notify', 'on'));
+    await crashOnceItLands(first, front, () => world.replyArrives('Reply kilo'));
     // Scout lacks Read Message History in the channel; the restart comes within Discord's nonce window.
     fake.historyDenied = true;
 
-    const secondApp = world.app();
-    const secondAdapter = await startAdapter(secondApp, front.url);
-    await world.startJobs(secondApp, 'discord', secondAdapter.outbound, POLLING);
+    const second = await startRun(world, front, POLLING);
     world.replyArrives('Reply lima');
     await until(() => countOf(front, 'Reply lima') === 1, 'reply lima after the restart');
 
     expect(front.exchanges.some((e) => e.method === 'GET' && e.status === 403)).toBe(true);
     expect(countOf(front, 'Reply kilo')).toBe(1);
     // Kilo was sent again with the same nonce, and Discord answered with the message it already had.
-    const tries = front.exchanges.filter((e) => e.method === 'POST' && plain(e.body).includes('Reply kilo'));
-    expect(tries).toHaveLength(2);
-    expect(secondApp.store.subscriptions.unposted()).toEqual([]);
+    expect(attempts(front, 'Reply kilo')).toHaveLength(2);
+    expect(second.app.store.subscriptions.unposted()).toEqual([]);
   });
 });
 
@@ -364,33 +366,23 @@ describe('daily viral digests on Discord', () => {
 
   it('a digest Discord took whose answer was lost is not posted again by a restart after a long outage', async () => {
     const { world, fake, front } = await setUp('2026-03-10T07:59:00Z');
-    const firstApp = world.app();
-    const firstAdapter = await startAdapter(firstApp, front.url);
-    await command(fake, 'digest', 'add', [
-      { type: 3, name: 'local_time', value: '08:00' },
-      { type: 4, name: 'top', value: 3 },
-    ]);
-    const firstJobs = await world.startJobs(firstApp, 'discord', firstAdapter.outbound, DIGESTS);
-    front.lose = (method, path) => method === 'POST' && /^\/api\/v10\/channels\/\d+\/messages$/.test(path);
-    world.clock.set(new Date('2026-03-10T08:00:00Z'));
-    await until(() => front.held.length === 1, 'the digest to land');
-    await firstJobs.stop();
-    await firstAdapter.stop();
-    front.lose = null;
+    const first = await startRun(world, front, DIGESTS, () =>
+      command(fake, 'digest', 'add', [
+        { type: 3, name: 'local_time', value: '08:00' },
+        { type: 4, name: 'top', value: 3 },
+      ]),
+    );
+    await crashOnceItLands(first, front, () => world.clock.set(new Date('2026-03-10T08:00:00Z')));
     fake.forgetNonces();
 
     world.clock.set(new Date('2026-03-10T11:00:00Z'));
-    const secondApp = world.app();
-    const secondAdapter = await startAdapter(secondApp, front.url);
-    await world.startJobs(secondApp, 'discord', secondAdapter.outbound, DIGESTS);
-    await until(() => secondApp.store.digests.unposted().length === 0, 'the digest run to be recorded');
+    const second = await startRun(world, front, DIGESTS);
+    await until(() => second.app.store.digests.unposted().length === 0, 'the digest run to be recorded');
     await moreChecks(world, 3);
 
     expect(countOf(front, 'Daily viral digest #1')).toBe(1);
-    const tries = front.exchanges.filter(
-      (e) => e.method === 'POST' && plain(e.body).includes('Daily viral digest #1'),
-    );
-    expect(tries).toHaveLength(1);
-    expect(secondApp.store.digests.run(1, '2026-03-10')?.state).toBe('posted');
+    expect(attempts(front, 'Daily viral digest #1')).toHaveLength(1);
+    expect(historyRead(front, CHANNEL)).toBeGreaterThan(-1);
+    expect(second.app.store.digests.run(1, '2026-03-10')?.state).toBe('posted');
   });
 });
