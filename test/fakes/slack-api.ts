@@ -66,8 +66,22 @@ const readBody = (req: IncomingMessage) =>
   });
 
 /** Starts the fake. */
-export async function startFakeSlack(options: { teamId?: string } = {}): Promise<FakeSlack> {
+/** The scopes of an app installed from the current manifest. */
+export const INSTALLED_SCOPES = [
+  'commands',
+  'chat:write',
+  'chat:write.public',
+  'channels:history',
+  'groups:history',
+  'users:read',
+];
+
+/** Starts the fake; every Web API answer lists the token's `scopes` in `x-oauth-scopes`, as Slack's do. */
+export async function startFakeSlack(
+  options: { teamId?: string; scopes?: readonly string[] } = {},
+): Promise<FakeSlack> {
   const teamId = options.teamId ?? 'T0001';
+  const scopes = (options.scopes ?? INSTALLED_SCOPES).join(',');
   const calls: ApiCall[] = [];
   const responses: ResponsePost[] = [];
   const admins = new Set<string>();
@@ -156,7 +170,7 @@ export async function startFakeSlack(options: { teamId?: string } = {}): Promise
       const args = req.headers['content-type']?.includes('json') ? JSON.parse(body || '{}') : parseForm(body);
       const auth = req.headers.authorization;
       calls.push({ method, args, token: auth?.startsWith('Bearer ') ? auth.slice(7) : null, at: Date.now() });
-      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'X-OAuth-Scopes': scopes });
       res.end(JSON.stringify(answer(method, args)));
       return;
     }

@@ -19,6 +19,7 @@ import type { Outbound } from '../../core/outbound.js';
 import { createSlackOutbound } from './deliver.js';
 import type { ChannelSubscription } from './home.js';
 import { registerListeners } from './listeners.js';
+import { BOT_SCOPES } from './manifest.js';
 import { createChannelPacer, POST_INTERVAL_MS } from './pacer.js';
 
 export { renderSlackMessages } from './render.js';
@@ -72,6 +73,30 @@ const listen = (server: Server, port: number) =>
       resolve();
     });
   });
+
+/** The scopes of BOT_SCOPES missing from `granted` (the scopes Slack lists with an answer); none when unknown. */
+export function missingScopes(granted: readonly string[] | undefined): string[] {
+  if (granted === undefined) return [];
+  return Object.keys(BOT_SCOPES).filter((scope) => !granted.includes(scope));
+}
+
+/**
+ * Says at start which scopes the installed app lacks: an install made from an older manifest works, but
+ * without the history scopes a notification cut off by a restart cannot be looked up and may be posted twice.
+ */
+async function warnOfMissingScopes(client: webApi.WebClient, logger: Logger): Promise<void> {
+  try {
+    const auth = await client.auth.test();
+    const missing = missingScopes(auth.response_metadata?.scopes);
+    if (missing.length === 0) return;
+    logger.warn(
+      { missing: missing.map((scope) => `${scope} (${BOT_SCOPES[scope]})`) },
+      'The Slack app lacks scopes Scout uses: update it from manifest.yml and reinstall it.',
+    );
+  } catch (error) {
+    logger.warn({ err: error }, 'Could not read the Slack app’s scopes.');
+  }
+}
 
 /** Creates the Slack adapter; nothing connects until start(). */
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
@@ -141,6 +166,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       bolt.error(async (error) => {
         logger.error({ err: error }, 'Slack listener error');
       });
+      await warnOfMissingScopes(bolt.client, logger);
       started = true;
       logger.info(
         { mode: config.appToken === null ? 'http' : 'socket', port: boundPort() },

@@ -1,0 +1,61 @@
+/** The Slack adapter says at start which scopes of the manifest the installed app lacks. */
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSlackAdapter, missingScopes, type SlackAdapter } from '../../../src/adapters/slack/index.js';
+import { BOT_SCOPES } from '../../../src/adapters/slack/manifest.js';
+import { createLogger } from '../../../src/core/logger.js';
+import { type FakeSlack, INSTALLED_SCOPES, startFakeSlack } from '../../fakes/slack-api.js';
+import { SECRET, startWorld, type World } from './helpers.js';
+
+let world: World | null = null;
+let slack: FakeSlack | null = null;
+let adapter: SlackAdapter | null = null;
+
+afterEach(async () => {
+  await adapter?.stop();
+  await slack?.stop();
+  await world?.stop();
+  adapter = null;
+  slack = null;
+  world = null;
+});
+
+/** Starts the adapter against a fake Slack whose token has `scopes`; returns the warnings logged. */
+async function warningsWith(scopes: readonly string[]): Promise<Array<Record<string, unknown>>> {
+  world = await startWorld();
+  slack = await startFakeSlack({ scopes });
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  adapter = createSlackAdapter({
+    config: { botToken: 'xoxb-test', signingSecret: SECRET, appToken: null, apiUrl: slack.apiUrl, port: 0 },
+    app: world.app,
+    logger: createLogger({ level: 'warn', destination }),
+  });
+  await adapter.start();
+  return lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.level === 40);
+}
+
+describe('Slack scopes', () => {
+  it('the fake installs every scope the manifest asks for', () => {
+    expect([...INSTALLED_SCOPES].sort()).toEqual(Object.keys(BOT_SCOPES).sort());
+    expect(missingScopes(undefined)).toEqual([]);
+  });
+
+  it('an install from an older manifest, without the history scopes, is named at start', async () => {
+    const old = INSTALLED_SCOPES.filter((s) => !s.endsWith(':history'));
+    const warnings = await warningsWith(old);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.msg).toMatch(/reinstall/);
+    expect(JSON.stringify(warnings[0]?.missing)).toMatch(/channels:history.*groups:history/);
+    expect(slack?.calls.some((c) => c.method === 'auth.test')).toBe(true);
+  });
+
+  it('an install with every scope starts without a warning', async () => {
+    expect(await warningsWith(INSTALLED_SCOPES)).toEqual([]);
+  });
+});
