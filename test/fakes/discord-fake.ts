@@ -67,8 +67,13 @@ export interface FakeDiscord {
   expireInteractions(): void;
   /** Forgets every enforced nonce, as Discord does a few minutes after a post. */
   forgetNonces(): void;
-  /** When true, reading a channel's messages answers 403 Missing Access (no Read Message History). */
-  historyDenied: boolean;
+  /**
+   * Takes Read Message History from everyone in the text channels (a permission overwrite, seen by clients that
+   * connect afterwards); as on Discord, their history then reads as empty and one of their messages as 403.
+   */
+  denyHistory(): void;
+  /** Posts `count` messages by another member in `channelId`, as a busy channel has. */
+  chatter(channelId: string, count: number): void;
 }
 
 const UNKNOWN_INTERACTION = { message: 'Unknown interaction', code: 10062 };
@@ -76,6 +81,12 @@ const INVALID_TOKEN = { message: 'Invalid Webhook Token', code: 50027 };
 const UNKNOWN_CHANNEL = { message: 'Unknown Channel', code: 10003 };
 const UNKNOWN_MESSAGE = { message: 'Unknown Message', code: 10008 };
 const MISSING_ACCESS = { message: 'Missing Access', code: 50001 };
+
+/** Permission bits of the fake's @everyone role: what a bot invited with its invite link gets. */
+const VIEW_CHANNEL = 1n << 10n;
+const READ_MESSAGE_HISTORY = 1n << 16n;
+const EVERYONE_PERMISSIONS =
+  VIEW_CHANNEL | (1n << 11n) | (1n << 14n) | READ_MESSAGE_HISTORY | (1n << 35n) | (1n << 38n);
 
 /** How long Discord remembers an enforced nonce (a few minutes). */
 const NONCE_WINDOW_MS = 5 * 60_000;
@@ -89,6 +100,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
   const messages = new Map<string, FakeMessage>();
   const originals = new Map<string, string>();
   const nonces = new Map<string, { id: string; at: number }>();
+  let historyDenied = false;
   const channels = new Map<string, Record<string, unknown> & { id: string }>();
   // Ids and tokens of every interaction sent, and those that are over.
   const sent: string[] = [];
@@ -234,10 +246,8 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     if (messageId === undefined) {
       if (method === 'GET' && inMessages === undefined) return json(res, 200, channel);
       if (method === 'GET') {
-        // Discord keeps no nonce with a message: only the answer to the POST carries it.
-        return fake.historyDenied
-          ? json(res, 403, MISSING_ACCESS)
-          : json(res, 200, history(channel.id, query));
+        // Without Read Message History Discord answers with no messages. It keeps no nonce with a message.
+        return json(res, 200, historyDenied ? [] : history(channel.id, query));
       }
       if (method === 'POST' && inMessages !== undefined) {
         // An enforced nonce seen from the same author in the same channel lately returns the earlier message.
@@ -254,7 +264,10 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     }
     const message = messages.get(messageId);
     if (message === undefined || message.channel_id !== channel.id) return json(res, 404, UNKNOWN_MESSAGE);
-    if (threads === undefined) return method === 'GET' ? json(res, 200, message) : json(res, 404, {});
+    if (threads === undefined) {
+      if (method !== 'GET') return json(res, 404, {});
+      return historyDenied ? json(res, 403, MISSING_ACCESS) : json(res, 200, message);
+    }
     if (method !== 'POST' || message.thread !== undefined) {
       return json(res, 400, { message: 'A thread has already been created for this message', code: 160004 });
     }
@@ -294,10 +307,28 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     member_count: 2,
     large: false,
     joined_at: new Date().toISOString(),
-    roles: [{ id: options.guildId, name: '@everyone', permissions: '0', position: 0, color: 0 }],
+    roles: [
+      {
+        id: options.guildId,
+        name: '@everyone',
+        permissions: EVERYONE_PERMISSIONS.toString(),
+        position: 0,
+        color: 0,
+      },
+    ],
     emojis: [],
     features: [],
-    members: [],
+    // GUILD_CREATE always carries the bot's own member.
+    members: [
+      {
+        user: { id: options.applicationId, username: 'scout', discriminator: '0', avatar: null, bot: true },
+        roles: [],
+        joined_at: new Date().toISOString(),
+        deaf: false,
+        mute: false,
+        flags: 0,
+      },
+    ],
     threads: [],
     channels: [...channels.values()].filter((c) => c.type === 0),
   });
@@ -438,7 +469,26 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     forgetNonces() {
       nonces.clear();
     },
-    historyDenied: false,
+    denyHistory() {
+      historyDenied = true;
+      for (const channel of channels.values()) {
+        if (channel.type !== 0) continue;
+        const deny = { id: options.guildId, type: 0, allow: '0', deny: READ_MESSAGE_HISTORY.toString() };
+        channel.permission_overwrites = [deny];
+      }
+    },
+    chatter(channelId, count) {
+      for (let i = 0; i < count; i++) {
+        storeMessage(
+          {
+            content: `chatter ${i}`,
+            author: { id: '200000000000000077', username: 'ivy', discriminator: '0', avatar: null },
+          },
+          snowflake(),
+          channelId,
+        );
+      }
+    },
   };
   return fake;
 }

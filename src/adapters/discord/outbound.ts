@@ -6,9 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  ChannelType,
   type Client,
   DiscordAPIError,
   type Message,
+  PermissionFlagsBits,
   RESTJSONErrorCodes,
   type SendableChannels,
 } from 'discord.js';
@@ -38,11 +40,16 @@ const refOf = (key: string, index: number) => digestOf(key, index).slice(0, REF_
 /** The footer line that marks part `index` of the post keyed `key`. */
 export const footerRef = (key: string, index: number) => `ref ${refOf(key, index)}`;
 
-/** Errors that mean Scout may not read the channel's history (no Read Message History, no access). */
-const UNREADABLE: ReadonlySet<unknown> = new Set([
-  RESTJSONErrorCodes.MissingAccess,
-  RESTJSONErrorCodes.MissingPermissions,
-]);
+/**
+ * Whether Scout may read `channel`'s history (a thread inherits its parent's permissions); null when Discord's
+ * cache cannot tell. Without Read Message History Discord answers a history read with no messages, not an error.
+ */
+function mayReadHistory(channel: SendableChannels): boolean | null {
+  if (channel.isDMBased()) return null;
+  const me = channel.guild.members.me;
+  if (me === null) return null;
+  return channel.permissionsFor(me)?.has(PermissionFlagsBits.ReadMessageHistory) ?? null;
+}
 
 /** The refs found on Scout's own recent messages in `channel`, with the id of the message carrying each. */
 async function landedPosts(channel: SendableChannels, botId: string): Promise<Map<string, string>> {
@@ -58,12 +65,32 @@ async function landedPosts(channel: SendableChannels, botId: string): Promise<Ma
       if (message.author.id !== botId) continue;
       for (const embed of message.embeds) {
         const ref = REF_PATTERN.exec(embed.footer?.text ?? '')?.[1];
-        if (ref !== undefined && !found.has(ref)) found.set(ref, message.id);
+        // Newest first: the oldest message with a ref wins, so its thread stays the one in use.
+        if (ref !== undefined) found.set(ref, message.id);
       }
     }
     if (page.size < HISTORY_PAGE) break;
   }
   return found;
+}
+
+/**
+ * The thread on message `messageId` of `channel`, started now or by an earlier attempt. Started by id, so the
+ * message itself is never read (that would need Read Message History).
+ */
+async function threadOn(channel: SendableChannels, messageId: string): Promise<string> {
+  if (channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)
+    throw new Error(`Discord channel ${channel.id} cannot hold threads`);
+  // A thread started from a message takes the message's id.
+  if (channel.threads.cache.has(messageId)) return messageId;
+  try {
+    return (await channel.threads.create({ name: THREAD_NAME, startMessage: messageId })).id;
+  } catch (error) {
+    // Started by an earlier attempt whose answer was lost, or before a restart.
+    if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.ThreadAlreadyCreatedForMessage)
+      return messageId;
+    throw error;
+  }
 }
 
 /** Creates the Outbound of a logged-in discord.js client. */
@@ -78,18 +105,16 @@ export function createDiscordOutbound(client: Client, logger: Logger): Outbound 
   const landed = async (channel: SendableChannels) => {
     const botId = client.user?.id;
     if (botId === undefined) throw new Error('The Discord client is not logged in');
-    try {
-      return await landedPosts(channel, botId);
-    } catch (error) {
-      // Without Read Message History a possible second post beats a notification held back for good (the nonce
-      // still catches a repeat within minutes). Any other failure fails the post, to be tried again.
-      if (!(error instanceof DiscordAPIError) || !UNREADABLE.has(error.code)) throw error;
+    if (mayReadHistory(channel) === false) {
+      // A possible second post beats a notification held back for good; the nonce still catches a repeat within
+      // minutes of the first attempt.
       logger.warn(
-        { err: error, channel: channel.id },
-        'Discord history unreadable (Read Message History missing?); posting without a look-up.',
+        { channel: channel.id },
+        'Scout lacks Read Message History in this Discord channel; posting without looking for an earlier post.',
       );
       return new Map<string, string>();
     }
+    return landedPosts(channel, botId);
   };
 
   return {
@@ -100,12 +125,7 @@ export function createDiscordOutbound(client: Client, logger: Logger): Outbound 
       let threadId: string | null = null;
       if (parent !== undefined) {
         threadId = parent.threadId;
-        if (threadId === null) {
-          const origin = await sendable(parent.channelId);
-          const message = await origin.messages.fetch(parent.messageId);
-          const thread = message.thread ?? (await message.startThread({ name: THREAD_NAME }));
-          threadId = thread.id;
-        }
+        threadId ??= await threadOn(await sendable(parent.channelId), parent.messageId);
         targetId = threadId;
       }
       const target = await sendable(targetId);

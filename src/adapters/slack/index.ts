@@ -166,7 +166,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       bolt.error(async (error) => {
         logger.error({ err: error }, 'Slack listener error');
       });
-      await warnOfMissingScopes(bolt.client, logger);
+      // Not awaited: the Web API client retries for minutes, and start-up must not wait on a warning.
+      void warnOfMissingScopes(bolt.client, logger);
       started = true;
       logger.info(
         { mode: config.appToken === null ? 'http' : 'socket', port: boundPort() },

@@ -84,7 +84,10 @@ export interface Subscriptions {
   markPosting(subscriptionId: number, messageId: string, now: Date): void;
   /** Records where an announcement landed. */
   markPosted(subscriptionId: number, messageId: string, ref: PostedRef, now: Date): void;
-  /** The first posted notification of a mail thread for a subscription. */
+  /**
+   * The first posted notification of a mail thread for a subscription, with the chat thread its later replies
+   * went into (a Discord thread is started on the first notification by the second).
+   */
   threadPost(subscriptionId: number, threadId: string): PostedRef | null;
   /** How many announcements of a subscription were posted. */
   postedCount(subscriptionId: number): number;
@@ -178,9 +181,16 @@ export function createSubscriptions(db: Db): Subscriptions {
     [number, string],
     { posted_channel_id: string; posted_message_id: string; posted_thread_id: string | null }
   >(
-    `SELECT posted_channel_id, posted_message_id, posted_thread_id FROM reply_announcements
-     WHERE subscription_id = ? AND thread_id = ? AND state = 'posted' AND posted_message_id IS NOT NULL
-     ORDER BY posted_at, message_at LIMIT 1`,
+    `SELECT first.posted_channel_id, first.posted_message_id,
+       COALESCE(first.posted_thread_id, (
+         SELECT later.posted_thread_id FROM reply_announcements later
+         WHERE later.subscription_id = first.subscription_id AND later.thread_id = first.thread_id
+           AND later.state = 'posted' AND later.posted_thread_id IS NOT NULL
+         ORDER BY later.posted_at LIMIT 1)) AS posted_thread_id
+     FROM reply_announcements first
+     WHERE first.subscription_id = ? AND first.thread_id = ? AND first.state = 'posted'
+       AND first.posted_message_id IS NOT NULL
+     ORDER BY first.posted_at, first.message_at LIMIT 1`,
   );
   const countPosted = db
     .prepare<[number], number>(

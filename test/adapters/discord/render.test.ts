@@ -95,7 +95,12 @@ describe('renderDiscord', () => {
     const note = (index: number) =>
       `ref ${'x'.repeat(FOOTER_NOTE_MAX - 6)}${index}`.padEnd(FOOTER_NOTE_MAX, 'y');
     const long = reply(Array.from({ length: 40 }, () => text(LONG_HOSTILE)));
-    for (const r of [worstCaseReply(), long, reply(nullNodes()), reply([buttons(button('Go', 'k.go'))])]) {
+    // 5,990 characters: one message without a note, two with one.
+    const full = reply([text('a'.repeat(3000)), text('b'.repeat(2990))]);
+    expect(renderDiscord(full).messages).toHaveLength(1);
+    expect(renderDiscord(full, { footerNote: note }).messages).toHaveLength(2);
+    const cases = [worstCaseReply(), long, full, reply(nullNodes()), reply([buttons(button('Go', 'k.go'))])];
+    for (const r of cases) {
       const messages = checkLimits(r, { footerNote: note });
       for (const [index, m] of messages.entries()) {
         expect(m.embeds.at(-1)?.footer?.text?.endsWith(note(index))).toBe(true);

@@ -3,11 +3,14 @@
  * discord.js client, the jobs posting through the Discord adapter's Outbound to the fake's channel and thread
  * routes (behind a front that can hold a post), the sandbox as the service, one file database across restarts.
  */
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDiscordAdapter, type DiscordAdapter } from '../../../src/adapters/discord/index.js';
 import type { App } from '../../../src/app.js';
 import { utcDay } from '../../../src/core/credits.js';
 import type { Jobs } from '../../../src/core/jobs/index.js';
+import { createLogger, type Logger } from '../../../src/core/logger.js';
+import { reply, text } from '../../../src/core/ui/index.js';
 import { APP_ID, CHANNEL, edited, GUILD, slash } from '../../adapters/discord/harness.js';
 import { createFakeDiscord, type FakeDiscord, type FakeUser } from '../../fakes/discord-fake.js';
 import { type ChatWorld, type Front, startChatWorld, startFront, testLogger } from './chat-world.js';
@@ -41,11 +44,11 @@ async function setUp(start: string): Promise<{ world: ChatWorld; fake: FakeDisco
 }
 
 /** Starts the real adapter of `app`, its REST calls going through the front. */
-async function startAdapter(app: App, apiBase: string): Promise<DiscordAdapter> {
+async function startAdapter(app: App, apiBase: string, logger = testLogger()): Promise<DiscordAdapter> {
   const adapter = createDiscordAdapter({
     config: { token: 'fake-token', applicationId: APP_ID, apiUrl: `${apiBase}/api` },
     app,
-    logger: testLogger(),
+    logger,
   });
   adapters.push(adapter);
   await adapter.start();
@@ -85,9 +88,12 @@ const posts = (f: Front) =>
 const postOf = (f: Front, body: string) => posts(f).find((p) => p.all.includes(body));
 const countOf = (f: Front, body: string) => posts(f).filter((p) => p.all.includes(body)).length;
 
-/** Threads Discord was asked to start. */
-const threadStarts = (f: Front) =>
+/** Requests to start a thread on a message. */
+const threadRequests = (f: Front) =>
   f.exchanges.filter((e) => e.method === 'POST' && /\/messages\/\d+\/threads$/.test(e.path));
+
+/** Threads Discord started (a request for a thread a message already has is refused). */
+const threadStarts = (f: Front) => threadRequests(f).filter((e) => e.status < 300);
 
 /** Resolves once the poller read the service `n` more times (each idle poll is one request). */
 const morePolls = (w: ChatWorld, n: number) => {
@@ -114,9 +120,10 @@ async function startRun(
   f: Front,
   intervals: typeof POLLING,
   before: () => Promise<unknown> = async () => undefined,
+  logger = testLogger(),
 ): Promise<Run> {
   const app = w.app();
-  const adapter = await startAdapter(app, f.url);
+  const adapter = await startAdapter(app, f.url, logger);
   await before();
   return { app, adapter, jobs: await w.startJobs(app, 'discord', adapter.outbound, intervals) };
 }
@@ -137,6 +144,18 @@ async function crashOnceItLands(run: Run, f: Front, trigger: () => void): Promis
 /** POSTs whose body names `body`: every attempt, including repeats Discord answered with an earlier message. */
 const attempts = (f: Front, body: string) =>
   f.exchanges.filter((e) => e.method === 'POST' && plain(e.body).includes(body));
+
+/** A logger that keeps its warnings (and worse) for the test to read. */
+function warningLogger(): { logger: Logger; messages: string[] } {
+  const messages: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      messages.push(String((JSON.parse(String(chunk)) as { msg?: unknown }).msg));
+      done();
+    },
+  });
+  return { logger: createLogger({ level: 'warn', destination }), messages };
+}
 
 /** Whether Scout read the recent messages of `channelId`. */
 const historyRead = (f: Front, channelId: string | undefined) =>
@@ -229,10 +248,10 @@ describe('reply notifications on Discord', () => {
     for (const body of ['Reply alpha', 'Reply bravo', 'Reply charlie', 'Reply delta']) {
       expect(postOf(front, body)?.channelId, body).toBe(CHANNEL);
     }
-    // The thread of alpha survives the restart: echo goes into the same thread, which is not started again.
+    // The thread of alpha survives the restart: echo goes into the same thread, known from the database.
     expect(postOf(front, 'Reply aleph')?.channelId).toBe(alpha?.id);
     expect(postOf(front, 'Reply echo')?.channelId).toBe(alpha?.id);
-    expect(threadStarts(front)).toHaveLength(1);
+    expect(threadRequests(front)).toHaveLength(1);
   });
 
   it('a post Discord took whose answer was lost is found by its ref after a long outage, not posted again', async () => {
@@ -243,8 +262,10 @@ describe('reply notifications on Discord', () => {
       f = world.replyArrives('Reply foxtrot');
     });
     expect(countOf(front, 'Reply foxtrot')).toBe(1);
-    // The outage outlasts the few minutes Discord keeps a nonce: only the footer ref can tell the post apart.
+    // The outage outlasts the few minutes Discord keeps a nonce: only the footer ref can tell the post apart. The
+    // channel is busy meanwhile: foxtrot is past the first page of its history.
     fake.forgetNonces();
+    fake.chatter(CHANNEL, 150);
 
     const second = await startRun(world, front, POLLING);
     world.replyArrives('Reply golf, in the thread of foxtrot', f.thread_id ?? undefined);
@@ -261,6 +282,9 @@ describe('reply notifications on Discord', () => {
     );
     expect(historyRead(front, CHANNEL)).toBeGreaterThan(-1);
     expect(historyRead(front, CHANNEL)).toBeLessThan(golf);
+    expect(front.exchanges.some((e) => e.method === 'GET' && /\/messages\?.*before=\d+/.test(e.path))).toBe(
+      true,
+    );
     // Golf goes into a thread on the message Discord had, found by the look-up.
     expect(postOf(front, 'Reply golf')?.channelId).toBe(postOf(front, 'Reply foxtrot')?.id);
     await until(() => second.app.store.subscriptions.unposted().length === 0, 'foxtrot and golf recorded');
@@ -290,23 +314,65 @@ describe('reply notifications on Discord', () => {
     expect(historyRead(front, hotel?.id)).toBeGreaterThan(-1);
   });
 
-  it('a history Discord refuses to show does not hold a notification back; the nonce still stops a repeat', async () => {
+  it('without Read Message History a notification is not held back; it says why, and the nonce stops a repeat', async () => {
     const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
     const first = await startRun(world, front, POLLING, () => command(fake, 'notify', 'on'));
     await crashOnceItLands(first, front, () => world.replyArrives('Reply kilo'));
-    // Scout lacks Read Message History in the channel; the restart comes within Discord's nonce window.
-    fake.historyDenied = true;
+    // Scout loses Read Message History in the channel; the restart comes within Discord's nonce window.
+    fake.denyHistory();
 
-    const second = await startRun(world, front, POLLING);
-    world.replyArrives('Reply lima');
+    const { logger, messages } = warningLogger();
+    const second = await startRun(world, front, POLLING, undefined, logger);
+    const lima = world.replyArrives('Reply lima');
     await until(() => countOf(front, 'Reply lima') === 1, 'reply lima after the restart');
+    // Threads need no history either: a later reply to lima starts one on its notification by id.
+    world.replyArrives('Reply mike, in the thread of lima', lima.thread_id ?? undefined);
+    await until(() => countOf(front, 'Reply mike') === 1, 'reply mike in a thread');
+    expect(postOf(front, 'Reply mike')?.channelId).toBe(postOf(front, 'Reply lima')?.id);
 
-    expect(front.exchanges.some((e) => e.method === 'GET' && e.status === 403)).toBe(true);
+    expect(messages.filter((m) => m.includes('Read Message History'))).toHaveLength(1);
+    expect(historyRead(front, CHANNEL)).toBe(-1);
     expect(countOf(front, 'Reply kilo')).toBe(1);
     // Kilo was sent again with the same nonce, and Discord answered with the message it already had.
     expect(attempts(front, 'Reply kilo')).toHaveLength(2);
     // Both are recorded as posted (lima's record follows Discord's answer).
     await until(() => second.app.store.subscriptions.unposted().length === 0, 'kilo and lima recorded');
+  });
+});
+
+describe('the Discord outbound', () => {
+  it('a post of several messages cut off after the first sends only the rest when tried again', async () => {
+    const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
+    const app = world.app();
+    const first = await startAdapter(app, front.url);
+    const long = reply(
+      ['a', 'b', 'c'].map((letter) => text(letter.repeat(3000))),
+      { visibility: 'channel' },
+    );
+    const channel = { platform: 'discord' as const, workspaceId: GUILD, channelId: CHANNEL };
+    let sent = 0;
+    // The process stops while the second message is on its way: it never reaches Discord.
+    front.hold = (method, path) => channelPost(method, path) && ++sent === 2;
+    void first.outbound.post(channel, long, { key: 'test:long' }).catch(() => null);
+    await until(() => front.held.length === 1, 'the second message to be held');
+    await first.stop();
+    front.hold = null;
+    fake.forgetNonces();
+
+    const second = await startAdapter(app, front.url);
+    const again = await second.outbound.post(channel, long, { key: 'test:long', mayHaveLanded: true });
+    const landed = posts(front);
+    // Three messages (two 3,000-character embeds do not fit one with the ref); the first was not sent again.
+    expect(landed.map((p) => ['a', 'b', 'c'].find((l) => p.all.includes(l.repeat(3000))))).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    expect(attempts(front, 'aaaa')).toHaveLength(1);
+    expect(again.messageId).toBe(landed[0]?.id);
+    // Each message carries its own ref.
+    const refs = landed.map((p) => /"text":"(ref [\w-]{10})"/.exec(p.all)?.[1]);
+    expect(new Set(refs).size).toBe(3);
   });
 });
 

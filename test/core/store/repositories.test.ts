@@ -131,3 +131,50 @@ describe('settings', () => {
     expect(store.settings.preference(bob, 'last-list')).toBeNull();
   });
 });
+
+describe('reply announcements', () => {
+  it('thread later replies under the first notification, in the chat thread a later one opened', () => {
+    const { subscription } = store.subscriptions.subscribe({
+      platform: 'discord',
+      workspaceId: 'G1',
+      channelId: 'C1',
+      projectId: null,
+      createdBy: 'U1',
+      now: t0,
+    });
+    const fresh = (messageId: string, at: number) => ({
+      messageId,
+      threadId: 'mail-1',
+      messageAt: later(at).toISOString(),
+      message: { id: messageId },
+      subscriptionIds: [subscription.id],
+    });
+    store.subscriptions.recordPoll('key', 2, [fresh('m1', 0), fresh('m2', 60_000)], t0);
+    expect(store.subscriptions.threadPost(subscription.id, 'mail-1')).toBeNull();
+    // The first notification is a top-level post: no chat thread yet.
+    store.subscriptions.markPosted(
+      subscription.id,
+      'm1',
+      { channelId: 'C1', messageId: 'P1', threadId: null },
+      later(1),
+    );
+    expect(store.subscriptions.threadPost(subscription.id, 'mail-1')).toEqual({
+      channelId: 'C1',
+      messageId: 'P1',
+      threadId: null,
+    });
+    // The second started a thread on it; later replies go there without starting another.
+    store.subscriptions.markPosted(
+      subscription.id,
+      'm2',
+      { channelId: 'C1', messageId: 'P2', threadId: 'P1' },
+      later(2),
+    );
+    expect(store.subscriptions.threadPost(subscription.id, 'mail-1')).toEqual({
+      channelId: 'C1',
+      messageId: 'P1',
+      threadId: 'P1',
+    });
+    expect(store.subscriptions.threadPost(subscription.id, 'mail-2')).toBeNull();
+  });
+});
