@@ -21,9 +21,11 @@ function groups(title: string, list: ReadonlyArray<{ key: string; credits: numbe
     list.length === 0
       ? text('No spend yet.')
       : fields(
-          list
-            .slice(0, 10)
-            .map((g) => ({ label: g.key, value: `${g.credits} credits (${g.calls} calls)`, inline: true })),
+          list.slice(0, 10).map((g) => ({
+            label: g.key,
+            value: `${g.credits} credits (${g.calls} ${g.calls === 1 ? 'call' : 'calls'})`,
+            inline: true,
+          })),
         ),
   ];
 }
