@@ -39,6 +39,8 @@ export interface FakeSlack {
   sendEnvelope(type: string, payload: unknown): Promise<Record<string, unknown>>;
   /** Socket Mode connections currently open. */
   readonly sockets: number;
+  /** Adds `count` messages by a person to `channel`, in the thread of `threadTs` when given. */
+  chatter(channel: string, count: number, threadTs?: string): void;
   stop(): Promise<void>;
 }
 
@@ -107,9 +109,17 @@ export async function startFakeSlack(
           ? m.ts === args.ts || m.thread_ts === args.ts
           : m.thread_ts === undefined || m.thread_ts === m.ts,
       );
-    // History is newest first; a thread is oldest first, its parent leading.
-    const ordered = inThread ? found.slice(0, limit) : found.reverse().slice(0, limit);
-    return { ok: true, messages: ordered.map((m) => shown(m, withMetadata)), has_more: false };
+    // History is newest first; a thread is oldest first, its parent leading. Pages follow a cursor.
+    const ordered = inThread ? found : found.reverse();
+    const from = Number(args.cursor ?? 0) || 0;
+    const page = ordered.slice(from, from + limit);
+    const more = from + limit < ordered.length;
+    return {
+      ok: true,
+      messages: page.map((m) => shown(m, withMetadata)),
+      has_more: more,
+      response_metadata: { next_cursor: more ? String(from + limit) : '' },
+    };
   };
 
   const answer = (method: string, args: Record<string, unknown>): Record<string, unknown> => {
@@ -207,6 +217,19 @@ export async function startFakeSlack(
     admins,
     get sockets() {
       return sockets.size;
+    },
+    chatter(channel, count, threadTs) {
+      for (let i = 0; i < count; i++) {
+        ts += 1;
+        const message = {
+          type: 'message',
+          user: 'UPERSON',
+          ts: `${ts}.000100`,
+          text: `chatter ${i}`,
+          ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+        };
+        posted.push({ channel, message });
+      }
     },
     responseUrl: (id = randomUUID()) => `${base}/response/${id}`,
     waitFor(find, ms = 5000) {

@@ -85,11 +85,44 @@ export async function postWith(
 
 /** The event type of the metadata every background post carries, with its key. */
 export const POST_EVENT_TYPE = 'scout_post';
-/** How many recent messages (of the channel, or of the thread) are searched for a post that may have landed. */
+/** How many recent messages of a channel are searched for a post that may have landed. */
 export const LANDED_WINDOW = 200;
+/** Replies of a thread read per page, and the most read: Slack lists a thread oldest first, so all are read. */
+const THREAD_PAGE = 200;
+export const THREAD_REPLIES_MAX = 1000;
 
 /** The key a background post's part carries in its metadata. */
 const partKey = (key: string, index: number) => (index === 0 ? key : `${key}#${index}`);
+
+type Listed = webApi.ConversationsHistoryResponse['messages'];
+
+/** The messages searched: the channel's latest, or a thread's replies up to THREAD_REPLIES_MAX. */
+async function recentMessages(
+  client: webApi.WebClient,
+  channelId: string,
+  threadTs: string | undefined,
+): Promise<NonNullable<Listed>> {
+  if (threadTs === undefined) {
+    const { messages } = await client.conversations.history({
+      channel: channelId,
+      include_all_metadata: true,
+      limit: LANDED_WINDOW,
+    });
+    return messages ?? [];
+  }
+  const all: NonNullable<Listed> = [];
+  const pages = client.paginate('conversations.replies', {
+    channel: channelId,
+    ts: threadTs,
+    include_all_metadata: true,
+    limit: THREAD_PAGE,
+  });
+  for await (const page of pages) {
+    all.push(...((page as webApi.ConversationsRepliesResponse).messages ?? []));
+    if (all.length >= THREAD_REPLIES_MAX) break;
+  }
+  return all;
+}
 
 /** The ts of recent messages of the channel (or of the thread) by the key in their metadata. */
 async function landedPosts(
@@ -98,20 +131,7 @@ async function landedPosts(
   threadTs: string | undefined,
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  const { messages } =
-    threadTs === undefined
-      ? await client.conversations.history({
-          channel: channelId,
-          include_all_metadata: true,
-          limit: LANDED_WINDOW,
-        })
-      : await client.conversations.replies({
-          channel: channelId,
-          ts: threadTs,
-          include_all_metadata: true,
-          limit: LANDED_WINDOW,
-        });
-  for (const message of messages ?? []) {
+  for (const message of await recentMessages(client, channelId, threadTs)) {
     // The response types leave event_payload open ({}); it is the object the post was sent with.
     const payload = message.metadata?.event_payload as Record<string, unknown> | undefined;
     const key = payload?.key;

@@ -244,6 +244,39 @@ describe('reply notifications on Slack', () => {
     expect(postOf('Reply G')?.args.thread_ts).toBe(postOf('Reply F')?.ts);
   });
 
+  it('a lost answer to a post at the end of a long thread is found by reading the whole thread', async () => {
+    const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
+    const firstApp = world.app();
+    const firstAdapter = await startAdapter(firstApp, front.url);
+    await slash(firstAdapter, slack, 'notify', REPLIES);
+    const firstJobs: Jobs = await world.startJobs(firstApp, 'slack', firstAdapter.outbound, POLLING);
+    const j = world.replyArrives('Reply J');
+    await until(() => countOf(front, 'Reply J') === 1, 'reply J');
+    const jTs = posts(front).find((p) => p.all.includes('Reply J'))?.ts as string;
+    // The team talks in J's thread; Slack lists a thread oldest first, so the next post lands past page two.
+    slack.chatter(REPLIES, 450, jTs);
+
+    front.lose = (method, path) => method === 'POST' && path === '/api/chat.postMessage';
+    world.replyArrives('Reply K, in the thread of J', j.thread_id ?? undefined);
+    await until(() => front.held.length === 1, 'the post of K to land');
+    await firstJobs.stop();
+    await firstAdapter.stop();
+    front.lose = null;
+
+    const secondApp = world.app();
+    const secondAdapter = await startAdapter(secondApp, front.url);
+    await world.startJobs(secondApp, 'slack', secondAdapter.outbound, POLLING);
+    world.replyArrives('Reply L, in the thread of J', j.thread_id ?? undefined);
+    await until(() => countOf(front, 'Reply L') === 1, 'reply L after the restart');
+
+    expect(countOf(front, 'Reply K')).toBe(1);
+    const reads = slack.calls.filter((c) => c.method === 'conversations.replies');
+    expect(reads.length).toBeGreaterThanOrEqual(3);
+    expect(reads.some((c) => c.args.cursor === '400')).toBe(true);
+    for (const body of ['Reply K', 'Reply L'])
+      expect(posts(front).find((p) => p.all.includes(body))?.args.thread_ts, body).toBe(jTs);
+  });
+
   it('a history Slack refuses to show does not hold a notification back', async () => {
     const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
     const firstApp = world.app();
