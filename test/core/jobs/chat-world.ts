@@ -18,6 +18,7 @@ import { createJobs, type Jobs } from '../../../src/core/jobs/index.js';
 import { createLogger } from '../../../src/core/logger.js';
 import type { Outbound } from '../../../src/core/outbound.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { until } from './fixture.js';
 
 const KEY = 'chat-jobs-key-0001';
 /** The sandbox team behind the key. */
@@ -224,4 +225,21 @@ export async function startFront(target: string): Promise<Front> {
   await new Promise<void>((resolve) => front.server.listen(0, '127.0.0.1', resolve));
   (front as { url: string }).url = `http://127.0.0.1:${(front.server.address() as AddressInfo).port}`;
   return front;
+}
+
+/**
+ * Lets the target take the next request `lands` picks but loses its answer, then runs `stop` without any other
+ * cleanup: a process killed after its post landed and before it learnt so.
+ */
+export async function crashAfterLanding(
+  f: Front,
+  lands: (method: string, path: string) => boolean,
+  trigger: () => void,
+  stop: () => Promise<void>,
+): Promise<void> {
+  f.lose = lands;
+  trigger();
+  await until(() => f.held.length === 1, 'the post to land');
+  await stop();
+  f.lose = null;
 }

@@ -13,7 +13,14 @@ import { createLogger, type Logger } from '../../../src/core/logger.js';
 import { reply, text } from '../../../src/core/ui/index.js';
 import { APP_ID, CHANNEL, edited, GUILD, slash } from '../../adapters/discord/harness.js';
 import { createFakeDiscord, type FakeDiscord, type FakeUser } from '../../fakes/discord-fake.js';
-import { type ChatWorld, type Front, startChatWorld, startFront, testLogger } from './chat-world.js';
+import {
+  type ChatWorld,
+  crashAfterLanding,
+  type Front,
+  startChatWorld,
+  startFront,
+  testLogger,
+} from './chat-world.js';
 import { until } from './fixture.js';
 
 const POLLING = { pollIntervalMs: 10, digestCheckMs: 60_000 };
@@ -131,15 +138,12 @@ async function startRun(
 const channelPost = (method: string, path: string) =>
   method === 'POST' && /^\/api\/v10\/channels\/\d+\/messages$/.test(path);
 
-/** Lets Discord take the next channel post but loses its answer, then stops `run` without any cleanup. */
-async function crashOnceItLands(run: Run, f: Front, trigger: () => void): Promise<void> {
-  f.lose = channelPost;
-  trigger();
-  await until(() => f.held.length === 1, 'the post to land');
-  await run.jobs.stop();
-  await run.adapter.stop();
-  f.lose = null;
-}
+/** Lets the platform take the next post but loses its answer, then stops `run` without any cleanup. */
+const crashOnceItLands = (run: Run, f: Front, trigger: () => void) =>
+  crashAfterLanding(f, channelPost, trigger, async () => {
+    await run.jobs.stop();
+    await run.adapter.stop();
+  });
 
 /** POSTs whose body names `body`: every attempt, including repeats Discord answered with an earlier message. */
 const attempts = (f: Front, body: string) =>

@@ -18,6 +18,7 @@ import {
 } from '../../fakes/slack-api.js';
 import {
   type ChatWorld,
+  crashAfterLanding,
   type Exchange,
   type Front,
   startChatWorld,
@@ -125,6 +126,32 @@ const moreChecks = (w: ChatWorld, n: number) => {
   return until(() => w.clockReads >= at + n, `${n} more digest checks`);
 };
 
+/** A running Scout: its app, its Slack adapter and its jobs. */
+interface Run {
+  app: App;
+  adapter: SlackAdapter;
+  jobs: Jobs;
+}
+
+/** Starts Scout behind `front` with `/scout notify` in REPLIES (unless `subscribe` is false), then its jobs. */
+async function startRun(w: ChatWorld, f: Front, fake: FakeSlack, subscribe = true): Promise<Run> {
+  const app = w.app();
+  const adapter = await startAdapter(app, f.url);
+  if (subscribe) await slash(adapter, fake, 'notify', REPLIES);
+  return { app, adapter, jobs: await w.startJobs(app, 'slack', adapter.outbound, POLLING) };
+}
+
+const postMessage = (method: string, path: string) => method === 'POST' && path === '/api/chat.postMessage';
+
+/** Lets the platform take the next post but loses its answer, then stops `run` without any cleanup. */
+const crashOnceItLands = (run: Run, f: Front, trigger: () => void) =>
+  crashAfterLanding(f, postMessage, trigger, async () => {
+    await run.jobs.stop();
+    await run.adapter.stop();
+  });
+
+const postOf = (f: Front, body: string) => posts(f).find((p) => p.all.includes(body));
+
 describe('reply notifications on Slack', () => {
   it('subscribe by slash command, announce a reply once, and thread later replies of its mail thread', async () => {
     const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
@@ -179,26 +206,21 @@ describe('reply notifications on Slack', () => {
 
   it('announce nothing twice and miss nothing across a stop without cleanup and a restart', async () => {
     const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
-    const firstApp = world.app();
-    const firstAdapter = await startAdapter(firstApp, front.url);
-    await slash(firstAdapter, slack, 'notify', REPLIES);
-    const firstJobs: Jobs = await world.startJobs(firstApp, 'slack', firstAdapter.outbound, POLLING);
+    const first = await startRun(world, front, slack);
     const a = world.replyArrives('Reply A');
     await until(() => countOf(front, 'Reply A') === 1, 'reply A');
 
     // The process dies while posting B: the post never reaches Slack and nothing more is recorded.
-    front.hold = (method, path) => method === 'POST' && path === '/api/chat.postMessage';
+    front.hold = postMessage;
     world.replyArrives('Reply B');
     world.replyArrives('Reply C');
     await until(() => front.held.length === 1, 'the post of B to start');
-    await firstJobs.stop();
-    await firstAdapter.stop();
+    await first.jobs.stop();
+    await first.adapter.stop();
     front.hold = null;
     world.replyArrives('Reply D (while down)');
 
-    const secondApp = world.app();
-    const secondAdapter = await startAdapter(secondApp, front.url);
-    await world.startJobs(secondApp, 'slack', secondAdapter.outbound, POLLING);
+    await startRun(world, front, slack, false);
     await until(() => posts(front).length === 4, 'B, C and D after the restart');
     world.replyArrives('Reply E, in the thread of A', a.thread_id ?? undefined);
     await until(() => posts(front).length === 5, 'reply E');
@@ -210,29 +232,19 @@ describe('reply notifications on Slack', () => {
     const all = posts(front);
     expect(all.every((p) => p.args.channel === REPLIES)).toBe(true);
     // The thread of A survives the restart: E goes under A's post.
-    const postOf = (body: string) => all.find((p) => p.all.includes(body));
-    expect(postOf('Reply E')?.args.thread_ts).toBe(postOf('Reply A')?.ts);
+    expect(postOf(front, 'Reply E')?.args.thread_ts).toBe(postOf(front, 'Reply A')?.ts);
   });
 
   it('a post Slack took whose answer was lost is found after a restart, not posted again', async () => {
     const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
-    const firstApp = world.app();
-    const firstAdapter = await startAdapter(firstApp, front.url);
-    await slash(firstAdapter, slack, 'notify', REPLIES);
-    const firstJobs: Jobs = await world.startJobs(firstApp, 'slack', firstAdapter.outbound, POLLING);
-
-    // Slack takes the post of F; the process dies before Slack's answer reaches it.
-    front.lose = (method, path) => method === 'POST' && path === '/api/chat.postMessage';
-    const f = world.replyArrives('Reply F');
-    await until(() => front.held.length === 1, 'the post of F to land');
-    await firstJobs.stop();
-    await firstAdapter.stop();
-    front.lose = null;
+    const first = await startRun(world, front, slack);
+    let f: { thread_id?: string | null | undefined } = {};
+    await crashOnceItLands(first, front, () => {
+      f = world.replyArrives('Reply F');
+    });
     expect(countOf(front, 'Reply F')).toBe(1);
 
-    const secondApp = world.app();
-    const secondAdapter = await startAdapter(secondApp, front.url);
-    await world.startJobs(secondApp, 'slack', secondAdapter.outbound, POLLING);
+    await startRun(world, front, slack, false);
     world.replyArrives('Reply G, in the thread of F', f.thread_id ?? undefined);
     await until(() => countOf(front, 'Reply G') === 1, 'reply G after the restart');
     await morePolls(world, 3);
@@ -240,32 +252,22 @@ describe('reply notifications on Slack', () => {
     expect(countOf(front, 'Reply F')).toBe(1);
     expect(slack.calls.some((c) => c.method === 'conversations.history')).toBe(true);
     // The post found is the one recorded: G goes into F's thread.
-    const postOf = (body: string) => posts(front).find((p) => p.all.includes(body));
-    expect(postOf('Reply G')?.args.thread_ts).toBe(postOf('Reply F')?.ts);
+    expect(postOf(front, 'Reply G')?.args.thread_ts).toBe(postOf(front, 'Reply F')?.ts);
   });
 
   it('a lost answer to a post at the end of a long thread is found by reading the whole thread', async () => {
     const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
-    const firstApp = world.app();
-    const firstAdapter = await startAdapter(firstApp, front.url);
-    await slash(firstAdapter, slack, 'notify', REPLIES);
-    const firstJobs: Jobs = await world.startJobs(firstApp, 'slack', firstAdapter.outbound, POLLING);
+    const first = await startRun(world, front, slack);
     const j = world.replyArrives('Reply J');
     await until(() => countOf(front, 'Reply J') === 1, 'reply J');
-    const jTs = posts(front).find((p) => p.all.includes('Reply J'))?.ts as string;
+    const jTs = postOf(front, 'Reply J')?.ts as string;
     // The team talks in J's thread; Slack lists a thread oldest first, so the next post lands past page two.
     slack.chatter(REPLIES, 450, jTs);
+    await crashOnceItLands(first, front, () => {
+      world.replyArrives('Reply K, in the thread of J', j.thread_id ?? undefined);
+    });
 
-    front.lose = (method, path) => method === 'POST' && path === '/api/chat.postMessage';
-    world.replyArrives('Reply K, in the thread of J', j.thread_id ?? undefined);
-    await until(() => front.held.length === 1, 'the post of K to land');
-    await firstJobs.stop();
-    await firstAdapter.stop();
-    front.lose = null;
-
-    const secondApp = world.app();
-    const secondAdapter = await startAdapter(secondApp, front.url);
-    await world.startJobs(secondApp, 'slack', secondAdapter.outbound, POLLING);
+    await startRun(world, front, slack, false);
     world.replyArrives('Reply L, in the thread of J', j.thread_id ?? undefined);
     await until(() => countOf(front, 'Reply L') === 1, 'reply L after the restart');
 
@@ -273,22 +275,13 @@ describe('reply notifications on Slack', () => {
     const reads = slack.calls.filter((c) => c.method === 'conversations.replies');
     expect(reads.length).toBeGreaterThanOrEqual(3);
     expect(reads.some((c) => c.args.cursor === '400')).toBe(true);
-    for (const body of ['Reply K', 'Reply L'])
-      expect(posts(front).find((p) => p.all.includes(body))?.args.thread_ts, body).toBe(jTs);
+    for (const body of ['Reply K', 'Reply L']) expect(postOf(front, body)?.args.thread_ts, body).toBe(jTs);
   });
 
   it('a history Slack refuses to show does not hold a notification back', async () => {
     const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
-    const firstApp = world.app();
-    const firstAdapter = await startAdapter(firstApp, front.url);
-    await slash(firstAdapter, slack, 'notify', REPLIES);
-    const firstJobs: Jobs = await world.startJobs(firstApp, 'slack', firstAdapter.outbound, POLLING);
-    front.lose = (method, path) => method === 'POST' && path === '/api/chat.postMessage';
-    world.replyArrives('Reply H');
-    await until(() => front.held.length === 1, 'the post of H to land');
-    await firstJobs.stop();
-    await firstAdapter.stop();
-    front.lose = null;
+    const first = await startRun(world, front, slack);
+    await crashOnceItLands(first, front, () => world.replyArrives('Reply H'));
 
     // An install without the history scopes: the look-up fails, and H is posted rather than kept waiting.
     front.serve = (req, _body, res) => {
@@ -297,9 +290,7 @@ describe('reply notifications on Slack', () => {
       res.end(JSON.stringify({ ok: false, error: 'missing_scope' }));
       return true;
     };
-    const secondApp = world.app();
-    const secondAdapter = await startAdapter(secondApp, front.url);
-    await world.startJobs(secondApp, 'slack', secondAdapter.outbound, POLLING);
+    await startRun(world, front, slack, false);
     world.replyArrives('Reply I');
     await until(() => countOf(front, 'Reply I') === 1, 'reply I after the restart');
     expect(countOf(front, 'Reply H')).toBe(2);
