@@ -33,8 +33,7 @@ export function guildArgument(args: readonly string[]): string | null {
 
 /**
  * What Scout does in a channel: post replies and background posts as embeds, start and post in threads for later
- * replies of a mail thread (reading the message a thread starts on), and read its recent posts so one
- * interrupted by a restart is not posted twice.
+ * replies of a mail thread, and read its recent posts so one interrupted by a restart is not posted twice.
  */
 export const BOT_PERMISSIONS = PermissionsBitField.resolve([
   PermissionFlagsBits.ViewChannel,
