@@ -25,10 +25,22 @@ export function utcMonth(now: Date): { from: Date; to: Date } {
   };
 }
 
+/** Credits one invocation has set aside for its paid calls; what it spends moves from here to the ledger. */
+export interface Reservation {
+  /** Credits still set aside. */
+  readonly left: number;
+  /** Sets `credits` more aside. */
+  add(credits: number): void;
+  /** Counts `credits` as recorded in the ledger: that much is no longer set aside. */
+  spend(credits: number): void;
+  /** Gives back what is left; further calls do nothing. */
+  release(): void;
+}
+
 /** Credits set aside for paid work still running, per person, so simultaneous commands cannot pass a cap. */
 export interface Reservations {
-  /** Sets `credits` aside for the person; the returned function gives them back. */
-  reserve(actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>, credits: number): () => void;
+  /** Sets `credits` aside for the person. */
+  reserve(actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>, credits: number): Reservation;
   /** Credits currently set aside for the person. */
   held(actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>): number;
 }
@@ -36,18 +48,39 @@ export interface Reservations {
 /** Creates an in-process reservation book. */
 export function createReservations(): Reservations {
   const book = new Map<string, number>();
+  const change = (key: string, delta: number) => {
+    const next = (book.get(key) ?? 0) + delta;
+    if (next > 0) book.set(key, next);
+    else book.delete(key);
+  };
   return {
     reserve(actor, credits) {
       const key = actorKey(actor);
-      book.set(key, (book.get(key) ?? 0) + credits);
+      let left = 0;
       let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const left = (book.get(key) ?? 0) - credits;
-        if (left > 0) book.set(key, left);
-        else book.delete(key);
+      const reservation: Reservation = {
+        get left() {
+          return left;
+        },
+        add(more) {
+          if (released || more <= 0) return;
+          left += more;
+          change(key, more);
+        },
+        spend(spent) {
+          const taken = Math.min(left, Math.max(0, spent));
+          left -= taken;
+          change(key, -taken);
+        },
+        release() {
+          if (released) return;
+          released = true;
+          change(key, -left);
+          left = 0;
+        },
       };
+      reservation.add(credits);
+      return reservation;
     },
     held: (actor) => book.get(actorKey(actor)) ?? 0,
   };
@@ -79,15 +112,12 @@ export function checkCap(scope: BudgetScope, estimate: number): void {
 }
 
 /**
- * Checks the cap and sets the estimate aside in one step (no await between them), so commands running at the
- * same time each see the others' reservations. Returns the function that gives the reservation back.
+ * Checks the cap and sets `credits` more aside in `reservation`, in one step (no await between them), so commands
+ * running at the same time each see the others' reservations.
  */
-export function reserveWithinCap(
-  scope: BudgetScope & { reservations: Reservations },
-  estimate: number,
-): () => void {
-  checkCap(scope, estimate);
-  return estimate > 0 ? scope.reservations.reserve(scope.actor, estimate) : () => {};
+export function reserveWithinCap(scope: BudgetScope, reservation: Reservation, credits: number): void {
+  checkCap(scope, credits);
+  reservation.add(credits);
 }
 
 /** Options of a metered client. */
@@ -96,6 +126,11 @@ export interface MeterOptions extends BudgetScope {
   keyPrefix: string;
   /** The chat command, for the ledger's per-command breakdown. */
   command: string | null;
+  /**
+   * What the invocation set aside (in `reservations`): a paid call within it is not checked again; a call that
+   * needs more grows it within the cap; what is recorded is taken from it.
+   */
+  reservation?: Reservation;
 }
 
 const OPERATION_SET: ReadonlySet<string> = new Set(OPERATIONS);
@@ -114,6 +149,7 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
   let sequence = 0;
   const record = (operation: OperationName, credits: number, balance: number | null) => {
     sequence += 1;
+    options.reservation?.spend(credits);
     options.store.ledger.record({
       at: options.clock.now(),
       platform: options.actor.platform,
@@ -138,7 +174,10 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
         return async (...args: unknown[]) => {
           const input = args[0];
           const estimate = estimateCost(op, typeof input === 'object' && input !== null ? input : {});
-          checkCap(options, estimate);
+          const { reservation } = options;
+          if (reservation === undefined) checkCap(options, estimate);
+          else if (estimate > reservation.left)
+            reserveWithinCap(options, reservation, estimate - reservation.left);
           let result: unknown;
           try {
             result = await value.apply(target, args);

@@ -32,6 +32,8 @@ export const searchCommand = defineCommand({
   ],
   cost: `free search; 1 credit per creator shown (up to ${CARDS_PER_PAGE} a page), cached ones free`,
   estimate: () => CARDS_PER_PAGE,
+  // The search is free and cached profiles cost nothing: the cap is checked when profiles are bought.
+  capPerCall: true,
   permission: 'everyone',
   async run(ctx, input) {
     const filters = filtersOf(input);

@@ -8,7 +8,15 @@ import { z } from 'zod';
 import type { Actor } from '../actor.js';
 import { actorKey } from '../actor.js';
 import type { Clock } from '../clock.js';
-import { budgetOf, checkCap, createReservations, meterClient, reserveWithinCap } from '../credits.js';
+import {
+  type BudgetScope,
+  budgetOf,
+  checkCap,
+  createReservations,
+  meterClient,
+  type Reservation,
+  reserveWithinCap,
+} from '../credits.js';
 import type { Logger } from '../logger.js';
 import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
@@ -77,21 +85,31 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { registry, store, clock, logger, settings } = deps;
   const reservations = createReservations();
 
+  /** Who pays for an invocation, with every reservation in flight. */
+  const budgetScope = (invocation: Invocation): BudgetScope => ({
+    actor: invocation.actor,
+    store,
+    clock,
+    defaultDailyCap: settings.defaultDailyCap,
+    reservations,
+  });
+
   const context = (
     invocation: Invocation,
     commandText: string,
     key: string,
     command: string | null,
+    reservation: Reservation,
   ): CommandContext => {
-    const scope = { actor: invocation.actor, store, clock, defaultDailyCap: settings.defaultDailyCap };
     return {
       actor: invocation.actor,
       channelId: invocation.channelId,
       // Each run gets its own ledger keys: a repeat after the window is a new purchase and must be recorded.
       service: meterClient(deps.service, {
-        ...scope,
+        ...budgetScope(invocation),
         keyPrefix: `${key}:${randomBytes(6).toString('base64url')}`,
         command,
+        reservation,
       }),
       store,
       clock,
@@ -130,13 +148,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       command: string | null;
       confirmed: boolean;
       mutates: boolean;
+      /** Check the cap at each paid call instead of on the whole estimate (see CommandDef.capPerCall). */
+      capPerCall: boolean;
       estimate: (ctx: CommandContext) => number;
       confirmation: ConfirmPayload;
       work: (ctx: CommandContext) => Promise<Reply>;
     },
   ): Promise<Reply> => {
     const key = invocationKey(invocation, options.what, options.input);
-    const ctx = context(invocation, options.commandText, key, options.command);
+    const reservation = reservations.reserve(invocation.actor, 0);
+    const ctx = context(invocation, options.commandText, key, options.command, reservation);
     const estimate = options.estimate(ctx);
     // Paid or state-changing work is claimed, so a duplicate delivery, a double click or a quick repeat runs it
     // once and gets the first answer; free reads simply run again.
@@ -148,22 +169,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       }
       if (claim.status === 'done' && claim.reply !== null) return claim.reply as Reply;
     }
-    let release = () => {};
     try {
       if (estimate > 0) {
-        const scope = {
-          actor: invocation.actor,
-          store,
-          clock,
-          defaultDailyCap: settings.defaultDailyCap,
-          reservations,
-        };
+        const scope = budgetScope(invocation);
         if (!options.confirmed && estimate > settings.confirmAbove) {
           checkCap(scope, estimate);
           store.invocations.release(key);
           return confirmation(ctx, estimate, budgetOf(scope).spentToday, options.confirmation);
         }
-        release = reserveWithinCap(scope, estimate);
+        // A ceiling that often does not apply is not held up front: each paid call is checked at its own cost.
+        if (!options.capPerCall) reserveWithinCap(scope, reservation, estimate);
       }
       const result = await options.work(ctx);
       if (claimed) store.invocations.finish(key, result, clock.now());
@@ -172,7 +187,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       if (claimed) store.invocations.release(key);
       throw error;
     } finally {
-      release();
+      reservation.release();
     }
   };
 
@@ -222,6 +237,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       command: name,
       confirmed,
       mutates: def.mutates === true,
+      capPerCall: def.capPerCall === true,
       estimate: (ctx) => def.estimate(input, ctx),
       confirmation: { type: 'command', family: def.family, command: def.name, input: raw, text: commandText },
       work: (ctx) => def.run(ctx, input),
@@ -359,6 +375,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       command: commandNameOf(found.record.rerun) ?? kind,
       confirmed,
       mutates: def.mutates === true,
+      capPerCall: false,
       estimate: (ctx) => def.estimate(parsed.data, event, ctx),
       confirmation: { type: 'action', token: invocation.token, event },
       work: (ctx) => def.run(ctx, parsed.data, event),

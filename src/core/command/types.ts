@@ -79,6 +79,11 @@ export interface CommandDef<I> {
   readonly permission: Permission;
   /** Changes state (in the service or in Scout): a duplicate delivery or a repeat within seconds runs it once. */
   readonly mutates?: boolean;
+  /**
+   * The estimate is a ceiling that often does not apply (what is bought depends on what a free call returns and
+   * what is cached): the daily cap is checked at each paid call, at its own cost, not on the whole estimate.
+   */
+  readonly capPerCall?: boolean;
   run(ctx: CommandContext, input: I): Promise<Reply>;
 }
 

@@ -1,0 +1,66 @@
+/**
+ * `creators search` under a daily cap: the search is free and cached profiles cost nothing, so the cap is
+ * checked when profiles are bought, at what they cost, and held for searches running at the same time.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
+import { creatorsFamily } from '../../src/commands/creators.js';
+import { createManualClock } from '../../src/core/clock.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
+
+let h: Harness;
+afterEach(async () => h.stop());
+
+const clock = createManualClock('2026-03-15T12:00:00Z');
+/** Moves past the repeat window, so the same line runs again. */
+const later = () => clock.advance(11_000);
+const purchases = (from: number) =>
+  h
+    .requests()
+    .slice(from)
+    .filter((r) => r.path === '/api/v2/creators/get');
+
+const start = (cap: number) =>
+  startHarness({ families: [creatorsFamily], clock, settings: { defaultDailyCap: cap } });
+
+describe('creators search under a daily cap', () => {
+  it('shows a page whose profiles are all cached to a person with less than a page of credits left', async () => {
+    h = await start(7);
+    expect(await h.type('creators niche:yoga followers:10k-100k')).toMatch(/1-5 of/);
+    expect(h.spentToday()).toBe(5);
+    later();
+    const from = h.requests().length;
+    const again = await h.type('creators niche:yoga followers:10k-100k');
+    expect(again).toMatch(/1-5 of/);
+    expect(again).not.toMatch(/daily cap/);
+    expect(purchases(from)).toEqual([]);
+    expect(h.spentToday()).toBe(5);
+  });
+
+  it('refuses the profiles that would pass the cap, saying what they cost, and buys none', async () => {
+    h = await start(7);
+    await h.type('creators niche:yoga followers:10k-100k');
+    later();
+    const from = h.requests().length;
+    const refused = await h.type('creators category:Fitness');
+    // The profiles of the page not already cached (the yoga search may have bought one or two of them).
+    expect(refused).toMatch(/This needs up to [3-5] credits, and your daily cap is 7 \(5 spent today\)/);
+    expect(purchases(from)).toEqual([]);
+    expect(h.spentToday()).toBe(5);
+  });
+
+  it('holds the cap for searches running at the same time', async () => {
+    h = await start(10);
+    const categories = ['Fitness', 'Food', 'Travel', 'Gaming'];
+    const answers = await Promise.all(
+      categories.map((category) =>
+        h.app.dispatcher
+          .text({ actor: LOCAL_ACTOR, channelId: category, text: `creators category:${category}` })
+          .then((r) => JSON.stringify(r)),
+      ),
+    );
+    expect(answers.filter((a) => a.includes('1-5 of'))).toHaveLength(2);
+    expect(answers.filter((a) => a.includes('daily cap is 10'))).toHaveLength(2);
+    expect(h.spentToday()).toBe(10);
+  });
+});

@@ -1,0 +1,59 @@
+/** The reservation book behind the daily cap: what in-flight work sets aside, spends and gives back. */
+import { describe, expect, it } from 'vitest';
+import { createManualClock } from '../../src/core/clock.js';
+import { CreditCapError } from '../../src/core/command/errors.js';
+import { budgetOf, createReservations, reserveWithinCap } from '../../src/core/credits.js';
+import { openStore } from '../../src/core/store/index.js';
+
+const ana = { platform: 'slack', workspaceId: 'T1', userId: 'U1' } as const;
+const bob = { platform: 'slack', workspaceId: 'T1', userId: 'U2' } as const;
+
+describe('reservations', () => {
+  it('hold what is set aside until it is spent or given back, per person', () => {
+    const book = createReservations();
+    const first = book.reserve(ana, 10);
+    const second = book.reserve(ana, 5);
+    book.reserve(bob, 7);
+    expect(book.held(ana)).toBe(15);
+    first.spend(4);
+    expect(first.left).toBe(6);
+    expect(book.held(ana)).toBe(11);
+    first.add(3);
+    expect(book.held(ana)).toBe(14);
+    // Spending more than is left takes only what is left.
+    first.spend(100);
+    expect(first.left).toBe(0);
+    expect(book.held(ana)).toBe(5);
+    second.release();
+    second.release();
+    second.add(5);
+    expect(book.held(ana)).toBe(0);
+    expect(book.held(bob)).toBe(7);
+  });
+
+  it('count toward the cap with the ledger, without counting a recorded spend twice', () => {
+    const store = openStore(':memory:');
+    const clock = createManualClock('2026-03-15T12:00:00Z');
+    const reservations = createReservations();
+    const scope = { actor: ana, store, clock, defaultDailyCap: 25, reservations };
+    const running = reservations.reserve(ana, 0);
+    reserveWithinCap(scope, running, 10);
+    // The call is made and recorded: its credits move from the reservation to the ledger.
+    store.ledger.record({
+      at: clock.now(),
+      ...ana,
+      operation: 'songs.query',
+      command: 'songs countries',
+      units: 1,
+      credits: 10,
+      balance: null,
+      idempotencyKey: 'k#1',
+    });
+    running.spend(10);
+    expect(budgetOf(scope).spentToday).toBe(10);
+    const next = reservations.reserve(ana, 0);
+    reserveWithinCap(scope, next, 15);
+    expect(() => reserveWithinCap(scope, reservations.reserve(ana, 0), 1)).toThrow(CreditCapError);
+    store.close();
+  });
+});
