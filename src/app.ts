@@ -4,6 +4,7 @@ import { systemClock } from './core/clock.js';
 import { createDispatcher, type Dispatcher } from './core/command/dispatcher.js';
 import { createRegistry } from './core/command/registry.js';
 import type { CommandFamily, CommandRegistry, CommandSettings } from './core/command/types.js';
+import { createReservations, type Reservations } from './core/credits.js';
 import { createHousekeeping } from './core/housekeeping.js';
 import type { Logger } from './core/logger.js';
 import { createServiceClient, type ServiceClient, type ServiceClientOptions } from './core/service/index.js';
@@ -37,6 +38,8 @@ export interface App {
   readonly dispatcher: Dispatcher;
   readonly settings: CommandSettings;
   readonly clock: Clock;
+  /** Credits set aside for paid work in flight (commands and digests), so together they stay within caps. */
+  readonly reservations: Reservations;
   stop(): Promise<void>;
 }
 
@@ -47,7 +50,16 @@ export function createApp(options: AppOptions): App {
   const store = openStore(options.databasePath);
   const service = createServiceClient({ ...options.service, logger: options.logger });
   const registry = createRegistry(options.families);
-  const dispatcher = createDispatcher({ registry, store, service, clock, logger: options.logger, settings });
+  const reservations = createReservations();
+  const dispatcher = createDispatcher({
+    registry,
+    store,
+    service,
+    clock,
+    logger: options.logger,
+    settings,
+    reservations,
+  });
   const housekeeping = createHousekeeping(store, clock, {
     invocationsMs: 86_400_000,
     expiredElementsMs: settings.elementTtlMs,
@@ -61,6 +73,7 @@ export function createApp(options: AppOptions): App {
     dispatcher,
     settings,
     clock,
+    reservations,
     async stop() {
       housekeeping.stop();
       await service.stop();

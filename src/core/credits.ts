@@ -104,20 +104,29 @@ export function budgetOf(scope: BudgetScope): { spentToday: number; cap: number 
   return { spentToday, cap: store.settings.dailyCap(actor) ?? scope.defaultDailyCap };
 }
 
-/** Throws CreditCapError when spending `estimate` more credits today would pass the actor's cap. */
-export function checkCap(scope: BudgetScope, estimate: number): void {
-  if (estimate <= 0) return;
+/**
+ * Throws CreditCapError when spending `estimate` more credits today would pass the actor's cap. `covered` of it
+ * is already set aside by the caller (and so counted in the budget): only the rest is new.
+ */
+export function checkCap(scope: BudgetScope, estimate: number, covered = 0): void {
+  if (estimate <= covered) return;
   const { spentToday, cap } = budgetOf(scope);
-  if (cap !== null && spentToday + estimate > cap) throw new CreditCapError(cap, spentToday, estimate);
+  const before = spentToday - covered;
+  if (cap !== null && before + estimate > cap) throw new CreditCapError(cap, before, estimate);
 }
 
 /**
- * Checks the cap and sets `credits` more aside in `reservation`, in one step (no await between them), so commands
- * running at the same time each see the others' reservations.
+ * Checks the cap and sets what `estimate` needs beyond `covered` aside in `reservation`, in one step (no await
+ * between them), so work running at the same time sees the others' reservations.
  */
-export function reserveWithinCap(scope: BudgetScope, reservation: Reservation, credits: number): void {
-  checkCap(scope, credits);
-  reservation.add(credits);
+export function reserveWithinCap(
+  scope: BudgetScope,
+  reservation: Reservation,
+  estimate: number,
+  covered = 0,
+): void {
+  checkCap(scope, estimate, covered);
+  reservation.add(Math.max(0, estimate - covered));
 }
 
 /** Options of a metered client. */
@@ -147,9 +156,10 @@ function isResult(value: unknown): value is ServiceResult<unknown> {
  */
 export function meterClient<C extends object>(client: C, options: MeterOptions): C {
   let sequence = 0;
+  // Credits of this client's calls in flight, claimed from the reservation until their cost is recorded.
+  let inFlight = 0;
   const record = (operation: OperationName, credits: number, balance: number | null) => {
     sequence += 1;
-    options.reservation?.spend(credits);
     options.store.ledger.record({
       at: options.clock.now(),
       platform: options.actor.platform,
@@ -162,6 +172,8 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
       balance,
       idempotencyKey: `${options.keyPrefix}#${sequence}`,
     });
+    // Now in the ledger: no longer set aside.
+    options.reservation?.spend(credits);
   };
   const wrapGroup = (groupName: string, group: object) =>
     new Proxy(group, {
@@ -176,12 +188,13 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
           const estimate = estimateCost(op, typeof input === 'object' && input !== null ? input : {});
           const { reservation } = options;
           if (reservation === undefined) checkCap(options, estimate);
-          else if (estimate > reservation.left)
-            reserveWithinCap(options, reservation, estimate - reservation.left);
+          else reserveWithinCap(options, reservation, estimate, Math.max(0, reservation.left - inFlight));
+          inFlight += estimate;
           let result: unknown;
           try {
             result = await value.apply(target, args);
           } catch (error) {
+            inFlight -= estimate;
             // The service answered 2xx (and charged) but its body could not be read: record the estimate, so the
             // spend is neither lost from the ledger nor from the cap.
             const charged =
@@ -189,6 +202,7 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
             if (charged && estimate > 0) record(op, estimate, null);
             throw error;
           }
+          inFlight -= estimate;
           if (isResult(result) && result.meta.cost > 0)
             record(op, result.meta.cost, result.meta.creditsRemaining);
           return result;

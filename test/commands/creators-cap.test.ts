@@ -20,8 +20,8 @@ const purchases = (from: number) =>
     .slice(from)
     .filter((r) => r.path === '/api/v2/creators/get');
 
-const start = (cap: number) =>
-  startHarness({ families: [creatorsFamily], clock, settings: { defaultDailyCap: cap } });
+const start = (cap: number, confirmAbove = 20) =>
+  startHarness({ families: [creatorsFamily], clock, settings: { defaultDailyCap: cap, confirmAbove } });
 
 describe('creators search under a daily cap', () => {
   it('shows a page whose profiles are all cached to a person with less than a page of credits left', async () => {
@@ -38,14 +38,28 @@ describe('creators search under a daily cap', () => {
   });
 
   it('refuses the profiles that would pass the cap, saying what they cost, and buys none', async () => {
-    h = await start(7);
-    await h.type('creators niche:yoga followers:10k-100k');
+    h = await start(4);
+    // Two creators of the first page are already cached (one credit each): the page needs three more.
+    const { data } = await h.app.service.creators.search({ mainCategory: 'Fitness', page: 1, perPage: 100 });
+    for (const id of data.items.slice(0, 2)) await h.type(`creators show ${id}`);
+    expect(h.spentToday()).toBe(2);
     later();
     const from = h.requests().length;
     const refused = await h.type('creators category:Fitness');
-    // The profiles of the page not already cached (the yoga search may have bought one or two of them).
-    expect(refused).toMatch(/This needs up to [3-5] credits, and your daily cap is 7 \(5 spent today\)/);
+    expect(refused).toContain('This needs up to 3 credits, and your daily cap is 4 (2 spent today)');
     expect(purchases(from)).toEqual([]);
+    expect(h.spentToday()).toBe(2);
+  });
+
+  it('asks to confirm a search above the confirmation threshold rather than refusing its ceiling', async () => {
+    h = await start(7, 2);
+    expect(await h.type('creators niche:yoga followers:10k-100k')).toContain('Confirm (5 credits)');
+    expect(await h.type('confirm')).toMatch(/1-5 of/);
+    expect(h.spentToday()).toBe(5);
+    later();
+    // Its ceiling would pass the cap, but the page is cached: confirming shows it for nothing.
+    expect(await h.type('creators niche:yoga followers:10k-100k')).toContain('Confirm (5 credits)');
+    expect(await h.type('confirm')).toMatch(/1-5 of/);
     expect(h.spentToday()).toBe(5);
   });
 

@@ -1,9 +1,11 @@
-/** The reservation book behind the daily cap: what in-flight work sets aside, spends and gives back. */
-import { describe, expect, it } from 'vitest';
+/** The daily cap's bookkeeping: what in-flight work sets aside, spends and gives back, and the metered client. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { createManualClock } from '../../src/core/clock.js';
 import { CreditCapError } from '../../src/core/command/errors.js';
-import { budgetOf, createReservations, reserveWithinCap } from '../../src/core/credits.js';
+import { budgetOf, createReservations, meterClient, reserveWithinCap } from '../../src/core/credits.js';
 import { openStore } from '../../src/core/store/index.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
 
 const ana = { platform: 'slack', workspaceId: 'T1', userId: 'U1' } as const;
 const bob = { platform: 'slack', workspaceId: 'T1', userId: 'U2' } as const;
@@ -55,5 +57,49 @@ describe('reservations', () => {
     reserveWithinCap(scope, next, 15);
     expect(() => reserveWithinCap(scope, reservations.reserve(ana, 0), 1)).toThrow(CreditCapError);
     store.close();
+  });
+});
+
+describe('the metered client', () => {
+  let h: Harness;
+  afterEach(async () => h.stop());
+
+  /** A metered client for the local person, drawing on `reservation`, under a daily cap. */
+  const metered = (cap: number) => {
+    const reservation = h.app.reservations.reserve(LOCAL_ACTOR, 0);
+    const scope = {
+      actor: LOCAL_ACTOR,
+      store: h.app.store,
+      clock: h.app.clock,
+      defaultDailyCap: cap,
+      reservations: h.app.reservations,
+    };
+    const service = meterClient(h.app.service, { ...scope, reservation, keyPrefix: 'test', command: 'test' });
+    return { service, reservation, scope };
+  };
+
+  it('moves what a call cost from the reservation to the ledger', async () => {
+    h = await startHarness();
+    const { service, reservation, scope } = metered(25);
+    reserveWithinCap(scope, reservation, 20);
+    await service.songs.query({ action: 'countries' });
+    expect(h.spentToday()).toBe(10);
+    expect(reservation.left).toBe(10);
+    expect(budgetOf(scope).spentToday).toBe(20);
+    reservation.release();
+    expect(budgetOf(scope).spentToday).toBe(10);
+  });
+
+  it('holds the cap for paid calls of one invocation made at the same time', async () => {
+    h = await startHarness();
+    const { service } = metered(15);
+    const calls = await Promise.allSettled([
+      service.songs.query({ action: 'countries' }),
+      service.songs.query({ action: 'countries' }),
+    ]);
+    expect(calls.map((c) => c.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = calls.find((c) => c.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(CreditCapError);
+    expect(h.spentToday()).toBe(10);
   });
 });

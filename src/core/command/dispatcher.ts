@@ -12,9 +12,9 @@ import {
   type BudgetScope,
   budgetOf,
   checkCap,
-  createReservations,
   meterClient,
   type Reservation,
+  type Reservations,
   reserveWithinCap,
 } from '../credits.js';
 import type { Logger } from '../logger.js';
@@ -38,6 +38,8 @@ export interface DispatcherDeps {
   clock: Clock;
   logger: Logger;
   settings: CommandSettings;
+  /** The app's reservation book, shared with background jobs. */
+  reservations: Reservations;
 }
 
 /** Common to every invocation. */
@@ -82,8 +84,7 @@ const RERUN = 'scout.rerun';
 
 /** Creates the dispatcher. */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
-  const { registry, store, clock, logger, settings } = deps;
-  const reservations = createReservations();
+  const { registry, store, clock, logger, settings, reservations } = deps;
 
   /** Who pays for an invocation, with every reservation in flight. */
   const budgetScope = (invocation: Invocation): BudgetScope => ({
@@ -173,7 +174,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       if (estimate > 0) {
         const scope = budgetScope(invocation);
         if (!options.confirmed && estimate > settings.confirmAbove) {
-          checkCap(scope, estimate);
+          if (!options.capPerCall) checkCap(scope, estimate);
           store.invocations.release(key);
           return confirmation(ctx, estimate, budgetOf(scope).spentToday, options.confirmation);
         }

@@ -45,11 +45,15 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
 
   const prepare = async (digest: Digest, day: string, signal?: AbortSignal): Promise<void> => {
     const actor = { platform: digest.platform, workspaceId: digest.workspaceId, userId: digest.createdBy };
+    // Held with the creator's commands in flight, so together they stay within the creator's cap.
+    const reservation = app.reservations.reserve(actor, 0);
     const service = meterClient(app.service, {
       actor,
       store,
       clock,
       defaultDailyCap: app.settings.defaultDailyCap,
+      reservations: app.reservations,
+      reservation,
       // A fresh prefix per attempt: a retry after a crash is a new purchase and must be recorded as one.
       keyPrefix: `digest:${digest.id}:${day}:${randomBytes(6).toString('base64url')}`,
       command: 'digest',
@@ -69,6 +73,8 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
         posts: [],
         note: `Skipped: it needs up to ${error.estimate} credits and its creator's daily cap of ${error.cap} is reached.`,
       };
+    } finally {
+      reservation.release();
     }
     store.digests.begin(digest.id, day, chosen, clock.now());
   };
