@@ -7,8 +7,16 @@ import type { CommandFamily, CommandRegistry, CommandSettings } from './core/com
 import { createReservations, type Reservations } from './core/credits.js';
 import { createHousekeeping } from './core/housekeeping.js';
 import type { Logger } from './core/logger.js';
-import { createServiceClient, type ServiceClient, type ServiceClientOptions } from './core/service/index.js';
+import type { ServiceClient } from './core/service/index.js';
 import { openStore, type Store } from './core/store/index.js';
+import {
+  type AccountClientOptions,
+  type AccountPool,
+  createAccountPool,
+  createSealer,
+  createTenants,
+  type Tenants,
+} from './core/tenancy/index.js';
 
 /** Defaults of the command settings that have no environment variable. */
 export const DEFAULT_SETTINGS: CommandSettings = {
@@ -19,9 +27,17 @@ export const DEFAULT_SETTINGS: CommandSettings = {
   repeatWindowMs: 10_000,
 };
 
+/** How the deployment finds its tenants' keys: one key for one team (default), or a key per tenant. */
+export type TenancyOptions = { kind: 'single' } | { kind: 'multi'; encryptionKey: string };
+
 /** What the app is built from. */
 export interface AppOptions {
-  service: ServiceClientOptions;
+  /** The service's addresses and client settings; `apiKey` is the single team's key (unused in many-team mode). */
+  service: AccountClientOptions & { apiKey?: string };
+  /** Single-team by default. */
+  tenancy?: TenancyOptions;
+  /** Secret values the logger masks; each tenant's key is added to it when first used. */
+  secrets?: Set<string>;
   databasePath: string;
   settings?: Partial<CommandSettings>;
   logger: Logger;
@@ -33,6 +49,11 @@ export interface AppOptions {
 /** The running graph. */
 export interface App {
   readonly store: Store;
+  /** Tenants and the service account each one uses. */
+  readonly tenants: Tenants;
+  /** The service clients, one per key. */
+  readonly accounts: AccountPool;
+  /** The single team's service client (single-team mode only; tests and tools use it to set data up). */
   readonly service: ServiceClient;
   readonly registry: CommandRegistry;
   readonly dispatcher: Dispatcher;
@@ -48,13 +69,28 @@ export function createApp(options: AppOptions): App {
   const clock = options.clock ?? systemClock;
   const settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const store = openStore(options.databasePath);
-  const service = createServiceClient({ ...options.service, logger: options.logger });
+  const { apiKey, ...clientOptions } = options.service;
+  const accounts = createAccountPool({ ...clientOptions, logger: options.logger }, options.secrets);
+  const tenancy = options.tenancy ?? { kind: 'single' };
+  if (tenancy.kind === 'single' && apiKey === undefined) {
+    throw new Error('Single-team mode needs the service key (service.apiKey).');
+  }
+  const tenants = createTenants({
+    mode:
+      tenancy.kind === 'multi'
+        ? { kind: 'multi', sealer: createSealer(tenancy.encryptionKey) }
+        : { kind: 'single', apiKey: apiKey as string },
+    store,
+    pool: accounts,
+    clock,
+    logger: options.logger,
+  });
   const registry = createRegistry(options.families);
   const reservations = createReservations();
   const dispatcher = createDispatcher({
     registry,
     store,
-    service,
+    tenants,
     clock,
     logger: options.logger,
     settings,
@@ -68,7 +104,14 @@ export function createApp(options: AppOptions): App {
   housekeeping.start();
   return {
     store,
-    service,
+    tenants,
+    accounts,
+    get service(): ServiceClient {
+      if (tenancy.kind !== 'single' || apiKey === undefined) {
+        throw new Error('In many-team mode each tenant has its own service client: use tenants.access().');
+      }
+      return accounts.forKey(apiKey).service;
+    },
     registry,
     dispatcher,
     settings,
@@ -76,7 +119,7 @@ export function createApp(options: AppOptions): App {
     reservations,
     async stop() {
       housekeeping.stop();
-      await service.stop();
+      await accounts.stop();
       store.close();
     },
   };

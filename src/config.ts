@@ -12,6 +12,9 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'an http(s) URL such as https://api.example.com' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+const GUILD_IDS_EXPECTED =
+  'the ids of the Discord servers Scout serves, comma-separated (in Discord: User Settings → Advanced → Developer Mode, then right-click the server → Copy Server ID)';
+
 const blankIsUnset = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -54,6 +57,26 @@ export const envSchema = z.object({
       .max(86_400, 'at most a day')
       .default(120),
   ),
+  SCOUT_MULTI_TENANT: z.preprocess(
+    (value) => (typeof value === 'string' ? blankIsUnset(value.trim().toLowerCase()) : value),
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'true or false' })
+      .default('false')
+      .transform((value) => ['true', '1', 'yes'].includes(value)),
+  ),
+  SCOUT_ENCRYPTION_KEY: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .min(32, 'at least 32 random characters, such as the output of openssl rand -base64 32')
+      .optional(),
+  ),
+  SLACK_CLIENT_ID: z.preprocess(blankIsUnset, z.string().min(4, 'the app client id').optional()),
+  SLACK_CLIENT_SECRET: z.preprocess(blankIsUnset, z.string().min(8, 'the app client secret').optional()),
+  SLACK_STATE_SECRET: z.preprocess(
+    blankIsUnset,
+    z.string().min(16, 'a random secret of at least 16 characters that signs OAuth states').optional(),
+  ),
   SLACK_BOT_TOKEN: z.preprocess(
     blankIsUnset,
     z
@@ -88,6 +111,19 @@ export const envSchema = z.object({
       .optional(),
   ),
   DISCORD_API_URL: z.preprocess(blankIsUnset, httpUrl.optional()),
+  DISCORD_GUILD_IDS: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      )
+      .pipe(z.array(z.string().regex(/^\d{17,20}$/, GUILD_IDS_EXPECTED)))
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? blankIsUnset(value.toLowerCase()) : value),
     z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -109,14 +145,28 @@ export const sandboxEnvSchema = z.object({
 /** Every variable name Scout and its sandbox read. */
 export const ENV_VARIABLES = [...Object.keys(envSchema.shape), ...Object.keys(sandboxEnvSchema.shape)];
 
-/** Where Scout sends its service calls: the real service, or the sandbox embedded in the process. */
+/**
+ * Where Scout sends its service calls: the real service with the one team's key, the sandbox embedded in the
+ * process, or (many-team mode) the service with each tenant's own key.
+ */
 export type ServiceTarget =
   | { kind: 'service'; apiKey: string; apiUrl: string; mediaUrl: string }
-  | { kind: 'embedded-sandbox' };
+  | { kind: 'embedded-sandbox' }
+  | { kind: 'tenant-keys'; apiUrl: string; mediaUrl: string };
+
+/** Slack app credentials for distribution through OAuth (many-team mode). */
+export interface SlackOAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  stateSecret: string;
+}
 
 /** Slack settings: Socket Mode with an app token, else HTTP mode on `port`. */
 export interface SlackConfig {
-  botToken: string;
+  /** The one workspace's bot token (single-team mode); null with OAuth. */
+  botToken: string | null;
+  /** OAuth installation (many-team mode); null with a bot token. */
+  oauth: SlackOAuthConfig | null;
   /** Required in HTTP mode, where every request is verified with it. */
   signingSecret: string | null;
   /** Socket Mode when set. */
@@ -132,7 +182,12 @@ export interface DiscordConfig {
   applicationId: string;
   /** REST base (tests); the gateway address then comes from /gateway/bot. */
   apiUrl: string | null;
+  /** Single-team mode: the only servers served; Scout leaves any other. Empty in many-team mode. */
+  guildIds: string[];
 }
+
+/** One team with one key, or many teams each with its own key. */
+export type TenancyConfig = { kind: 'single' } | { kind: 'multi'; encryptionKey: string };
 
 /** Scout's validated configuration. */
 export interface Config {
@@ -141,6 +196,7 @@ export interface Config {
   /** Null when Discord is not configured. */
   discord: DiscordConfig | null;
   service: ServiceTarget;
+  tenancy: TenancyConfig;
   /** A paid command estimated above this many credits asks for confirmation. */
   confirmAbove: number;
   /** Default daily cap per person; null for none. */
@@ -199,37 +255,38 @@ export function loadSandboxConfig(env: Env = process.env): SandboxConfig {
 /** Parses the environment (process.env by default) into a Config, or throws ConfigError. */
 export function loadConfig(env: Env = process.env): Config {
   const vars = parseEnv(envSchema, env);
-  const service: ServiceTarget =
-    vars.SCOUT_API_KEY === undefined
-      ? { kind: 'embedded-sandbox' }
-      : {
-          kind: 'service',
-          apiKey: vars.SCOUT_API_KEY,
-          apiUrl: vars.SCOUT_API_URL,
-          mediaUrl: vars.SCOUT_MEDIA_URL ?? vars.SCOUT_API_URL,
-        };
+  const multi = vars.SCOUT_MULTI_TENANT;
   const problems: Array<{ variable: string; expected: string }> = [];
-  let slack: SlackConfig | null = null;
-  if (vars.SLACK_BOT_TOKEN !== undefined) {
-    if (vars.SLACK_APP_TOKEN === undefined && vars.SLACK_SIGNING_SECRET === undefined) {
+  const mediaUrl = vars.SCOUT_MEDIA_URL ?? vars.SCOUT_API_URL;
+  let service: ServiceTarget;
+  if (multi) {
+    if (vars.SCOUT_API_KEY !== undefined) {
       problems.push({
-        variable: 'SLACK_SIGNING_SECRET',
-        expected: 'the signing secret for HTTP mode, or set SLACK_APP_TOKEN for Socket Mode',
+        variable: 'SCOUT_API_KEY',
+        expected:
+          'unset with SCOUT_MULTI_TENANT=true: each workspace connects its own key with /scout connect',
       });
     }
-    slack = {
-      botToken: vars.SLACK_BOT_TOKEN,
-      signingSecret: vars.SLACK_SIGNING_SECRET ?? null,
-      appToken: vars.SLACK_APP_TOKEN ?? null,
-      apiUrl: vars.SLACK_API_URL ?? null,
-      port: vars.PORT,
-    };
-  } else if (vars.SLACK_APP_TOKEN !== undefined || vars.SLACK_SIGNING_SECRET !== undefined) {
-    problems.push({
-      variable: 'SLACK_BOT_TOKEN',
-      expected: 'the bot token (xoxb-…) alongside the other Slack settings',
-    });
+    service = { kind: 'tenant-keys', apiUrl: vars.SCOUT_API_URL, mediaUrl };
+  } else {
+    service =
+      vars.SCOUT_API_KEY === undefined
+        ? { kind: 'embedded-sandbox' }
+        : { kind: 'service', apiKey: vars.SCOUT_API_KEY, apiUrl: vars.SCOUT_API_URL, mediaUrl };
   }
+  let tenancy: TenancyConfig = { kind: 'single' };
+  if (multi) {
+    if (vars.SCOUT_ENCRYPTION_KEY === undefined) {
+      problems.push({
+        variable: 'SCOUT_ENCRYPTION_KEY',
+        expected:
+          'a secret of at least 32 characters with SCOUT_MULTI_TENANT=true (it encrypts the keys and tokens Scout keeps), such as the output of openssl rand -base64 32',
+      });
+    } else {
+      tenancy = { kind: 'multi', encryptionKey: vars.SCOUT_ENCRYPTION_KEY };
+    }
+  }
+  const slack = slackConfig(vars, multi, problems);
   let discord: DiscordConfig | null = null;
   if (vars.DISCORD_TOKEN !== undefined) {
     if (vars.DISCORD_APPLICATION_ID === undefined) {
@@ -237,11 +294,17 @@ export function loadConfig(env: Env = process.env): Config {
         variable: 'DISCORD_APPLICATION_ID',
         expected: 'the application id alongside DISCORD_TOKEN',
       });
+    } else if (!multi && (vars.DISCORD_GUILD_IDS ?? []).length === 0) {
+      problems.push({
+        variable: 'DISCORD_GUILD_IDS',
+        expected: `${GUILD_IDS_EXPECTED}; required with DISCORD_TOKEN, so that nobody else can add the bot and use the team's account`,
+      });
     } else {
       discord = {
         token: vars.DISCORD_TOKEN,
         applicationId: vars.DISCORD_APPLICATION_ID,
         apiUrl: vars.DISCORD_API_URL ?? null,
+        guildIds: multi ? [] : (vars.DISCORD_GUILD_IDS ?? []),
       };
     }
   } else if (vars.DISCORD_APPLICATION_ID !== undefined) {
@@ -252,6 +315,7 @@ export function loadConfig(env: Env = process.env): Config {
     slack,
     discord,
     service,
+    tenancy,
     confirmAbove: vars.SCOUT_CONFIRM_ABOVE,
     dailyCap: vars.SCOUT_DAILY_CAP ?? null,
     profileTtlMs: vars.SCOUT_PROFILE_TTL_DAYS * 86_400_000,
@@ -261,12 +325,92 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
+/** Slack's settings: a bot token for one team, or OAuth credentials for many; null when Slack is not set up. */
+function slackConfig(
+  vars: z.output<typeof envSchema>,
+  multi: boolean,
+  problems: Array<{ variable: string; expected: string }>,
+): SlackConfig | null {
+  const oauthVars = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'] as const;
+  const anyOAuth = oauthVars.some((name) => vars[name] !== undefined);
+  const common = {
+    signingSecret: vars.SLACK_SIGNING_SECRET ?? null,
+    appToken: vars.SLACK_APP_TOKEN ?? null,
+    apiUrl: vars.SLACK_API_URL ?? null,
+    port: vars.PORT,
+  };
+  const needSigningSecret = () => {
+    if (vars.SLACK_APP_TOKEN === undefined && vars.SLACK_SIGNING_SECRET === undefined) {
+      problems.push({
+        variable: 'SLACK_SIGNING_SECRET',
+        expected: 'the signing secret for HTTP mode, or set SLACK_APP_TOKEN for Socket Mode',
+      });
+    }
+  };
+  if (multi) {
+    if (vars.SLACK_BOT_TOKEN !== undefined) {
+      problems.push({
+        variable: 'SLACK_BOT_TOKEN',
+        expected:
+          'unset with SCOUT_MULTI_TENANT=true: workspaces install Scout through OAuth (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET)',
+      });
+      return null;
+    }
+    if (!anyOAuth) {
+      if (vars.SLACK_APP_TOKEN !== undefined || vars.SLACK_SIGNING_SECRET !== undefined) {
+        problems.push({
+          variable: 'SLACK_CLIENT_ID',
+          expected: 'the app client id alongside the other Slack settings',
+        });
+      }
+      return null;
+    }
+    for (const name of oauthVars) {
+      if (vars[name] === undefined) {
+        problems.push({
+          variable: name,
+          expected: 'set together with the other OAuth settings of the Slack app',
+        });
+      }
+    }
+    needSigningSecret();
+    const {
+      SLACK_CLIENT_ID: clientId,
+      SLACK_CLIENT_SECRET: clientSecret,
+      SLACK_STATE_SECRET: stateSecret,
+    } = vars;
+    if (clientId === undefined || clientSecret === undefined || stateSecret === undefined) return null;
+    return { botToken: null, oauth: { clientId, clientSecret, stateSecret }, ...common };
+  }
+  if (anyOAuth) {
+    problems.push({
+      variable: 'SCOUT_MULTI_TENANT',
+      expected:
+        'true when SLACK_CLIENT_ID and the other OAuth settings are set (OAuth installs are for many teams)',
+    });
+  }
+  if (vars.SLACK_BOT_TOKEN !== undefined) {
+    needSigningSecret();
+    return { botToken: vars.SLACK_BOT_TOKEN, oauth: null, ...common };
+  }
+  if (vars.SLACK_APP_TOKEN !== undefined || vars.SLACK_SIGNING_SECRET !== undefined) {
+    problems.push({
+      variable: 'SLACK_BOT_TOKEN',
+      expected: 'the bot token (xoxb-…) alongside the other Slack settings',
+    });
+  }
+  return null;
+}
+
 /** The secret values of a configuration, for the logger to redact wherever they appear. */
 export function configSecrets(config: Config): string[] {
   return [
     config.service.kind === 'service' ? config.service.apiKey : null,
     config.slack?.botToken ?? null,
     config.slack?.signingSecret ?? null,
+    config.slack?.oauth?.clientSecret ?? null,
+    config.slack?.oauth?.stateSecret ?? null,
+    config.tenancy.kind === 'multi' ? config.tenancy.encryptionKey : null,
     config.slack?.appToken ?? null,
     config.discord?.token ?? null,
   ].filter((secret): secret is string => secret !== null);

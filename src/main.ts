@@ -32,13 +32,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const chat = config.slack !== null || config.discord !== null;
   // In the terminal the shell owns stdout, so logs go to stderr and never garble a reply.
+  // Tenants' keys join this set as they are first used, so the logger masks them too.
+  const secrets = new Set(configSecrets(config));
   const logger = createLogger({
     level: config.logLevel,
-    secrets: configSecrets(config),
+    secrets,
     ...(chat ? {} : { destination: process.stderr }),
   });
   let sandbox: Sandbox | null = null;
-  let service: { apiKey: string; baseUrl: string; mediaUrl: string };
+  let service: { apiKey?: string; baseUrl: string; mediaUrl: string };
   if (config.service.kind === 'embedded-sandbox') {
     sandbox = createSandbox({ replyIntervalMs: 30_000, remixDelayMs: 1500 });
     await sandbox.start();
@@ -47,6 +49,12 @@ async function main(): Promise<void> {
       'No SCOUT_API_KEY set: running against the embedded sandbox of the service (demo data, no account needed).',
     );
     service = { apiKey: DEMO_KEY, baseUrl: sandbox.url, mediaUrl: sandbox.mediaUrl };
+  } else if (config.service.kind === 'tenant-keys') {
+    logger.info(
+      { api: config.service.apiUrl },
+      'Running for many teams: each workspace connects its own service key with /scout connect.',
+    );
+    service = { baseUrl: config.service.apiUrl, mediaUrl: config.service.mediaUrl };
   } else {
     logger.info({ api: config.service.apiUrl }, 'Running against the service.');
     service = {
@@ -57,6 +65,8 @@ async function main(): Promise<void> {
   }
   const app = createApp({
     service,
+    tenancy: config.tenancy,
+    secrets,
     databasePath: config.databasePath,
     settings: {
       confirmAbove: config.confirmAbove,

@@ -125,6 +125,7 @@ export const creditsFamily: CommandFamily = {
       cost: 'free',
       estimate: () => 0,
       permission: 'admin',
+      account: 'optional',
       mutates: true,
       async run(ctx, input) {
         const everyone = /^(everyone|all|\*)$/i.test(input.who);

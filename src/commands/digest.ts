@@ -3,6 +3,7 @@
  * time zone; list, remove and preview. The filters and their option table are those of `/scout viral`.
  */
 import { z } from 'zod';
+import { PermissionError } from '../core/command/errors.js';
 import type { ParamTable } from '../core/command/params.js';
 import type { CommandContext, CommandDef, CommandFamily } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
@@ -19,6 +20,7 @@ import {
 } from '../core/jobs/index.js';
 import { addDays } from '../core/jobs/time-zone.js';
 import type { Digest } from '../core/store/digests.js';
+import { adminRole } from '../core/tenancy/index.js';
 import { bold, code, type Inline, notice, type Reply, reply, text } from '../core/ui/index.js';
 import { resolveRelativeDate, viralFamily } from './viral.js';
 
@@ -217,6 +219,14 @@ function list(ctx: CommandContext): Reply {
 }
 
 function remove(ctx: CommandContext, id: number): Reply {
+  const digest = ctx.store.digests.get(id);
+  const ours =
+    digest !== null && digest.platform === ctx.actor.platform && digest.workspaceId === ctx.actor.workspaceId;
+  if (ours && digest.removedAt === null && digest.createdBy !== ctx.actor.userId && !ctx.actor.isAdmin) {
+    throw new PermissionError(
+      `Digest #${id} is someone else's: removing it needs ${adminRole(ctx.actor.platform)}.`,
+    );
+  }
   const removed = ctx.store.digests.remove(ctx.actor, id, ctx.clock.now());
   return removed
     ? reply([notice('success', `Digest #${id} removed: it will not post again.`)], { visibility: 'channel' })

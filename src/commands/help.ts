@@ -85,6 +85,7 @@ export const helpFamily: CommandFamily = {
       cost: 'free',
       estimate: () => 0,
       permission: 'everyone',
+      account: 'optional',
       async run(ctx, input) {
         if (input.topic === undefined) return overview(ctx.registry);
         const family = ctx.registry.family(input.topic);

@@ -9,6 +9,7 @@ import { notifyFamily } from './notify.js';
 import { outreachFamily } from './outreach.js';
 import { remixFamily } from './remix.js';
 import { songsFamily } from './songs.js';
+import { adminsFamily, connectFamily, disconnectFamily } from './tenancy.js';
 import { videosFamily } from './videos.js';
 import { viralFamily } from './viral.js';
 
@@ -25,5 +26,8 @@ export const FAMILIES: readonly CommandFamily[] = [
   notifyFamily,
   digestFamily,
   creditsFamily,
+  connectFamily,
+  disconnectFamily,
+  adminsFamily,
   helpFamily,
 ];

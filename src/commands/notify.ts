@@ -3,11 +3,13 @@
  * one), unsubscribes it, lists the workspace's subscriptions, and handles the buttons of a notification.
  */
 import { z } from 'zod';
+import { PermissionError } from '../core/command/errors.js';
 import type { ParamTable } from '../core/command/params.js';
 import type { CommandContext, CommandFamily } from '../core/command/types.js';
 import { defineAction, defineCommand } from '../core/command/types.js';
 import { NOTIFY_KINDS } from '../core/jobs/index.js';
 import type { ReplySubscription } from '../core/store/subscriptions.js';
+import { adminRole } from '../core/tenancy/index.js';
 import { bold, code, notice, type Reply, reply, text } from '../core/ui/index.js';
 import { quoted } from './lists/common.js';
 import { setStatusAction } from './lists/contact-update.js';
@@ -87,6 +89,19 @@ async function subscribe(ctx: CommandContext, input: z.output<typeof projectInpu
 
 async function unsubscribe(ctx: CommandContext, input: z.output<typeof projectInput>): Promise<Reply> {
   const projectId = input.projectId === undefined ? undefined : await resolveProjectId(ctx, input.projectId);
+  const others = ctx.store.subscriptions
+    .list(ctx.actor)
+    .filter(
+      (s) =>
+        s.channelId === ctx.channelId &&
+        (projectId === undefined || s.projectId === projectId) &&
+        s.createdBy !== ctx.actor.userId,
+    );
+  if (others.length > 0 && !ctx.actor.isAdmin) {
+    throw new PermissionError(
+      `Someone else subscribed this channel: stopping their notifications needs ${adminRole(ctx.actor.platform)}.`,
+    );
+  }
   const removed = ctx.store.subscriptions.unsubscribe(channelOf(ctx), projectId, ctx.clock.now());
   if (removed === 0) {
     return reply([

@@ -26,16 +26,23 @@ const CENSOR = '[redacted]';
 /** Options of createLogger. */
 export interface LoggerOptions {
   level: string;
-  /** Secret values (API keys, tokens) to mask inside any logged string. */
-  secrets?: readonly string[];
+  /**
+   * Secret values (API keys, tokens) to mask inside any logged string. A set is read at each log line, so
+   * secrets learnt while running (a tenant's key, an installation's token) can be added to it later.
+   */
+  secrets?: Iterable<string>;
   /** Where to write; stdout by default. Tests pass a stream to read what was logged. */
   destination?: DestinationStream;
 }
 
 /** Creates the process logger. */
 export function createLogger(options: LoggerOptions): Logger {
-  const secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
-  const mask = (value: string) => secrets.reduce((text, secret) => text.split(secret).join(CENSOR), value);
+  const secrets = options.secrets ?? [];
+  const mask = (value: string) => {
+    let text = value;
+    for (const secret of secrets) if (secret.length >= 4) text = text.split(secret).join(CENSOR);
+    return text;
+  };
   const scrub = (value: unknown, depth: number): unknown => {
     if (typeof value === 'string') return mask(value);
     if (depth > 6 || value === null || typeof value !== 'object') return value;

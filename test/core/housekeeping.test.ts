@@ -26,7 +26,7 @@ it('drops claims, long-expired buttons and sessions and stale profiles, keeping 
     createdAt: t0,
     expiresAt: new Date(t0.getTime() + DAY),
   });
-  store.profiles.put([{ id: 'p', profile: {} }], t0);
+  store.profiles.put('acct', [{ id: 'p', profile: {} }], t0);
   const job = createHousekeeping(store, clock, {
     invocationsMs: DAY,
     expiredElementsMs: 10 * DAY,

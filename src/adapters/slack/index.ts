@@ -143,7 +143,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           logger: slackLogger,
           installerOptions: { clientOptions },
         });
-        bolt = new BoltApp({ token: config.botToken, receiver, clientOptions, logger: slackLogger });
+        bolt = new BoltApp({ token: config.botToken ?? '', receiver, clientOptions, logger: slackLogger });
         registerListeners(bolt, { app, logger, listSubscriptions });
         healthServer = createServer((req, res) => {
           if (req.method === 'GET' && req.url?.split('?')[0] === '/healthz') return health(res);
@@ -159,7 +159,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           logger: slackLogger,
           customRoutes: [{ path: '/healthz', method: ['GET'], handler: (_req, res) => health(res) }],
         });
-        bolt = new BoltApp({ token: config.botToken, receiver, clientOptions, logger: slackLogger });
+        bolt = new BoltApp({ token: config.botToken ?? '', receiver, clientOptions, logger: slackLogger });
         registerListeners(bolt, { app, logger, listSubscriptions });
         server = (await bolt.start(config.port)) as Server;
       }

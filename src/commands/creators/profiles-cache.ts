@@ -1,6 +1,6 @@
 /**
- * Creator profiles through Scout's cache: a profile bought once is shown again for free (to anyone in the
- * workspace) until it is older than the profile TTL; only the ids missing from the cache are bought.
+ * Creator profiles through Scout's cache: a profile bought once is shown again for free (to anyone using the
+ * service account that paid for it) until it is older than the profile TTL; only the ids missing are bought.
  */
 import type { CommandContext } from '../../core/command/types.js';
 import { type CreatorProfile, creatorProfileSchema } from '../../core/service/creators.js';
@@ -13,10 +13,16 @@ export interface ProfileEntry {
 
 const freshSince = (ctx: CommandContext) => new Date(ctx.clock.now().getTime() - ctx.settings.profileTtlMs);
 
+/** The account whose purchases the cache holds; profiles are work that always has one. */
+const accountOf = (ctx: CommandContext): string => {
+  if (ctx.account === null) throw new Error('Creator profiles need a connected service account.');
+  return ctx.account;
+};
+
 /** The fresh cached profiles among `ids`, keyed by id; nothing is bought. */
 export function cachedProfiles(ctx: CommandContext, ids: readonly string[]): Map<string, ProfileEntry> {
   const found = new Map<string, ProfileEntry>();
-  for (const [id, cached] of ctx.store.profiles.getFresh(ids, freshSince(ctx))) {
+  for (const [id, cached] of ctx.store.profiles.getFresh(accountOf(ctx), ids, freshSince(ctx))) {
     const parsed = creatorProfileSchema.safeParse(cached.profile);
     if (parsed.success) found.set(id, { profile: parsed.data, fetchedAt: cached.fetchedAt });
   }
@@ -38,6 +44,7 @@ export function rememberProfiles(
   const entries = new Map<string, ProfileEntry>();
   for (const profile of profiles) entries.set(profile.user_id, { profile, fetchedAt: now });
   ctx.store.profiles.put(
+    accountOf(ctx),
     [...entries.values()].map((entry) => ({ id: entry.profile.user_id, profile: entry.profile })),
     now,
   );

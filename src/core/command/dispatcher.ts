@@ -1,7 +1,8 @@
 /**
- * The dispatcher: from a command line, typed platform options or an element press to a reply. It parses and
- * validates input, checks permission, claims the invocation (so duplicates run nothing twice), checks the daily
- * cap, asks for confirmation above the threshold, and runs the handler with a metered service client.
+ * The dispatcher: from a command line, typed platform options or an element press to a reply. It finds the
+ * tenant (refusing anyone outside the deployment's tenants before anything else), parses and validates input,
+ * checks permission, claims the invocation (so duplicates run nothing twice), checks the daily cap, asks for
+ * confirmation above the threshold, and runs the handler with the tenant's metered service client.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -20,10 +21,11 @@ import {
 import type { Logger } from '../logger.js';
 import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
+import { type Access, adminRole, OUTSIDE_MESSAGE, type Tenants, tenantOf } from '../tenancy/index.js';
 import { bold, button, buttons, notice, type Reply, reply } from '../ui/index.js';
 import { bindTokens } from './bind.js';
 import { errorReply } from './error-reply.js';
-import { CommandInputError, PermissionError } from './errors.js';
+import { CommandInputError, NotConnectedError, PermissionError } from './errors.js';
 import { coerceParam, resolveKey } from './params.js';
 import { didYouMean, matchChoice } from './suggest.js';
 import { type Token, tokenize } from './tokenize.js';
@@ -34,7 +36,8 @@ import { usageLine } from './usage.js';
 export interface DispatcherDeps {
   registry: CommandRegistry;
   store: Store;
-  service: ServiceClient;
+  /** Who is a tenant, and which service account each one uses. */
+  tenants: Tenants;
   clock: Clock;
   logger: Logger;
   settings: CommandSettings;
@@ -60,6 +63,20 @@ export interface Dispatcher {
   ): Promise<Reply>;
   /** A press of a button or a choice in a select. */
   action(invocation: Invocation & { token: string; event?: ActionEvent }): Promise<Reply>;
+  /**
+   * The secret options (an API key) a command line still needs, for the adapter to ask in a private form before
+   * dispatching it with `options`; null when the line names no such command or gives them all.
+   */
+  secretsNeeded(text: string): SecretPrompt | null;
+}
+
+/** A command whose secret options are asked for in a private form. */
+export interface SecretPrompt {
+  family: string;
+  command: string;
+  /** The options given on the line besides the secrets, to submit with them. */
+  given: Readonly<Record<string, string>>;
+  fields: ReadonlyArray<{ name: string; label: string }>;
 }
 
 const confirmPayload = z.discriminatedUnion('type', [
@@ -82,9 +99,48 @@ const CONFIRM = 'scout.confirm';
 const CANCEL = 'scout.cancel';
 const RERUN = 'scout.rerun';
 
+/** A client for a tenant without a service account: any call says how to connect one, and nothing is sent. */
+function unconnected(isAdmin: boolean): ServiceClient {
+  const refuse = () => {
+    throw new NotConnectedError(isAdmin);
+  };
+  const group = new Proxy({}, { get: () => refuse });
+  return new Proxy({} as ServiceClient, {
+    get: (_target, property) => (property === 'stop' ? async () => {} : group),
+  });
+}
+
+/** Where an invocation runs: its tenant's access, resolved once at entry. */
+type Scoped = Invocation & { access: Exclude<Access, { status: 'outside' }> };
+
+const outside = (): Reply => reply([notice('warning', OUTSIDE_MESSAGE)], { visibility: 'author' });
+
 /** Creates the dispatcher. */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
-  const { registry, store, clock, logger, settings, reservations } = deps;
+  const { registry, store, tenants, clock, logger, settings, reservations } = deps;
+
+  /**
+   * The tenant's access, and the actor with Scout admins (named with /scout admins) counted as admins; null for
+   * anyone outside the deployment's tenants.
+   */
+  const scope = <T extends Invocation>(invocation: T): (T & Scoped) | null => {
+    const tenant = tenantOf(invocation.actor);
+    const access = tenants.access(tenant);
+    if (access.status === 'outside') {
+      logger.info(
+        { platform: tenant.platform, workspace: tenant.workspaceId },
+        'Refused a request from outside.',
+      );
+      return null;
+    }
+    const isAdmin = invocation.actor.isAdmin || tenants.isScoutAdmin(tenant, invocation.actor.userId);
+    return { ...invocation, actor: { ...invocation.actor, isAdmin }, access };
+  };
+
+  /** Throws NotConnectedError unless the tenant has an account or the work needs none. */
+  const requireAccount = (invocation: Scoped, optional: boolean) => {
+    if (!optional && invocation.access.status !== 'ok') throw new NotConnectedError(invocation.actor.isAdmin);
+  };
 
   /** Who pays for an invocation, with every reservation in flight. */
   const budgetScope = (invocation: Invocation): BudgetScope => ({
@@ -96,23 +152,29 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   });
 
   const context = (
-    invocation: Invocation,
+    invocation: Scoped,
     commandText: string,
     key: string,
     command: string | null,
     reservation: Reservation,
   ): CommandContext => {
+    const { access } = invocation;
     return {
       actor: invocation.actor,
       channelId: invocation.channelId,
+      account: access.status === 'ok' ? access.account.id : null,
       // Each run gets its own ledger keys: a repeat after the window is a new purchase and must be recorded.
-      service: meterClient(deps.service, {
-        ...budgetScope(invocation),
-        keyPrefix: `${key}:${randomBytes(6).toString('base64url')}`,
-        command,
-        reservation,
-      }),
+      service:
+        access.status === 'ok'
+          ? meterClient(access.account.service, {
+              ...budgetScope(invocation),
+              keyPrefix: `${key}:${randomBytes(6).toString('base64url')}`,
+              command,
+              reservation,
+            })
+          : unconnected(invocation.actor.isAdmin),
       store,
+      tenants,
       clock,
       settings,
       logger,
@@ -141,7 +203,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   /** Claims, guards and runs; `work` does the handler's job with the context. */
   const guarded = async (
-    invocation: Invocation,
+    invocation: Scoped,
     options: {
       what: string;
       input: unknown;
@@ -214,7 +276,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   };
 
   const runCommand = async (
-    invocation: Invocation,
+    invocation: Scoped,
     def: CommandDef<unknown>,
     raw: Record<string, unknown>,
     commandText: string,
@@ -227,8 +289,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       throw new CommandInputError(problems.slice(0, 5).join('\n'), usage);
     }
     if (def.permission === 'admin' && !invocation.actor.isAdmin) {
-      throw new PermissionError(`Only workspace admins can run /scout ${def.family} ${def.name}.`);
+      throw new PermissionError(
+        `/scout ${def.family} ${def.name} needs ${adminRole(invocation.actor.platform)}.`,
+      );
     }
+    requireAccount(invocation, def.account === 'optional');
     const input = parsed.data;
     const name = `${def.family} ${def.name}`;
     return guarded(invocation, {
@@ -288,7 +353,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   };
 
   const builtinAction = async (
-    invocation: Invocation,
+    invocation: Scoped,
     kind: string,
     payload: unknown,
     token: string,
@@ -349,7 +414,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     ]);
 
   const handleAction = async (
-    invocation: Invocation & { token: string; event?: ActionEvent },
+    invocation: Scoped & { token: string; event?: ActionEvent },
     confirmed = false,
   ): Promise<Reply> => {
     const now = clock.now();
@@ -367,6 +432,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const def = registry.action(kind);
     const parsed = def?.payload.safeParse(payload);
     if (def === undefined || parsed === undefined || !parsed.success) return expiredReply(null);
+    requireAccount(invocation, def.account === 'optional');
     const event = invocation.event ?? {};
     return guarded(invocation, {
       what: `action ${invocation.token}`,
@@ -383,7 +449,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     });
   };
 
-  const handleText = async (invocation: Invocation & { text: string }): Promise<Reply> => {
+  const handleText = async (invocation: Scoped & { text: string }): Promise<Reply> => {
     let usage: string | null = null;
     try {
       const { def, tokens, text } = resolveText(invocation.text);
@@ -394,9 +460,31 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
   };
 
+  const secretsNeeded = (line: string): SecretPrompt | null => {
+    try {
+      const { def, tokens } = resolveText(line);
+      const raw = bindTokens(def.params, tokens);
+      const fields = Object.entries(def.params)
+        .filter(([name, spec]) => spec.secret === true && raw[name] === undefined)
+        .map(([name, spec]) => ({ name, label: spec.description }));
+      if (fields.length === 0) return null;
+      const given: Record<string, string> = {};
+      for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') given[name] = value;
+      return { family: def.family, command: def.name, given, fields };
+    } catch {
+      return null;
+    }
+  };
+
   return {
-    text: handleText,
-    async options(invocation) {
+    secretsNeeded,
+    async text(request) {
+      const invocation = scope(request);
+      return invocation === null ? outside() : handleText(invocation);
+    },
+    async options(request) {
+      const invocation = scope(request);
+      if (invocation === null) return outside();
       let usage: string | null = null;
       try {
         const def = registry.command(invocation.family, invocation.command);
@@ -421,7 +509,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         return errorReply(error, logger, usage);
       }
     },
-    async action(invocation) {
+    async action(request) {
+      const invocation = scope(request);
+      if (invocation === null) return outside();
       try {
         return await handleAction(invocation);
       } catch (error) {

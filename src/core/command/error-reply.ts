@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import type { Logger } from '../logger.js';
 import { ServiceError, ServiceInputError } from '../service/errors.js';
 import { codeBlock, notice, type Reply, reply } from '../ui/index.js';
-import { CommandInputError, CreditCapError, PermissionError } from './errors.js';
+import { CommandInputError, CreditCapError, NotConnectedError, PermissionError } from './errors.js';
 import { ParamError } from './params.js';
 import { TokenizeError } from './tokenize.js';
 
@@ -40,7 +40,11 @@ export function errorReply(error: unknown, logger: Logger, usage: string | null 
       usage,
     );
   }
-  if (error instanceof PermissionError || error instanceof CreditCapError) {
+  if (
+    error instanceof PermissionError ||
+    error instanceof CreditCapError ||
+    error instanceof NotConnectedError
+  ) {
     return reply([notice('warning', error.message)]);
   }
   if (error instanceof ServiceInputError) return withUsage(`Not sent: ${inputIssues(error)}`, usage);

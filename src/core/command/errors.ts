@@ -33,3 +33,16 @@ export class CreditCapError extends Error {
     );
   }
 }
+
+/** The tenant has not connected a service account yet; admins are told how, members whom to ask. */
+export class NotConnectedError extends Error {
+  override readonly name = 'NotConnectedError';
+  readonly code = 'NOT_CONNECTED';
+  constructor(isAdmin: boolean) {
+    super(
+      isAdmin
+        ? 'No service account is connected here yet. Run /scout connect and enter the team’s API key of the service.'
+        : 'No service account is connected here yet. Ask an admin to run /scout connect.',
+    );
+  }
+}

@@ -16,6 +16,11 @@ interface ParamBase {
   required?: boolean;
   /** An example value for help. */
   example?: string;
+  /**
+   * A secret (an API key): never a platform option and never echoed; chat adapters ask for it in a private form
+   * when it was not given.
+   */
+  secret?: boolean;
 }
 
 /** The kinds of option a command can declare. */

@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { ServiceClient } from '../service/index.js';
 import type { Store } from '../store/index.js';
+import type { Tenants } from '../tenancy/index.js';
 import type { Reply } from '../ui/index.js';
 import type { ParamTable } from './params.js';
 
@@ -40,9 +41,16 @@ export interface TokenOptions {
 export interface CommandContext {
   readonly actor: Actor;
   readonly channelId: string;
-  /** The service client; its paid calls are recorded in the ledger against the actor and checked against caps. */
+  /**
+   * The tenant's service account (its fingerprint), which scopes what was bought with it (the profile cache);
+   * null only for work declared `account: 'optional'` in a tenant that has not connected one.
+   */
+  readonly account: string | null;
+  /** The tenant's service client; its paid calls are recorded in the ledger against the actor and checked against caps. */
   readonly service: ServiceClient;
   readonly store: Store;
+  /** The deployment's tenants: connecting and disconnecting service accounts. */
+  readonly tenants: Tenants;
   readonly clock: Clock;
   readonly settings: CommandSettings;
   readonly logger: Logger;
@@ -77,6 +85,8 @@ export interface CommandDef<I> {
   /** The most credits a run with this input can cost (0 for free commands). */
   estimate(input: I, ctx: CommandContext): number;
   readonly permission: Permission;
+  /** `optional`: runs in a tenant that has not connected a service account yet (help, connect, admins). */
+  readonly account?: 'optional';
   /** Changes state (in the service or in Scout): a duplicate delivery or a repeat within seconds runs it once. */
   readonly mutates?: boolean;
   /**
@@ -105,6 +115,8 @@ export interface ActionDef<P = unknown> {
   estimate(payload: P, event: ActionEvent, ctx: CommandContext): number;
   /** Changes state: a double click or duplicate delivery runs it once. */
   readonly mutates?: boolean;
+  /** `optional`: works in a tenant without a service account (the connect form). */
+  readonly account?: 'optional';
   run(ctx: CommandContext, payload: P, event: ActionEvent): Promise<Reply>;
 }
 

@@ -12,6 +12,7 @@ import { meterClient } from '../credits.js';
 import type { Logger } from '../logger.js';
 import type { Outbound } from '../outbound.js';
 import type { Digest } from '../store/digests.js';
+import type { ServiceAccount } from '../tenancy/index.js';
 import { untilAborted } from './abort.js';
 import { chooseDigestPosts, digestReply } from './digest-view.js';
 import { endOfLocalDay, localDayOf, zonedInstant } from './time-zone.js';
@@ -43,11 +44,16 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   const { app, logger, clock } = options;
   const { store } = app;
 
-  const prepare = async (digest: Digest, day: string, signal?: AbortSignal): Promise<void> => {
+  const prepare = async (
+    digest: Digest,
+    account: ServiceAccount,
+    day: string,
+    signal?: AbortSignal,
+  ): Promise<void> => {
     const actor = { platform: digest.platform, workspaceId: digest.workspaceId, userId: digest.createdBy };
     // Held with the creator's commands in flight, so together they stay within the creator's cap.
     const reservation = app.reservations.reserve(actor, 0);
-    const service = meterClient(app.service, {
+    const service = meterClient(account.service, {
       actor,
       store,
       clock,
@@ -125,24 +131,50 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     return count;
   };
 
+  /** Prepares the due digests of one account in turn; returns the first failure, if any. */
+  const prepareAll = async (
+    account: ServiceAccount,
+    due: ReadonlyArray<{ digest: Digest; day: string }>,
+    signal?: AbortSignal,
+  ): Promise<unknown> => {
+    let failure: unknown = null;
+    for (const { digest, day } of due) {
+      if (signal?.aborted) break;
+      try {
+        await prepare(digest, account, day, signal);
+      } catch (error) {
+        if (signal?.aborted) break;
+        failure ??= error;
+        logger.warn(
+          { err: error, digest: digest.id },
+          'A digest could not be prepared; it will be tried again.',
+        );
+      }
+    }
+    return failure;
+  };
+
   return {
     async check(signal) {
-      let failure: unknown = null;
+      // Each tenant's digests run on its own account; accounts side by side, so one waiting on its own rate
+      // limit does not hold up another's. Digests of a tenant without an account wait until it has one.
+      const groups = new Map<
+        string,
+        { account: ServiceAccount; due: Array<{ digest: Digest; day: string }> }
+      >();
       for (const digest of store.digests.active()) {
-        if (signal?.aborted) break;
         const day = dueDay(digest, clock.now());
         if (day === null || store.digests.run(digest.id, day) !== null) continue;
-        try {
-          await prepare(digest, day, signal);
-        } catch (error) {
-          if (signal?.aborted) break;
-          failure = error;
-          logger.warn(
-            { err: error, digest: digest.id },
-            'A digest could not be prepared; it will be tried again.',
-          );
-        }
+        const access = app.tenants.access(digest);
+        if (access.status !== 'ok') continue;
+        const group = groups.get(access.account.id) ?? { account: access.account, due: [] };
+        group.due.push({ digest, day });
+        groups.set(access.account.id, group);
       }
+      const failures = await Promise.all(
+        [...groups.values()].map((g) => prepareAll(g.account, g.due, signal)),
+      );
+      const failure = failures.find((f) => f !== null) ?? null;
       const posted = await deliver(signal);
       // Reported after the others had their turn, so the loop backs off (longer on 429) without starving them.
       if (failure !== null) throw failure;

@@ -1,7 +1,9 @@
 /**
- * The reply poller: reads inbound agent messages at background priority, queues one announcement per new reply
- * and subscription (atomically with marking the reply seen), then posts the queue through the platform's
- * Outbound, threading later replies of a mail thread under the first notification.
+ * The reply poller: for each service account with subscribed channels (each tenant's own key), reads inbound
+ * agent messages at background priority, queues one announcement per new reply and subscription (atomically
+ * with marking the reply seen), then posts the queue through the platform's Outbound, threading later replies
+ * of a mail thread under the first notification. Accounts are polled side by side: one waiting on its own rate
+ * limit does not hold up another.
  */
 import type { App } from '../../app.js';
 import type { Platform } from '../actor.js';
@@ -11,6 +13,7 @@ import type { Outbound, PostedMessage } from '../outbound.js';
 import { type AgentMessage, agentMessageSchema } from '../service/agent.js';
 import type { Page } from '../service/types.js';
 import type { Announcement, FreshMessage, ReplySubscription } from '../store/subscriptions.js';
+import type { ServiceAccount } from '../tenancy/index.js';
 import { toEpochMs } from '../ui/index.js';
 import { untilAborted } from './abort.js';
 import { metadataHandle, replyNotification, replyTime } from './reply-view.js';
@@ -20,7 +23,6 @@ export const POLL_PAGE_SIZE = 100;
 /** A full read stops after this many pages (10 000 replies), so a broken `next_page` cannot loop forever. */
 export const POLL_PAGES_MAX = 100;
 
-const SCOPE = 'inbound';
 const BACKGROUND = { priority: 'background' } as const;
 
 /** What the poller needs. */
@@ -50,34 +52,78 @@ const matches = (subscription: ReplySubscription, message: AgentMessage, known: 
 /** Creates the reply poller. */
 export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
   const { app, logger, clock } = options;
-  const { store, service } = app;
+  const { store } = app;
 
-  const page = async (n: number, signal?: AbortSignal): Promise<Page<AgentMessage>> =>
+  /** The items grouped by the service account of their tenant; items of tenants without one are left out. */
+  const byAccount = <T>(items: readonly T[], tenantOf: (item: T) => ReplySubscription) => {
+    const groups = new Map<string, { account: ServiceAccount; items: T[] }>();
+    for (const item of items) {
+      const access = app.tenants.access(tenantOf(item));
+      if (access.status !== 'ok') continue;
+      const group = groups.get(access.account.id) ?? { account: access.account, items: [] };
+      group.items.push(item);
+      groups.set(access.account.id, group);
+    }
+    return [...groups.values()];
+  };
+
+  /** Runs `work` for each account at once; one account's failure is logged and does not stop the others. */
+  const eachAccount = async <T>(
+    groups: ReadonlyArray<{ account: ServiceAccount; items: T[] }>,
+    what: string,
+    work: (account: ServiceAccount, items: T[]) => Promise<number>,
+  ): Promise<number> => {
+    const results = await Promise.allSettled(groups.map((g) => work(g.account, g.items)));
+    let total = 0;
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') total += result.value;
+      else logger.warn({ err: result.reason, account: groups[i]?.account.id }, `Reply ${what} failed.`);
+    });
+    if (total === 0 && results.length > 0 && results.every((r) => r.status === 'rejected')) {
+      throw (results[0] as PromiseRejectedResult).reason;
+    }
+    return total;
+  };
+
+  const page = async (
+    account: ServiceAccount,
+    n: number,
+    signal?: AbortSignal,
+  ): Promise<Page<AgentMessage>> =>
     (
-      await service.agent.messages(
+      await account.service.agent.messages(
         { direction: 'inbound', page: n, perPage: POLL_PAGE_SIZE },
         signal === undefined ? BACKGROUND : { ...BACKGROUND, signal },
       )
     ).data;
 
-  const poll = async (signal?: AbortSignal): Promise<number> => {
-    const subscriptions = store.subscriptions.active();
-    if (subscriptions.length === 0) return 0;
-    const first = await page(1, signal);
-    const state = store.subscriptions.pollState(SCOPE);
+  const poll = async (signal?: AbortSignal): Promise<number> =>
+    eachAccount(
+      byAccount(store.subscriptions.active(), (s) => s),
+      'poll',
+      (account, subscriptions) => pollAccount(account, subscriptions, signal),
+    );
+
+  const pollAccount = async (
+    account: ServiceAccount,
+    subscriptions: readonly ReplySubscription[],
+    signal?: AbortSignal,
+  ): Promise<number> => {
+    const first = await page(account, 1, signal);
+    const state = store.subscriptions.pollState(account.id);
     const firstIds = first.items.map((m) => m.id);
-    const unseenOnFirst = store.subscriptions.seen(firstIds).size < new Set(firstIds).size;
+    const unseenOnFirst = store.subscriptions.seen(account.id, firstIds).size < new Set(firstIds).size;
     // Ordering is not documented: the total says whether anything changed, and only then are all pages read.
     if (state !== null && first.total !== null && first.total === state.inboundTotal && !unseenOnFirst)
       return 0;
     const all = new Map(first.items.map((m) => [m.id, m]));
     let next = first.nextPage;
     for (let pages = 1; next !== null && pages < POLL_PAGES_MAX; pages++) {
-      const more = await page(next, signal);
+      const more = await page(account, next, signal);
       for (const m of more.items) all.set(m.id, m);
       next = more.nextPage !== null && more.nextPage > next ? more.nextPage : null;
     }
-    const seen = store.subscriptions.seen([...all.keys()]);
+    const seen = store.subscriptions.seen(account.id, [...all.keys()]);
     const fresh: FreshMessage[] = [];
     for (const message of all.values()) {
       if (seen.has(message.id) || message.direction === 'outbound') continue;
@@ -93,15 +139,21 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     // A page shifting under a concurrent reply can hide one message: storing the smaller count makes the next
     // poll read everything again.
     const total = Math.min(first.total ?? all.size, all.size);
-    const queued = store.subscriptions.recordPoll(SCOPE, total, fresh, clock.now());
+    const queued = store.subscriptions.recordPoll(account.id, total, fresh, clock.now());
     if (queued > 0)
-      logger.info({ queued, fresh: fresh.length }, 'New creator replies queued for announcement.');
+      logger.info(
+        { queued, fresh: fresh.length, account: account.id },
+        'New creator replies queued for announcement.',
+      );
     return queued;
   };
 
-  const projectNames = async (signal?: AbortSignal): Promise<Map<string, string>> => {
+  const projectNames = async (
+    account: ServiceAccount,
+    signal?: AbortSignal,
+  ): Promise<Map<string, string>> => {
     try {
-      const { data } = await service.agent.projects(
+      const { data } = await account.service.agent.projects(
         signal === undefined ? BACKGROUND : { ...BACKGROUND, signal },
       );
       return new Map(data.projects.map((p) => [p.id, p.name ?? p.id]));
@@ -111,15 +163,18 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     }
   };
 
-  const handleOf = (message: AgentMessage): string | null => {
+  const handleOf = (account: ServiceAccount, message: AgentMessage): string | null => {
     const fromMetadata = metadataHandle(message);
     if (fromMetadata !== null || !message.creator_id) return fromMetadata;
-    const cached = store.profiles.getFresh([message.creator_id], new Date(0)).get(message.creator_id);
+    const cached = store.profiles
+      .getFresh(account.id, [message.creator_id], new Date(0))
+      .get(message.creator_id);
     const handle = cached?.profile.handle;
     return typeof handle === 'string' && handle.trim() !== '' ? handle.trim().replace(/^@+/, '') : null;
   };
 
   const post = async (
+    account: ServiceAccount,
     announcement: Announcement,
     outbound: Outbound,
     names: Map<string, string>,
@@ -139,7 +194,7 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     const now = clock.now();
     const reply = replyNotification(message, {
       projectName: message.project_id ? (names.get(message.project_id) ?? null) : null,
-      handle: handleOf(message),
+      handle: handleOf(account, message),
       inThread: thread !== null,
       token: (kind, payload) =>
         store.actions.create({ kind, payload, actor, ttlMs: app.settings.elementTtlMs, now }),
@@ -169,10 +224,22 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     );
   };
 
-  const deliver = async (signal?: AbortSignal): Promise<number> => {
-    const queue = store.subscriptions.unposted().filter((a) => a.subscription.removedAt === null);
-    if (queue.length === 0) return 0;
-    const names = await projectNames(signal);
+  const deliver = async (signal?: AbortSignal): Promise<number> =>
+    eachAccount(
+      byAccount(
+        store.subscriptions.unposted().filter((a) => a.subscription.removedAt === null),
+        (a) => a.subscription,
+      ),
+      'delivery',
+      (account, queue) => deliverAccount(account, queue, signal),
+    );
+
+  const deliverAccount = async (
+    account: ServiceAccount,
+    queue: readonly Announcement[],
+    signal?: AbortSignal,
+  ): Promise<number> => {
+    const names = await projectNames(account, signal);
     // A failed post holds back the rest of its subscription, so replies keep their order and threads.
     const held = new Set<number>();
     let count = 0;
@@ -193,7 +260,7 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
         );
       }
       try {
-        await post(announcement, outbound, names, signal);
+        await post(account, announcement, outbound, names, signal);
         count += 1;
       } catch (error) {
         if (signal?.aborted) break;

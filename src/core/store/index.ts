@@ -17,6 +17,7 @@ import type { Settings } from './settings.js';
 import { createSettings } from './settings.js';
 import type { Subscriptions } from './subscriptions.js';
 import { createSubscriptions } from './subscriptions.js';
+import { createTenantStore, type TenantStore } from './tenants.js';
 
 /** Every repository over one open database. */
 export interface Store {
@@ -32,6 +33,8 @@ export interface Store {
   readonly subscriptions: Subscriptions;
   /** Daily viral digests and their runs. */
   readonly digests: Digests;
+  /** Tenants' service accounts, Scout admins and Slack installations. */
+  readonly tenants: TenantStore;
   close(): void;
 }
 
@@ -48,6 +51,7 @@ export function openStore(path: string): Store {
     settings: createSettings(db),
     subscriptions: createSubscriptions(db),
     digests: createDigests(db),
+    tenants: createTenantStore(db),
     close: () => db.close(),
   };
 }

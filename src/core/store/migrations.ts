@@ -194,4 +194,66 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'tenants: service accounts, Scout admins, Slack installations; caches scoped to the account',
+    sql: `
+      -- The service account (API key) a tenant connected with /scout connect, in many-team mode.
+      CREATE TABLE tenant_accounts (
+        platform TEXT NOT NULL,
+        workspace_id TEXT NOT NULL,      -- Slack team (or Enterprise Grid org), Discord guild, or 'local'
+        account_id TEXT NOT NULL,        -- a fingerprint of the key, never the key
+        key_sealed TEXT NOT NULL,        -- the key, AES-256-GCM with SCOUT_ENCRYPTION_KEY (core/tenancy/seal.ts)
+        key_hint TEXT NOT NULL,          -- its last four characters, for display
+        connected_by TEXT NOT NULL,
+        connected_at TEXT NOT NULL,
+        PRIMARY KEY (platform, workspace_id)
+      );
+      CREATE INDEX tenant_accounts_account ON tenant_accounts (account_id);
+
+      -- People a workspace admin named Scout admins, besides the platform's own admins.
+      CREATE TABLE tenant_admins (
+        platform TEXT NOT NULL,
+        workspace_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        added_by TEXT NOT NULL,
+        added_at TEXT NOT NULL,
+        PRIMARY KEY (platform, workspace_id, user_id)
+      );
+
+      -- Slack installations made through OAuth (Bolt's InstallProvider), sealed like the keys.
+      CREATE TABLE slack_installations (
+        id TEXT PRIMARY KEY,             -- enterprise id of an org-wide install, else the team id
+        sealed TEXT NOT NULL,            -- the Installation as JSON, AES-256-GCM
+        updated_at TEXT NOT NULL
+      );
+
+      -- Profiles belong to the account that paid for them. Rows bought before tenants existed are 'legacy' until
+      -- the single-team key claims them at start.
+      CREATE TABLE creator_profiles_v4 (
+        account_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        profile TEXT NOT NULL,
+        fetched_at TEXT NOT NULL,
+        PRIMARY KEY (account_id, user_id)
+      );
+      INSERT INTO creator_profiles_v4 (account_id, user_id, profile, fetched_at)
+        SELECT 'legacy', user_id, profile, fetched_at FROM creator_profiles;
+      DROP TABLE creator_profiles;
+      ALTER TABLE creator_profiles_v4 RENAME TO creator_profiles;
+      CREATE INDEX creator_profiles_fetched ON creator_profiles (fetched_at);
+
+      -- Inbound messages seen, per account: message ids of two accounts are unrelated.
+      CREATE TABLE reply_seen_v4 (
+        account_id TEXT NOT NULL,
+        message_id TEXT NOT NULL,
+        seen_at TEXT NOT NULL,
+        PRIMARY KEY (account_id, message_id)
+      );
+      INSERT INTO reply_seen_v4 (account_id, message_id, seen_at)
+        SELECT 'legacy', message_id, seen_at FROM reply_seen;
+      DROP TABLE reply_seen;
+      ALTER TABLE reply_seen_v4 RENAME TO reply_seen;
+    `,
+  },
 ];

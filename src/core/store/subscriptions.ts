@@ -73,11 +73,11 @@ export interface Subscriptions {
   list(workspace: { platform: Platform; workspaceId: string }): ReplySubscription[];
   /** Every active subscription. */
   active(): ReplySubscription[];
-  /** Which of `ids` the poller has seen. */
-  seen(ids: readonly string[]): Set<string>;
-  pollState(scope: string): PollState | null;
+  /** Which of `ids` the poller of `account` (a service account) has seen. */
+  seen(account: string, ids: readonly string[]): Set<string>;
+  pollState(account: string): PollState | null;
   /** In one transaction: marks the fresh messages seen, queues their announcements and stores the total. */
-  recordPoll(scope: string, total: number, fresh: readonly FreshMessage[], now: Date): number;
+  recordPoll(account: string, total: number, fresh: readonly FreshMessage[], now: Date): number;
   /** Announcements not yet known to be posted, in the order the replies were written. */
   unposted(): Announcement[];
   /** Records an attempt to post, before posting. */
@@ -151,8 +151,13 @@ export function createSubscriptions(db: Db): Subscriptions {
   const listActive = db.prepare<[], SubscriptionRow>(
     'SELECT * FROM reply_subscriptions WHERE removed_at IS NULL ORDER BY id',
   );
-  const isSeen = db.prepare<[string], number>('SELECT 1 FROM reply_seen WHERE message_id = ?').pluck();
-  const markSeen = db.prepare('INSERT OR IGNORE INTO reply_seen (message_id, seen_at) VALUES (?, ?)');
+  const isSeen = db
+    .prepare<[string, string], number>('SELECT 1 FROM reply_seen WHERE account_id = ? AND message_id = ?')
+    .pluck();
+  const markSeen = db.prepare(
+    'INSERT OR IGNORE INTO reply_seen (account_id, message_id, seen_at) VALUES (?, ?, ?)',
+  );
+  const scopeOf = (account: string) => `inbound:${account}`;
   const getState = db.prepare<[string], { inbound_total: number; checked_at: string }>(
     'SELECT inbound_total, checked_at FROM reply_poll_state WHERE scope = ?',
   );
@@ -199,11 +204,11 @@ export function createSubscriptions(db: Db): Subscriptions {
     .pluck();
 
   const record = db.transaction(
-    (scope: string, total: number, fresh: readonly FreshMessage[], now: Date): number => {
+    (account: string, total: number, fresh: readonly FreshMessage[], now: Date): number => {
       let queued = 0;
       const at = now.toISOString();
       for (const item of fresh) {
-        markSeen.run(item.messageId, at);
+        markSeen.run(account, item.messageId, at);
         for (const subscriptionId of item.subscriptionIds) {
           queued += queue.run(
             subscriptionId,
@@ -215,7 +220,7 @@ export function createSubscriptions(db: Db): Subscriptions {
           ).changes;
         }
       }
-      putState.run(scope, total, at);
+      putState.run(scopeOf(account), total, at);
       return queued;
     },
   );
@@ -247,14 +252,14 @@ export function createSubscriptions(db: Db): Subscriptions {
     },
     list: (workspace) => listWorkspace.all(workspace.platform, workspace.workspaceId).map(toSubscription),
     active: () => listActive.all().map(toSubscription),
-    seen: (ids) => new Set(ids.filter((id) => isSeen.get(id) !== undefined)),
-    pollState(scope) {
-      const row = getState.get(scope);
+    seen: (account, ids) => new Set(ids.filter((id) => isSeen.get(account, id) !== undefined)),
+    pollState(account) {
+      const row = getState.get(scopeOf(account));
       return row === undefined
         ? null
         : { inboundTotal: row.inbound_total, checkedAt: new Date(row.checked_at) };
     },
-    recordPoll: (scope, total, fresh, now) => record(scope, total, fresh, now),
+    recordPoll: (account, total, fresh, now) => record(account, total, fresh, now),
     unposted() {
       const subscriptions = new Map<number, ReplySubscription | null>();
       const out: Announcement[] = [];

@@ -50,7 +50,7 @@ beforeAll(async () => {
   fake = createFakeDiscord({ applicationId: APP_ID, guildId: GUILD, channelId: CHANNEL });
   await fake.start();
   bot = createDiscordAdapter({
-    config: { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl },
+    config: { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl, guildIds: [GUILD] },
     app,
     logger,
   });
@@ -250,7 +250,7 @@ describe('Discord bot against a fake Discord', () => {
 
   it('the registration sends the command JSON built from the declarations', async () => {
     const count = await registerCommands(
-      { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl },
+      { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl, guildIds: [GUILD] },
       GUILD,
     );
     expect(count).toBe(1);

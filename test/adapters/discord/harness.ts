@@ -75,7 +75,7 @@ export async function createWorld(): Promise<World> {
         ...(clock === undefined ? {} : { clock }),
       });
       const adapter = createDiscordAdapter({
-        config: { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl },
+        config: { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl, guildIds: [GUILD] },
         app,
         logger,
       });

@@ -22,6 +22,7 @@ beforeAll(async () => {
   adapter = createSlackAdapter({
     config: {
       botToken: 'xoxb-test',
+      oauth: null,
       signingSecret: SECRET,
       appToken: null,
       apiUrl: world.slack.apiUrl,

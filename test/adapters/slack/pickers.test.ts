@@ -28,6 +28,7 @@ const startAdapter = async (postIntervalMs: number) => {
   const started = createSlackAdapter({
     config: {
       botToken: 'xoxb-test',
+      oauth: null,
       signingSecret: SECRET,
       appToken: null,
       apiUrl: world.slack.apiUrl,

@@ -33,7 +33,14 @@ async function startWith(scopes: readonly string[]): Promise<() => Array<Record<
     },
   });
   adapter = createSlackAdapter({
-    config: { botToken: 'xoxb-test', signingSecret: SECRET, appToken: null, apiUrl: slack.apiUrl, port: 0 },
+    config: {
+      botToken: 'xoxb-test',
+      oauth: null,
+      signingSecret: SECRET,
+      appToken: null,
+      apiUrl: slack.apiUrl,
+      port: 0,
+    },
     app: world.app,
     logger: createLogger({ level: 'warn', destination }),
   });

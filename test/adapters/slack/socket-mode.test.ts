@@ -14,6 +14,7 @@ beforeAll(async () => {
   adapter = createSlackAdapter({
     config: {
       botToken: 'xoxb-test',
+      oauth: null,
       signingSecret: null,
       appToken: 'xapp-test',
       apiUrl: world.slack.apiUrl,

@@ -53,7 +53,7 @@ async function setUp(start: string): Promise<{ world: ChatWorld; fake: FakeDisco
 /** Starts the real adapter of `app`, its REST calls going through the front. */
 async function startAdapter(app: App, apiBase: string, logger = testLogger()): Promise<DiscordAdapter> {
   const adapter = createDiscordAdapter({
-    config: { token: 'fake-token', applicationId: APP_ID, apiUrl: `${apiBase}/api` },
+    config: { token: 'fake-token', applicationId: APP_ID, apiUrl: `${apiBase}/api`, guildIds: [GUILD] },
     app,
     logger,
   });

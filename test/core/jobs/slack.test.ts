@@ -60,6 +60,7 @@ async function startAdapter(app: App, apiBase: string): Promise<SlackAdapter> {
   const adapter = createSlackAdapter({
     config: {
       botToken: 'xoxb-jobs',
+      oauth: null,
       signingSecret: SECRET,
       appToken: null,
       apiUrl: `${apiBase}/api/`,

@@ -74,13 +74,21 @@ describe('invocations', () => {
 
 describe('profile cache', () => {
   it('returns only fresh profiles among the ids asked', () => {
-    store.profiles.put([{ id: 'a', profile: { handle: 'a' } }], t0);
-    store.profiles.put([{ id: 'b', profile: { handle: 'b' } }], later(5000));
-    const fresh = store.profiles.getFresh(['a', 'b', 'c'], later(1000));
+    store.profiles.put('acct_1', [{ id: 'a', profile: { handle: 'a' } }], t0);
+    store.profiles.put('acct_1', [{ id: 'b', profile: { handle: 'b' } }], later(5000));
+    const fresh = store.profiles.getFresh('acct_1', ['a', 'b', 'c'], later(1000));
     expect([...fresh.keys()]).toEqual(['b']);
     expect(fresh.get('b')).toEqual({ profile: { handle: 'b' }, fetchedAt: later(5000) });
-    expect(store.profiles.getFresh([], t0).size).toBe(0);
+    expect(store.profiles.getFresh('acct_1', [], t0).size).toBe(0);
     expect(store.profiles.purge(later(1000))).toBe(1);
+  });
+
+  it('serves a profile only to the account that bought it', () => {
+    store.profiles.put('acct_1', [{ id: 'a', profile: { handle: 'a' } }], t0);
+    expect(store.profiles.getFresh('acct_2', ['a'], t0).size).toBe(0);
+    store.profiles.put('acct_2', [{ id: 'a', profile: { handle: 'a2' } }], later(10));
+    expect(store.profiles.getFresh('acct_1', ['a'], t0).get('a')?.profile).toEqual({ handle: 'a' });
+    expect(store.profiles.getFresh('acct_2', ['a'], t0).get('a')?.profile).toEqual({ handle: 'a2' });
   });
 });
 

@@ -1,0 +1,292 @@
+/**
+ * `/scout connect`, `/scout disconnect` and `/scout admins`: binding the workspace to its service account (many-team
+ * mode), and naming Scout admins besides the platform's own. The key is typed in a private form, never in chat.
+ */
+import { z } from 'zod';
+import type { CommandContext, CommandFamily } from '../core/command/types.js';
+import { defineCommand } from '../core/command/types.js';
+import { ServiceError } from '../core/service/index.js';
+import { adminRole, tenantOf } from '../core/tenancy/index.js';
+import { bold, code, fields, notice, type Reply, reply, text } from '../core/ui/index.js';
+import { personId } from './credits.js';
+
+const mention = (platform: string, userId: string) => (platform === 'terminal' ? userId : `<@${userId}>`);
+
+const day = (at: Date) => at.toISOString().slice(0, 10);
+
+async function balanceOf(ctx: CommandContext): Promise<string> {
+  try {
+    // Creator search is free; every answer carries the key's balance.
+    const left = (await ctx.service.creators.search({ perPage: 1 })).meta.creditsRemaining;
+    return left === null ? 'not reported' : `${left} credits`;
+  } catch (error) {
+    return error instanceof ServiceError ? `unavailable (${error.code})` : 'unavailable';
+  }
+}
+
+async function show(ctx: CommandContext): Promise<Reply> {
+  const tenant = tenantOf(ctx.actor);
+  const connection = ctx.tenants.connection(tenant);
+  if (ctx.tenants.mode === 'single') {
+    return reply([
+      text(bold('Service account')),
+      fields([
+        { label: 'Account', value: `…${connection?.hint ?? '????'}`, inline: true },
+        { label: 'Balance', value: await balanceOf(ctx), inline: true },
+        { label: 'Connected by', value: 'the deployment (SCOUT_API_KEY)', inline: true },
+      ]),
+    ]);
+  }
+  if (connection === null) {
+    return reply([
+      notice(
+        'info',
+        ctx.actor.isAdmin
+          ? [
+              'No service account is connected here yet. Run ',
+              code('/scout connect key'),
+              ': a private form takes the team’s API key of the service, which Scout checks and keeps encrypted.',
+            ]
+          : 'No service account is connected here yet. Ask an admin to run /scout connect.',
+      ),
+    ]);
+  }
+  return reply([
+    text(bold('Service account')),
+    fields([
+      { label: 'Account', value: `…${connection.hint}`, inline: true },
+      { label: 'Balance', value: await balanceOf(ctx), inline: true },
+      {
+        label: 'Connected by',
+        value:
+          connection.connectedBy === null
+            ? 'the deployment'
+            : `${mention(ctx.actor.platform, connection.connectedBy)}${connection.connectedAt === null ? '' : ` on ${day(connection.connectedAt)}`}`,
+        inline: true,
+      },
+    ]),
+    ctx.actor.isAdmin
+      ? text(
+          'Replace the key with ',
+          code('/scout connect key'),
+          ', remove it with ',
+          code('/scout disconnect'),
+          '.',
+        )
+      : null,
+  ]);
+}
+
+const SINGLE_TEAM =
+  'This Scout serves one team with the key its deployment sets (SCOUT_API_KEY); keys are connected in chat only when it runs for many teams.';
+
+/** The connect family. */
+export const connectFamily: CommandFamily = {
+  name: 'connect',
+  description: 'The workspace’s service account: show it, or connect a key (admins).',
+  defaultCommand: 'show',
+  commands: [
+    defineCommand({
+      family: 'connect',
+      name: 'show',
+      description: 'The connected service account (masked), its balance and who connected it.',
+      params: {},
+      schema: z.object({}),
+      examples: ['connect'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'everyone',
+      account: 'optional',
+      run: (ctx) => show(ctx),
+    }),
+    defineCommand({
+      family: 'connect',
+      name: 'key',
+      description:
+        'Connect the team’s API key of the service (admins); typed in a private form, checked for free.',
+      params: {
+        key: {
+          kind: 'text',
+          positional: true,
+          required: true,
+          secret: true,
+          description: 'The API key of the service.',
+        },
+      },
+      schema: z.object({ key: z.string().trim().min(8, 'an API key of the service').max(200) }),
+      examples: ['connect key'],
+      cost: 'free (one free check call)',
+      estimate: () => 0,
+      permission: 'admin',
+      account: 'optional',
+      mutates: true,
+      async run(ctx, input) {
+        if (ctx.tenants.mode === 'single') return reply([notice('info', SINGLE_TEAM)]);
+        try {
+          const { account, balance } = await ctx.tenants.connect(
+            tenantOf(ctx.actor),
+            input.key,
+            ctx.actor.userId,
+          );
+          return reply([
+            notice('success', [
+              'Connected: account ',
+              bold(`…${account.hint}`),
+              balance === null ? '.' : `, ${balance} credits left.`,
+              ' Everyone here can use Scout now.',
+            ]),
+          ]);
+        } catch (error) {
+          if (error instanceof ServiceError && error.code === 'INVALID_API_KEY') {
+            return reply([
+              notice(
+                'error',
+                'The service did not accept this key: nothing was stored. Check it and try again.',
+              ),
+            ]);
+          }
+          throw error;
+        }
+      },
+    }),
+  ],
+};
+
+/** The disconnect family. */
+export const disconnectFamily: CommandFamily = {
+  name: 'disconnect',
+  description: 'Remove the workspace’s service account (admins).',
+  defaultCommand: 'key',
+  commands: [
+    defineCommand({
+      family: 'disconnect',
+      name: 'key',
+      description:
+        'Remove the connected service key (admins); Scout then does nothing here until one is connected.',
+      params: {},
+      schema: z.object({}),
+      examples: ['disconnect'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'admin',
+      account: 'optional',
+      mutates: true,
+      async run(ctx) {
+        if (ctx.tenants.mode === 'single') return reply([notice('info', SINGLE_TEAM)]);
+        const removed = ctx.tenants.disconnect(tenantOf(ctx.actor));
+        return reply(
+          [
+            notice(
+              removed ? 'success' : 'info',
+              removed
+                ? 'Disconnected: the key is deleted. Notifications and digests pause until an admin runs /scout connect key.'
+                : 'No service account was connected here.',
+            ),
+          ],
+          { visibility: removed ? 'channel' : 'author' },
+        );
+      },
+    }),
+  ],
+};
+
+const whoInput = z.object({ who: z.string().trim().min(1).max(100) });
+const whoParam = {
+  who: {
+    kind: 'text' as const,
+    positional: true,
+    required: true,
+    description: 'A person: a mention or a user id.',
+    example: '@ana',
+  },
+};
+
+/** The admins family. */
+export const adminsFamily: CommandFamily = {
+  name: 'admins',
+  aliases: ['admin'],
+  description: 'Scout admins besides the workspace’s own: list, add, remove.',
+  defaultCommand: 'list',
+  commands: [
+    defineCommand({
+      family: 'admins',
+      name: 'list',
+      description: 'Who may connect keys, set caps for others and remove others’ subscriptions.',
+      params: {},
+      schema: z.object({}),
+      examples: ['admins'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'everyone',
+      account: 'optional',
+      run: async (ctx) => {
+        const named = ctx.store.tenants.admins(tenantOf(ctx.actor));
+        return reply([
+          text(bold('Admins')),
+          text(`Always: ${adminRole(ctx.actor.platform).replace(/, or a Scout admin.*$/, '')}.`),
+          text(
+            named.length === 0
+              ? 'No Scout admins named. An admin adds one with /scout admins add @person.'
+              : `Scout admins: ${named.map((a) => mention(ctx.actor.platform, a.userId)).join(', ')}.`,
+          ),
+        ]);
+      },
+    }),
+    defineCommand({
+      family: 'admins',
+      name: 'add',
+      description: 'Name a Scout admin (admins).',
+      params: whoParam,
+      schema: whoInput,
+      examples: ['admins add @ana'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'admin',
+      account: 'optional',
+      mutates: true,
+      async run(ctx, input) {
+        const userId = personId(input.who);
+        const added = ctx.store.tenants.addAdmin(
+          tenantOf(ctx.actor),
+          userId,
+          ctx.actor.userId,
+          ctx.clock.now(),
+        );
+        const who = mention(ctx.actor.platform, userId);
+        return reply(
+          [notice('success', added ? `${who} is now a Scout admin.` : `${who} already is a Scout admin.`)],
+          {
+            visibility: 'channel',
+          },
+        );
+      },
+    }),
+    defineCommand({
+      family: 'admins',
+      name: 'remove',
+      description: 'Remove a Scout admin (admins); workspace admins stay admins.',
+      params: whoParam,
+      schema: whoInput,
+      examples: ['admins remove @ana'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'admin',
+      account: 'optional',
+      mutates: true,
+      async run(ctx, input) {
+        const userId = personId(input.who);
+        const removed = ctx.store.tenants.removeAdmin(tenantOf(ctx.actor), userId);
+        const who = mention(ctx.actor.platform, userId);
+        return reply(
+          [
+            notice(
+              removed ? 'success' : 'info',
+              removed ? `${who} is no longer a Scout admin.` : `${who} was not a Scout admin.`,
+            ),
+          ],
+          { visibility: removed ? 'channel' : 'author' },
+        );
+      },
+    }),
+  ],
+};

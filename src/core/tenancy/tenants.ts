@@ -1,0 +1,180 @@
+/**
+ * Tenants: every Slack workspace (or Enterprise Grid org), Discord server and the local terminal is a tenant,
+ * bound to one service account. In single-team mode the deployment's key serves the tenants it was set up for
+ * (the terminal, the Slack workspace of the bot token, the listed Discord servers) and nobody else; in many-team
+ * mode any installed workspace may connect its own key with /scout connect, kept sealed in the database.
+ */
+import type { Platform } from '../actor.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import type { Store } from '../store/index.js';
+import type { TenantRef } from '../store/tenants.js';
+import { type AccountPool, accountIdOf, keyHint, type ServiceAccount } from './accounts.js';
+import type { Sealer } from './seal.js';
+
+export type { TenantRef } from '../store/tenants.js';
+
+/** How a deployment finds its tenants' keys. */
+export type TenancyMode =
+  | { kind: 'single'; apiKey: string }
+  | {
+      kind: 'multi';
+      sealer: Sealer;
+    };
+
+/** What a tenant may do now. */
+export type Access =
+  | { status: 'ok'; account: ServiceAccount }
+  /** An installed tenant that has not connected a service account yet. */
+  | { status: 'not-connected' }
+  /** Not a tenant of this deployment: refused before anything else happens. */
+  | { status: 'outside' };
+
+/** What /scout connect shows. */
+export interface Connection {
+  accountId: string;
+  hint: string;
+  /** The person who connected it; null when the key comes from the deployment (SCOUT_API_KEY). */
+  connectedBy: string | null;
+  connectedAt: Date | null;
+}
+
+/** The tenant directory. */
+export interface Tenants {
+  readonly mode: 'single' | 'multi';
+  /** Single-team mode: serve this tenant with the deployment's key (the adapters name theirs at start). */
+  serve(tenant: TenantRef): void;
+  /** Whether the tenant belongs to this deployment at all (it may still lack a key in many-team mode). */
+  isServed(tenant: TenantRef): boolean;
+  access(tenant: TenantRef): Access;
+  connection(tenant: TenantRef): Connection | null;
+  /**
+   * Checks `apiKey` with a free call and binds it to the tenant (many-team mode only). Resolves with the balance the
+   * service reported; rejects with the service's error (an invalid key) and stores nothing then.
+   */
+  connect(
+    tenant: TenantRef,
+    apiKey: string,
+    by: string,
+  ): Promise<{ account: ServiceAccount; balance: number | null }>;
+  /** Removes the tenant's key; false when none was connected. */
+  disconnect(tenant: TenantRef): boolean;
+  /** The tenant left (uninstalled, removed the bot): forget its key and admins, stop its jobs. */
+  leave(tenant: TenantRef): void;
+  /** Whether the person is a Scout admin named in this tenant. */
+  isScoutAdmin(tenant: TenantRef, userId: string): boolean;
+}
+
+/** Options of createTenants. */
+export interface TenantsOptions {
+  mode: TenancyMode;
+  store: Store;
+  pool: AccountPool;
+  clock: Clock;
+  logger: Logger;
+}
+
+const tenantKey = (tenant: TenantRef) => `${tenant.platform}:${tenant.workspaceId}`;
+
+/** A Discord DM or an interaction without a workspace is never a tenant. */
+const isWorkspace = (tenant: TenantRef) =>
+  tenant.workspaceId !== '' && !(tenant.platform === 'discord' && tenant.workspaceId.startsWith('dm-'));
+
+/** Creates the tenant directory. */
+export function createTenants(options: TenantsOptions): Tenants {
+  const { mode, store, pool, clock, logger } = options;
+  const served = new Set<string>(['terminal:local']);
+  // Opened keys by their sealed text: a row changed by another replica is opened again, an unchanged one is not.
+  const opened = new Map<string, ServiceAccount>();
+
+  const single = mode.kind === 'single' ? pool.forKey(mode.apiKey) : null;
+  if (single !== null) store.tenants.adoptLegacy(single.id);
+
+  const isServed = (tenant: TenantRef): boolean => {
+    if (!isWorkspace(tenant)) return false;
+    return mode.kind === 'multi' || served.has(tenantKey(tenant));
+  };
+
+  const stored = (tenant: TenantRef): ServiceAccount | null => {
+    if (mode.kind !== 'multi') return null;
+    const row = store.tenants.account(tenant);
+    if (row === null) return null;
+    const cached = opened.get(row.keySealed);
+    if (cached !== undefined) return cached;
+    try {
+      const account = pool.forKey(mode.sealer.open(row.keySealed, tenantKey(tenant)));
+      opened.set(row.keySealed, account);
+      return account;
+    } catch (error) {
+      logger.error({ err: error, tenant: tenantKey(tenant) }, 'A tenant’s service key could not be opened.');
+      return null;
+    }
+  };
+
+  return {
+    mode: mode.kind,
+    serve(tenant) {
+      served.add(tenantKey(tenant));
+    },
+    isServed,
+    access(tenant) {
+      if (!isServed(tenant)) return { status: 'outside' };
+      if (single !== null) return { status: 'ok', account: single };
+      const account = stored(tenant);
+      return account === null ? { status: 'not-connected' } : { status: 'ok', account };
+    },
+    connection(tenant) {
+      if (!isServed(tenant)) return null;
+      if (single !== null)
+        return { accountId: single.id, hint: single.hint, connectedBy: null, connectedAt: null };
+      const row = store.tenants.account(tenant);
+      return row === null
+        ? null
+        : {
+            accountId: row.accountId,
+            hint: row.keyHint,
+            connectedBy: row.connectedBy,
+            connectedAt: row.connectedAt,
+          };
+    },
+    async connect(tenant, apiKey, by) {
+      if (mode.kind !== 'multi') throw new Error('Keys are connected in many-team mode only.');
+      const known = store.tenants.account(tenant)?.accountId === accountIdOf(apiKey);
+      const account = pool.forKey(apiKey);
+      let balance: number | null;
+      try {
+        // Creator search is free; its answer carries the key's balance.
+        balance = (await account.service.creators.search({ perPage: 1 })).meta.creditsRemaining;
+      } catch (error) {
+        if (!known) pool.drop(account.id);
+        throw error;
+      }
+      store.tenants.putAccount({
+        tenant,
+        accountId: account.id,
+        keySealed: mode.sealer.seal(apiKey, tenantKey(tenant)),
+        keyHint: keyHint(apiKey),
+        connectedBy: by,
+        connectedAt: clock.now(),
+      });
+      logger.info({ tenant: tenantKey(tenant), account: account.id }, 'Service account connected.');
+      return { account, balance };
+    },
+    disconnect(tenant) {
+      const removed = store.tenants.removeAccount(tenant);
+      if (removed) logger.info({ tenant: tenantKey(tenant) }, 'Service account disconnected.');
+      return removed;
+    },
+    leave(tenant) {
+      store.tenants.forget(tenant, clock.now());
+      served.delete(tenantKey(tenant));
+      logger.info({ tenant: tenantKey(tenant) }, 'Tenant left: its key is forgotten and its jobs stopped.');
+    },
+    isScoutAdmin: (tenant, userId) => store.tenants.isAdmin(tenant, userId),
+  };
+}
+
+/** The tenant an actor acts in. */
+export function tenantOf(actor: { platform: Platform; workspaceId: string }): TenantRef {
+  return { platform: actor.platform, workspaceId: actor.workspaceId };
+}
