@@ -49,6 +49,7 @@ describe('loadConfig', () => {
     const socket = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1-2-abc', SLACK_APP_TOKEN: 'xapp-1-abc' });
     expect(socket.slack).toEqual({
       botToken: 'xoxb-1-2-abc',
+      oauth: null,
       signingSecret: null,
       appToken: 'xapp-1-abc',
       apiUrl: null,
@@ -77,14 +78,63 @@ describe('loadConfig', () => {
     const discord = loadConfig({
       DISCORD_TOKEN: 'x'.repeat(30),
       DISCORD_APPLICATION_ID: '123456789012345678',
+      DISCORD_GUILD_IDS: ' 223456789012345678, 323456789012345678 ',
     });
     expect(discord.discord).toEqual({
       token: 'x'.repeat(30),
       applicationId: '123456789012345678',
       apiUrl: null,
+      guildIds: ['223456789012345678', '323456789012345678'],
     });
+    // Without the list, anyone who adds the bot to a server would use the team's account.
+    expect(() =>
+      loadConfig({ DISCORD_TOKEN: 'x'.repeat(30), DISCORD_APPLICATION_ID: '123456789012345678' }),
+    ).toThrow(/DISCORD_GUILD_IDS is invalid \(expected the ids of the Discord servers.*Copy Server ID/);
+    expect(() =>
+      loadConfig({
+        DISCORD_TOKEN: 'x'.repeat(30),
+        DISCORD_APPLICATION_ID: '123456789012345678',
+        DISCORD_GUILD_IDS: 'my-server',
+      }),
+    ).toThrow(/DISCORD_GUILD_IDS is invalid/);
     expect(() => loadConfig({ DISCORD_TOKEN: 'x'.repeat(30) })).toThrow(/DISCORD_APPLICATION_ID/);
     expect(() => loadConfig({ PORT: '99999' })).toThrow(/PORT is invalid/);
+  });
+
+  it('runs many teams with OAuth and an encryption key, and names what is missing', () => {
+    const env = {
+      SCOUT_MULTI_TENANT: 'true',
+      SCOUT_ENCRYPTION_KEY: 'k'.repeat(44),
+      SLACK_CLIENT_ID: '123.456',
+      SLACK_CLIENT_SECRET: 'client-secret-1',
+      SLACK_STATE_SECRET: 'state-secret-0123456789',
+      SLACK_SIGNING_SECRET: 'signing-secret-1',
+      DISCORD_TOKEN: 'x'.repeat(30),
+      DISCORD_APPLICATION_ID: '123456789012345678',
+    };
+    const config = loadConfig(env);
+    expect(config.tenancy).toEqual({ kind: 'multi', encryptionKey: 'k'.repeat(44) });
+    expect(config.service).toEqual({
+      kind: 'tenant-keys',
+      apiUrl: 'https://api.topyappers.com',
+      mediaUrl: 'https://api.topyappers.com',
+    });
+    expect(config.slack).toMatchObject({
+      botToken: null,
+      oauth: { clientId: '123.456', clientSecret: 'client-secret-1', stateSecret: 'state-secret-0123456789' },
+    });
+    expect(config.discord?.guildIds).toEqual([]);
+    expect(configSecrets(config)).toEqual(
+      expect.arrayContaining(['client-secret-1', 'state-secret-0123456789', 'k'.repeat(44)]),
+    );
+    const { SCOUT_ENCRYPTION_KEY: _, ...noKey } = env;
+    expect(() => loadConfig(noKey)).toThrow(/SCOUT_ENCRYPTION_KEY is invalid/);
+    expect(() => loadConfig({ ...env, SCOUT_API_KEY: 'key-123456' })).toThrow(/SCOUT_API_KEY is invalid/);
+    expect(() => loadConfig({ ...env, SLACK_BOT_TOKEN: 'xoxb-1' })).toThrow(/SLACK_BOT_TOKEN is invalid/);
+    const { SLACK_STATE_SECRET: __, ...noState } = env;
+    expect(() => loadConfig(noState)).toThrow(/SLACK_STATE_SECRET is invalid/);
+    expect(() => loadConfig({ SLACK_CLIENT_ID: '123.456' })).toThrow(/SCOUT_MULTI_TENANT/);
+    expect(() => loadConfig({ SCOUT_MULTI_TENANT: 'maybe' })).toThrow(/SCOUT_MULTI_TENANT is invalid/);
   });
 
   it('treats blank values as unset', () => {

@@ -108,12 +108,19 @@ export const connectFamily: CommandFamily = {
         key: {
           kind: 'text',
           positional: true,
-          required: true,
           secret: true,
           description: 'The API key of the service.',
         },
       },
-      schema: z.object({ key: z.string().trim().min(8, 'an API key of the service').max(200) }),
+      schema: z.object({
+        key: z
+          .string({
+            error: 'the team’s API key of the service (in Slack and Discord a private form asks for it)',
+          })
+          .trim()
+          .min(8, 'an API key of the service')
+          .max(200, 'an API key of the service'),
+      }),
       examples: ['connect key'],
       cost: 'free (one free check call)',
       estimate: () => 0,

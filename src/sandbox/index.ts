@@ -9,7 +9,16 @@ export type {
   ViralPost,
 } from './data/records.js';
 export type { InboundReplyOptions } from './data/replies.js';
-export { createSandbox, DEFAULT_SEED, DEMO_CREDITS, DEMO_KEY, DEMO_TEAM_ID } from './sandbox.js';
+export {
+  createSandbox,
+  DEFAULT_SEED,
+  DEMO_CREDITS,
+  DEMO_CREDITS_2,
+  DEMO_KEY,
+  DEMO_KEY_2,
+  DEMO_TEAM_ID,
+  DEMO_TEAM_ID_2,
+} from './sandbox.js';
 export type {
   Sandbox,
   SandboxAgentMessage,

@@ -1,6 +1,6 @@
 /** `npm run sandbox`: runs the service sandbox on its own until SIGINT or SIGTERM. */
 import { ConfigError, loadSandboxConfig, type SandboxConfig } from '../config.js';
-import { createSandbox, DEMO_KEY } from './index.js';
+import { createSandbox, DEMO_KEY, DEMO_KEY_2 } from './index.js';
 
 let settings: SandboxConfig;
 try {
@@ -24,6 +24,7 @@ process.stdout.write(
     `  Media URL:  ${sandbox.mediaUrl}`,
     `  Output URL: ${sandbox.outputUrl}`,
     `  Demo key:   ${DEMO_KEY}`,
+    `  Second demo team's key: ${DEMO_KEY_2} (its own lists, projects and balance)`,
     '',
     'Try:',
     `  curl -s -H 'x-ty-api-key: ${DEMO_KEY}' '${sandbox.url}/api/v2/creators/search?mainCategory=Fitness&perPage=5'`,

@@ -23,6 +23,12 @@ export const DEMO_KEY = 'sandbox-demo-key';
 export const DEMO_TEAM_ID = 'team_demo';
 /** Balance of the demo key. */
 export const DEMO_CREDITS = 100_000;
+/** A second demo team's key, with its own CRM, agent projects and balance: for trying many teams locally. */
+export const DEMO_KEY_2 = 'sandbox-demo-key-2';
+/** Team of the second demo key. */
+export const DEMO_TEAM_ID_2 = 'team_demo_2';
+/** Balance of the second demo key. */
+export const DEMO_CREDITS_2 = 50_000;
 /** Seed used when none is given. */
 export const DEFAULT_SEED = 20_260_101;
 /** Requests kept in the log; older ones are dropped so a long-running sandbox stays small. */
@@ -46,7 +52,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     credits: DEMO_CREDITS,
     ownerName: 'Demo Owner',
   };
-  const accounts = createAccounts(options.keys ?? [demo], options.rateLimitPerMinute ?? 60);
+  const second: SandboxKey = {
+    key: DEMO_KEY_2,
+    teamId: DEMO_TEAM_ID_2,
+    credits: DEMO_CREDITS_2,
+    ownerName: 'Second Demo Owner',
+  };
+  const accounts = createAccounts(options.keys ?? [demo, second], options.rateLimitPerMinute ?? 60);
   const log: SandboxRequestLog[] = [];
   const held = new Set<ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();

@@ -32,7 +32,14 @@ describe('command declarations', () => {
           tokens[1].key === null &&
           registry.command(command.family, tokens[1].value);
         const rest = named && named.name === command.name ? tokens.slice(2) : tokens.slice(1);
-        const parsed = command.schema.safeParse(bindTokens(command.params, rest));
+        const raw = bindTokens(command.params, rest);
+        // A secret option (an API key) may be left out: chat asks for it in a private form.
+        const secrets = Object.entries(command.params).filter(([name, spec]) => spec.secret && !(name in raw));
+        if (secrets.length > 0) {
+          expect(rest, example).toEqual([]);
+          continue;
+        }
+        const parsed = command.schema.safeParse(raw);
         expect(
           parsed.success,
           `${example}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues)}`,

@@ -235,7 +235,7 @@ describe('dispatcher', () => {
     expect(await h.type('test songs times:many')).toContain('times takes a number');
     expect(await h.type('test songz')).toContain('Unknown subcommand "songz". Did you mean "songs"?');
     expect(await h.type('tets songs')).toContain('Unknown command "tets". Did you mean "test"?');
-    expect(await h.type('test admin')).toContain('Only workspace admins can run /scout test admin.');
+    expect(await h.type('test admin')).toContain('/scout test admin needs an admin.');
     const crash = await h.type('test boom');
     expect(crash).toMatch(/Something went wrong \(ref [0-9a-f]{8}\)/);
     expect(crash).not.toContain('kaput');
