@@ -147,9 +147,9 @@ export const pageAction = defineAction({
   kind: KINDS.page,
   payload: pagePayload,
   estimate: (payload, _event, ctx) =>
-    pageEstimate(ctx, ctx.store.searches.get(payload.session), payload.page),
+    pageEstimate(ctx, ctx.store.searches.get(payload.session, ctx.actor), payload.page),
   async run(ctx, payload) {
-    const session = ctx.store.searches.get(payload.session);
+    const session = ctx.store.searches.get(payload.session, ctx.actor);
     if (session === undefined || session.expiresAt.getTime() < ctx.clock.now().getTime()) {
       return ctx.expired();
     }

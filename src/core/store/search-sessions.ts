@@ -20,7 +20,8 @@ export interface SearchSession {
 /** Repository of search sessions. */
 export interface SearchSessions {
   create(session: Omit<SearchSession, 'id'>): SearchSession;
-  get(id: string): SearchSession | undefined;
+  /** The session, only within the tenant that made it. */
+  get(id: string, tenant: Pick<Actor, 'platform' | 'workspaceId'>): SearchSession | undefined;
   /** Appends newly collected ids (dropping duplicates) and moves the service paging on. */
   extend(
     id: string,
@@ -59,6 +60,12 @@ export function createSearchSessions(db: Db): SearchSessions {
     const row = select.get(id);
     return row === undefined ? undefined : fromRow(row);
   };
+  const getWithin = (id: string, tenant: Pick<Actor, 'platform' | 'workspaceId'>) => {
+    const session = get(id);
+    return session?.actor.platform === tenant.platform && session.actor.workspaceId === tenant.workspaceId
+      ? session
+      : undefined;
+  };
   return {
     create(session) {
       const id = randomBytes(9).toString('base64url');
@@ -77,7 +84,7 @@ export function createSearchSessions(db: Db): SearchSessions {
       );
       return { ...session, id, ids: [...new Set(session.ids)] };
     },
-    get,
+    get: getWithin,
     extend(id, ids, nextServicePage, serviceTotalPages) {
       const current = get(id);
       if (current === undefined) throw new Error(`No search session ${id}`);

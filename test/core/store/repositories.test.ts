@@ -107,12 +107,15 @@ describe('search sessions', () => {
     expect(session.ids).toEqual(['a', 'b']);
     const extended = store.searches.extend(session.id, ['b', 'c'], null, 3);
     expect(extended.ids).toEqual(['a', 'b', 'c']);
-    expect(store.searches.get(session.id)).toMatchObject({
+    expect(store.searches.get(session.id, ana)).toMatchObject({
       ids: ['a', 'b', 'c'],
       nextServicePage: null,
       actor: ana,
     });
-    expect(store.searches.get('missing')).toBeUndefined();
+    expect(store.searches.get('missing', ana)).toBeUndefined();
+    // Only within the tenant that made it.
+    expect(store.searches.get(session.id, { ...ana, workspaceId: 'other' })).toBeUndefined();
+    expect(store.searches.get(session.id, { ...ana, platform: 'discord' })).toBeUndefined();
   });
 });
 
