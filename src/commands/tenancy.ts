@@ -33,7 +33,7 @@ async function show(ctx: CommandContext): Promise<Reply> {
       fields([
         { label: 'Account', value: `…${connection?.hint ?? '????'}`, inline: true },
         { label: 'Balance', value: await balanceOf(ctx), inline: true },
-        { label: 'Connected by', value: 'the deployment (SCOUT_API_KEY)', inline: true },
+        { label: 'Connected by', value: 'the deployment', inline: true },
       ]),
     ]);
   }
@@ -42,11 +42,17 @@ async function show(ctx: CommandContext): Promise<Reply> {
       notice(
         'info',
         ctx.actor.isAdmin
-          ? [
-              'No service account is connected here yet. Run ',
-              code('/scout connect key'),
-              ': a private form takes the team’s API key of the service, which Scout checks and keeps encrypted.',
-            ]
+          ? ctx.actor.platform === 'terminal'
+            ? [
+                'No service account is connected here yet. Type ',
+                code('connect key <API key>'),
+                ': Scout checks the key with a free call and keeps it encrypted.',
+              ]
+            : [
+                'No service account is connected here yet. Run ',
+                code('/scout connect key'),
+                ': a private form takes the team’s API key of the service, which Scout checks and keeps encrypted.',
+              ]
           : 'No service account is connected here yet. Ask an admin to run /scout connect.',
       ),
     ]);
@@ -78,7 +84,7 @@ async function show(ctx: CommandContext): Promise<Reply> {
 }
 
 const SINGLE_TEAM =
-  'This Scout serves one team with the key its deployment sets (SCOUT_API_KEY); keys are connected in chat only when it runs for many teams.';
+  'This Scout serves one team with the key its deployment sets (SCOUT_API_KEY, or the sandbox); keys are connected in chat only when it runs for many teams.';
 
 /** The connect family. */
 export const connectFamily: CommandFamily = {

@@ -41,7 +41,7 @@ export class NotConnectedError extends Error {
   constructor(isAdmin: boolean) {
     super(
       isAdmin
-        ? 'No service account is connected here yet. Run /scout connect and enter the team’s API key of the service.'
+        ? 'No service account is connected here yet. Run /scout connect key to enter the team’s API key of the service.'
         : 'No service account is connected here yet. Ask an admin to run /scout connect.',
     );
   }
