@@ -53,6 +53,8 @@ export interface App {
   readonly tenants: Tenants;
   /** The service clients, one per key. */
   readonly accounts: AccountPool;
+  /** Secret values the logger masks (shared with it); adapters add the tokens they learn (Slack installations). */
+  readonly secrets: Set<string>;
   /** The single team's service client (single-team mode only; tests and tools use it to set data up). */
   readonly service: ServiceClient;
   readonly registry: CommandRegistry;
@@ -70,7 +72,8 @@ export function createApp(options: AppOptions): App {
   const settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const store = openStore(options.databasePath);
   const { apiKey, ...clientOptions } = options.service;
-  const accounts = createAccountPool({ ...clientOptions, logger: options.logger }, options.secrets);
+  const secrets = options.secrets ?? new Set<string>();
+  const accounts = createAccountPool({ ...clientOptions, logger: options.logger }, secrets);
   const tenancy = options.tenancy ?? { kind: 'single' };
   if (tenancy.kind === 'single' && apiKey === undefined) {
     throw new Error('Single-team mode needs the service key (service.apiKey).');
@@ -106,6 +109,7 @@ export function createApp(options: AppOptions): App {
     store,
     tenants,
     accounts,
+    secrets,
     get service(): ServiceClient {
       if (tenancy.kind !== 'single' || apiKey === undefined) {
         throw new Error('In many-team mode each tenant has its own service client: use tenants.access().');
