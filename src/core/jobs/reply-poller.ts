@@ -79,9 +79,9 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
       if (result.status === 'fulfilled') total += result.value;
       else logger.warn({ err: result.reason, account: groups[i]?.account.id }, `Reply ${what} failed.`);
     });
-    if (total === 0 && results.length > 0 && results.every((r) => r.status === 'rejected')) {
-      throw (results[0] as PromiseRejectedResult).reason;
-    }
+    // When every account failed, the loop backs off (longer on 429) as it did with one account.
+    const [first] = results;
+    if (first?.status === 'rejected' && results.every((r) => r.status === 'rejected')) throw first.reason;
     return total;
   };
 
