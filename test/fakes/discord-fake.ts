@@ -1,8 +1,9 @@
 /**
  * A fake Discord for the real discord.js client: REST routes on node:http (gateway info, interaction callbacks,
- * webhook edits and follow-ups, command overwrites, channel messages and threads) and a `ws` gateway (HELLO,
- * IDENTIFY → READY and GUILD_CREATE, heartbeat ACK, dispatches) on 127.0.0.1. It records every request, builds
- * INTERACTION_CREATE payloads, and can expire the interactions sent so far as Discord does after 15 minutes.
+ * webhook edits and follow-ups, command overwrites, channel messages and threads, leaving a server) and a `ws`
+ * gateway (HELLO, IDENTIFY → READY and a GUILD_CREATE per server, heartbeat ACK, dispatches) on 127.0.0.1. It
+ * records every request, builds INTERACTION_CREATE payloads (from any server, or a DM), adds the bot to servers
+ * and removes it (GUILD_CREATE, GUILD_DELETE), and can expire the interactions sent so far as Discord does.
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -34,6 +35,20 @@ export interface FakeDiscordOptions {
   applicationId: string;
   guildId: string;
   channelId: string;
+  /** Other servers the bot is in when it connects, each with one text channel. */
+  guilds?: readonly FakeGuild[];
+}
+
+/** A server and its one text channel. */
+export interface FakeGuild {
+  id: string;
+  channelId: string;
+}
+
+/** Where an interaction comes from: another server (and channel), or a DM (`guildId: null`). */
+export interface FakeOrigin {
+  guildId?: string | null;
+  channelId?: string;
 }
 
 /** The member behind interactions, with or without admin permissions. */
@@ -57,8 +72,17 @@ export interface FakeDiscord {
   interact(
     type: number,
     data: unknown,
-    options?: { message?: FakeMessage; user?: FakeUser },
+    options?: { message?: FakeMessage; user?: FakeUser } & FakeOrigin,
   ): { id: string; token: string };
+  /** Adds the bot to a server, as its invite link does: a GUILD_CREATE dispatch. */
+  join(guild: FakeGuild): void;
+  /**
+   * Sends GUILD_DELETE for a server: with `unavailable` an outage (the bot stays in it), otherwise the bot was
+   * removed from it.
+   */
+  removeFromGuild(guildId: string, options?: { unavailable?: boolean }): void;
+  /** The servers the bot is in now (it leaves one with `DELETE /users/@me/guilds/{id}`). */
+  guilds(): string[];
   /** Resolves with the first request (past or future) that matches. */
   waitFor(match: (request: FakeRequest) => boolean, what?: string): Promise<FakeRequest>;
   /** A stored message (webhook answer or channel post), by id. */
@@ -81,6 +105,7 @@ const INVALID_TOKEN = { message: 'Invalid Webhook Token', code: 50027 };
 const UNKNOWN_CHANNEL = { message: 'Unknown Channel', code: 10003 };
 const UNKNOWN_MESSAGE = { message: 'Unknown Message', code: 10008 };
 const MISSING_ACCESS = { message: 'Missing Access', code: 50001 };
+const UNKNOWN_GUILD = { message: 'Unknown Guild', code: 10004 };
 
 /** Permission bits of the fake's @everyone role: what a bot invited with its invite link gets. */
 const VIEW_CHANNEL = 1n << 10n;
@@ -105,15 +130,22 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
   // Ids and tokens of every interaction sent, and those that are over.
   const sent: string[] = [];
   const expired = new Set<string>();
-  channels.set(options.channelId, {
-    id: options.channelId,
-    type: 0,
-    guild_id: options.guildId,
-    name: 'general',
-    position: 0,
-    permission_overwrites: [],
-    parent_id: null,
-  });
+  // The servers the bot is in, in the order it joined them.
+  const memberships = new Set<string>();
+  const addGuild = (guild: FakeGuild) => {
+    memberships.add(guild.id);
+    channels.set(guild.channelId, {
+      id: guild.channelId,
+      type: 0,
+      guild_id: guild.id,
+      name: 'general',
+      position: 0,
+      permission_overwrites: [],
+      parent_id: null,
+    });
+  };
+  for (const guild of [{ id: options.guildId, channelId: options.channelId }, ...(options.guilds ?? [])])
+    addGuild(guild);
   const events = new EventEmitter();
   const sockets = new Set<WebSocket>();
   let seq = 0;
@@ -137,7 +169,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     const message: FakeMessage = {
       id,
       channel_id: channelId,
-      guild_id: options.guildId,
+      guild_id: channels.get(channelId)?.guild_id ?? options.guildId,
       type: 0,
       content: '',
       embeds: [],
@@ -200,6 +232,15 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     }
     if (req.method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(path))
       return json(res, 200, storeMessage(data));
+    const leaving = /^\/users\/@me\/guilds\/(\d+)$/.exec(path);
+    if (req.method === 'DELETE' && leaving !== null) {
+      const guildId = leaving[1] as string;
+      if (!memberships.has(guildId)) return json(res, 404, UNKNOWN_GUILD);
+      res.writeHead(204).end();
+      // As on Discord, the gateway then tells the client it is no longer in the server.
+      fake.removeFromGuild(guildId);
+      return;
+    }
     const channelRoute = /^\/channels\/(\d+)(\/messages)?(?:\/(\d+))?(\/threads)?$/.exec(path);
     if (channelRoute !== null)
       return channelRequest(req.method ?? 'GET', channelRoute, data, url.searchParams, res);
@@ -275,7 +316,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     const thread = {
       id: message.id,
       type: 11,
-      guild_id: options.guildId,
+      guild_id: channel.guild_id,
       parent_id: channel.id,
       owner_id: options.applicationId,
       name: String(data.name ?? 'thread'),
@@ -298,9 +339,13 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
 
   const send = (socket: WebSocket, frame: unknown) => socket.send(JSON.stringify(frame));
 
-  const guildPayload = () => ({
-    id: options.guildId,
-    name: 'Scout test guild',
+  const dispatch = (t: string, d: unknown) => {
+    for (const socket of sockets) send(socket, { op: 0, t, s: ++seq, d });
+  };
+
+  const guildPayload = (guildId: string) => ({
+    id: guildId,
+    name: `Scout test guild ${guildId.slice(-4)}`,
     icon: null,
     owner_id: '200000000000000099',
     unavailable: false,
@@ -309,7 +354,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     joined_at: new Date().toISOString(),
     roles: [
       {
-        id: options.guildId,
+        id: guildId,
         name: '@everyone',
         permissions: EVERYONE_PERMISSIONS.toString(),
         position: 0,
@@ -330,7 +375,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       },
     ],
     threads: [],
-    channels: [...channels.values()].filter((c) => c.type === 0),
+    channels: [...channels.values()].filter((c) => c.type === 0 && c.guild_id === guildId),
   });
 
   const onSocket = (socket: WebSocket) => {
@@ -357,14 +402,15 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
               global_name: null,
               bot: true,
             },
-            guilds: [{ id: options.guildId, unavailable: true }],
+            guilds: [...memberships].map((id) => ({ id, unavailable: true })),
             session_id: 'fake-session',
             resume_gateway_url: `ws://127.0.0.1:${gatewayPort()}/gateway`,
             shard: [0, 1],
             application: { id: options.applicationId, flags: 0 },
           },
         });
-        send(socket, { op: 0, t: 'GUILD_CREATE', s: ++seq, d: guildPayload() });
+        for (const id of memberships)
+          send(socket, { op: 0, t: 'GUILD_CREATE', s: ++seq, d: guildPayload(id) });
       }
     });
   };
@@ -402,44 +448,63 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       const id = snowflake();
       const token = `tok-${id}`;
       sent.push(id, token);
-      const user = extra.user ?? DEFAULT_USER;
+      const member = extra.user ?? DEFAULT_USER;
+      const user = {
+        id: member.id,
+        username: member.username,
+        discriminator: '0',
+        avatar: null,
+        global_name: member.username,
+      };
+      const guildId = extra.guildId === undefined ? options.guildId : extra.guildId;
+      const channelId = extra.channelId ?? (guildId === null ? snowflake() : options.channelId);
+      // A DM carries the user and a DM channel; an interaction in a server carries the member and its permissions.
+      const origin =
+        guildId === null
+          ? { user, channel: { id: channelId, type: 1 }, context: 1 }
+          : {
+              guild_id: guildId,
+              channel: { id: channelId, type: 0, guild_id: guildId, name: 'general' },
+              member: {
+                user,
+                roles: [],
+                permissions: member.permissions ?? '0',
+                joined_at: new Date().toISOString(),
+                deaf: false,
+                mute: false,
+                flags: 0,
+                nick: null,
+              },
+              guild_locale: 'en-US',
+              context: 0,
+            };
       const payload = {
         id,
         application_id: options.applicationId,
         type,
         token,
         version: 1,
-        guild_id: options.guildId,
-        channel_id: options.channelId,
-        channel: { id: options.channelId, type: 0, guild_id: options.guildId, name: 'general' },
-        member: {
-          user: {
-            id: user.id,
-            username: user.username,
-            discriminator: '0',
-            avatar: null,
-            global_name: user.username,
-          },
-          roles: [],
-          permissions: user.permissions ?? '0',
-          joined_at: new Date().toISOString(),
-          deaf: false,
-          mute: false,
-          flags: 0,
-          nick: null,
-        },
+        channel_id: channelId,
+        ...origin,
         app_permissions: '0',
         locale: 'en-US',
-        guild_locale: 'en-US',
         entitlements: [],
         authorizing_integration_owners: {},
-        context: 0,
         data,
         ...(extra.message === undefined ? {} : { message: extra.message }),
       };
-      for (const socket of sockets) send(socket, { op: 0, t: 'INTERACTION_CREATE', s: ++seq, d: payload });
+      dispatch('INTERACTION_CREATE', payload);
       return { id, token };
     },
+    join(guild) {
+      addGuild(guild);
+      dispatch('GUILD_CREATE', guildPayload(guild.id));
+    },
+    removeFromGuild(guildId, { unavailable = false } = {}) {
+      if (!unavailable) memberships.delete(guildId);
+      dispatch('GUILD_DELETE', unavailable ? { id: guildId, unavailable: true } : { id: guildId });
+    },
+    guilds: () => [...memberships],
     waitFor(match, what = 'request') {
       const found = requests.find(match);
       if (found !== undefined) return Promise.resolve(found);
@@ -473,7 +538,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       historyDenied = true;
       for (const channel of channels.values()) {
         if (channel.type !== 0) continue;
-        const deny = { id: options.guildId, type: 0, allow: '0', deny: READ_MESSAGE_HISTORY.toString() };
+        const deny = { id: channel.guild_id, type: 0, allow: '0', deny: READ_MESSAGE_HISTORY.toString() };
         channel.permission_overwrites = [deny];
       }
     },

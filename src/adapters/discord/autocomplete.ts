@@ -1,14 +1,17 @@
 /**
  * Autocomplete for `/scout` options: long enumerations (categories, countries, languages), comma lists of
- * allowed values (completing the last item) and the team's CRM lists, read from the service.
+ * allowed values (completing the last item) and the team's CRM lists, read from the service with the server's
+ * own account (none before the server connects one).
  */
 import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from 'discord.js';
 import type { App } from '../../app.js';
 import type { ParamSpec } from '../../core/command/params.js';
 import { fold } from '../../core/command/suggest.js';
 import type { Logger } from '../../core/logger.js';
+import type { ServiceClient } from '../../core/service/index.js';
 import { DISCORD, truncate } from '../../core/ui/index.js';
 import { COMMAND_LIMITS, discordName, LIST_PARAMS, mapCommand } from './commands.js';
+import { tenantOfInteraction } from './tenancy.js';
 
 /** Discord answers autocomplete only within 3 seconds; the CRM lookup gives up before that. */
 export const LIST_LOOKUP_TIMEOUT_MS = 2000;
@@ -48,7 +51,7 @@ export function enumSuggestions(
 }
 
 async function listSuggestions(
-  app: App,
+  service: ServiceClient,
   typed: string,
 ): Promise<ApplicationCommandOptionChoiceData<string>[]> {
   let timer: NodeJS.Timeout | undefined;
@@ -57,7 +60,7 @@ async function listSuggestions(
     timer.unref();
   });
   try {
-    const result = await Promise.race([app.service.crm.listLists(), timeout]);
+    const result = await Promise.race([service.crm.listLists(), timeout]);
     if (result === null) return [];
     const names = result.data.lists
       .map((list) => list.name ?? list.id)
@@ -81,10 +84,12 @@ export async function answerAutocomplete(interaction: AutocompleteInteraction, a
     const focused = interaction.options.getFocused(true);
     const mapping =
       def === undefined ? undefined : mapCommand(def).typed.find((m) => m.discordName === focused.name);
-    if (mapping !== undefined) {
-      suggestions = LIST_PARAMS.has(mapping.param)
-        ? await listSuggestions(app, focused.value)
-        : enumSuggestions(mapping.spec, focused.value);
+    if (mapping !== undefined && LIST_PARAMS.has(mapping.param)) {
+      // The lists of this server's own account; a server without one (or outside) gets none.
+      const access = app.tenants.access(tenantOfInteraction(interaction));
+      if (access.status === 'ok') suggestions = await listSuggestions(access.account.service, focused.value);
+    } else if (mapping !== undefined) {
+      suggestions = enumSuggestions(mapping.spec, focused.value);
     }
   } catch (error) {
     logger.warn({ err: error }, 'Discord autocomplete failed');

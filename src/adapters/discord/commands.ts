@@ -1,7 +1,8 @@
 /**
  * The `/scout` application command generated from the command declarations: one subcommand group per family,
  * one subcommand per command, typed options. Commands with more options than Discord allows keep the most
- * used ones as typed options and reach the rest through a `filters` text option and a `form` modal.
+ * used ones as typed options and reach the rest through a `filters` text option and a `form` modal. Secret
+ * options are never registered.
  */
 import {
   type APIApplicationCommandBasicOption,
@@ -95,9 +96,13 @@ const rank = (name: string, spec: ParamSpec, index: number) => {
   return (preferred >= 0 ? 2000 + preferred : 3000) * 100 + index;
 };
 
-/** Splits a command's options into typed ones (required first) and those reached through filters/form. */
+/**
+ * Splits a command's options into typed ones (required first) and those reached through filters/form. Secret
+ * options (an API key) are neither: an option's value can show in the channel, so a private form asks for them.
+ */
 export function mapCommand(def: CommandDef<unknown>): CommandMapping {
-  const entries = Object.entries(def.params).map(([param, spec], index) => ({
+  const declared = Object.entries(def.params).filter(([, spec]) => spec.secret !== true);
+  const entries = declared.map(([param, spec], index) => ({
     param,
     spec,
     discordName: discordName(param),

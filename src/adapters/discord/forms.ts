@@ -1,4 +1,7 @@
-/** Discord modals: the contact-update form behind "Edit" and the form for filters without a typed option. */
+/**
+ * Discord modals: the contact-update form behind "Edit", the form for filters without a typed option, and the
+ * private form that asks for a command's secret options (an API key).
+ */
 import {
   type APIModalInteractionResponseCallbackData,
   ComponentType,
@@ -13,6 +16,8 @@ import { FILTERS_OPTION, type OptionMapping } from './commands.js';
 export const CONTACT_EDIT_KINDS: ReadonlySet<string> = new Set(['list.edit']);
 /** Element kind of a stored filters form (its payload: family, command, typed options). */
 export const FORM_KIND = 'discord.form';
+/** Element kind of a stored secrets form (its payload: family, command, options given, secret field names). */
+export const SECRET_FORM_KIND = 'discord.secret';
 /** Text inputs per modal (Discord's five components). */
 const INPUTS_MAX = DISCORD.MODAL_COMPONENTS_MAX;
 const LABEL_MAX = 45;
@@ -23,6 +28,7 @@ interface Input {
   label: string;
   placeholder?: string;
   paragraph?: boolean;
+  required?: boolean;
 }
 
 function modal(
@@ -41,7 +47,7 @@ function modal(
           custom_id: input.id,
           label: truncate(singleLine(input.label), LABEL_MAX),
           style: input.paragraph === true ? TextInputStyle.Paragraph : TextInputStyle.Short,
-          required: false,
+          required: input.required === true,
           max_length: VALUE_MAX,
           ...(input.placeholder === undefined
             ? {}
@@ -81,6 +87,19 @@ export function filtersModal(
     paragraph: true,
   });
   return modal(token, title, inputs);
+}
+
+/** The secrets form: one required field per secret option, its id the option's name. */
+export function secretModal(
+  token: string,
+  title: string,
+  fields: ReadonlyArray<{ name: string; label: string }>,
+): APIModalInteractionResponseCallbackData {
+  return modal(
+    token,
+    title,
+    fields.map((field) => ({ id: field.name, label: field.label, required: true })),
+  );
 }
 
 /** The non-empty values of a submitted modal, by field id. */

@@ -1,6 +1,7 @@
 /**
- * The Discord adapter: a discord.js 14 client over the gateway, one global interaction handler, and the
- * outbound poster background jobs use to post to a channel and thread later posts under an earlier one.
+ * The Discord adapter: a discord.js 14 client over the gateway, one global interaction handler, the watch over
+ * the servers it is in (serving the listed ones, leaving the others in single-team mode), and the outbound poster
+ * background jobs use to post to a channel and thread later posts under an earlier one.
  */
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { App } from '../../app.js';
@@ -9,6 +10,7 @@ import type { Logger } from '../../core/logger.js';
 import type { Outbound } from '../../core/outbound.js';
 import { createInteractionHandler } from './interactions.js';
 import { createDiscordOutbound } from './outbound.js';
+import { watchGuilds } from './tenancy.js';
 
 /** What the adapter is built from. */
 export interface DiscordAdapterOptions {
@@ -19,7 +21,7 @@ export interface DiscordAdapterOptions {
 
 /** A running Discord bot. */
 export interface DiscordAdapter {
-  /** Logs in over the gateway and resolves once the client is ready. */
+  /** Logs in over the gateway and resolves once the client is ready and has left any unserved server. */
   start(): Promise<void>;
   /** Closes the gateway connection. */
   stop(): Promise<void>;
@@ -34,6 +36,8 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     intents: [GatewayIntentBits.Guilds],
     ...(config.apiUrl === null ? {} : { rest: { api: config.apiUrl } }),
   });
+  // The listed servers are served from now on, before the first interaction can arrive.
+  const guilds = watchGuilds({ client, app, logger, guildIds: config.guildIds });
   const handle = createInteractionHandler({ app, logger });
   client.on(Events.InteractionCreate, (interaction) => {
     void handle(interaction);
@@ -48,7 +52,8 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(config.token);
       await ready;
-      logger.info({ user: client.user?.tag }, 'Discord bot connected');
+      await guilds.sweep();
+      logger.info({ user: client.user?.tag, servers: client.guilds.cache.size }, 'Discord bot connected');
     },
     async stop() {
       await client.destroy();

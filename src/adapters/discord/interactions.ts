@@ -1,30 +1,38 @@
 /**
- * The one global interaction handler: slash commands (deferred before any work, then edited), components
- * routed by custom_id (a stored token, so they work after a restart and after the interaction token expired:
- * each press answers through its own interaction), modals and autocomplete.
+ * The one global interaction handler. Anything from outside the served servers is refused first (tenancy.ts);
+ * then slash commands (deferred before any work, then edited; a command lacking a secret opens a private form),
+ * components routed by custom_id (a stored token, so they work after a restart and after the interaction token
+ * expired: each press answers through its own interaction), modals and autocomplete.
  */
 import {
   type AutocompleteInteraction,
-  type BaseInteraction,
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
   type Interaction,
   type MessageComponentInteraction,
   MessageFlags,
   type ModalSubmitInteraction,
-  PermissionFlagsBits,
 } from 'discord.js';
 import { z } from 'zod';
 import type { App } from '../../app.js';
-import type { Actor } from '../../core/actor.js';
 import { quoteValue } from '../../core/command/dispatcher.js';
 import type { CommandDef, CommandFamily } from '../../core/command/types.js';
 import type { Logger } from '../../core/logger.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
+import { answerDeferred, answerUpdate, editOf } from './answer.js';
 import { answerAutocomplete } from './autocomplete.js';
 import { discordName, FILTERS_OPTION, FORM_OPTION, mapCommand } from './commands.js';
-import { CONTACT_EDIT_KINDS, contactModal, FORM_KIND, filtersModal, modalValues } from './forms.js';
-import { type DiscordMessage, MORE_PREFIX, NOOP_PREFIX, renderDiscord } from './render.js';
+import {
+  CONTACT_EDIT_KINDS,
+  contactModal,
+  FORM_KIND,
+  filtersModal,
+  modalValues,
+  SECRET_FORM_KIND,
+} from './forms.js';
+import { MORE_PREFIX, NOOP_PREFIX, renderDiscord } from './render.js';
+import { askSecrets, submitSecrets } from './secrets.js';
+import { actorOf, admit } from './tenancy.js';
 
 /** What the handler needs. */
 export interface InteractionDeps {
@@ -39,73 +47,7 @@ const formPayload = z.object({
   filters: z.string(),
 });
 
-const NO_MENTIONS = { parse: [] };
-
-/** The acting person: the guild is the workspace; admins hold Administrator or Manage Server. */
-export function actorOf(interaction: BaseInteraction): Actor {
-  const permissions = interaction.memberPermissions;
-  const member = interaction.member;
-  const nick = member !== null && 'nick' in member ? member.nick : null;
-  return {
-    platform: 'discord',
-    workspaceId: interaction.guildId ?? `dm-${interaction.user.id}`,
-    userId: interaction.user.id,
-    userName: nick ?? interaction.user.globalName ?? interaction.user.username,
-    isAdmin:
-      permissions !== null &&
-      (permissions.has(PermissionFlagsBits.Administrator) ||
-        permissions.has(PermissionFlagsBits.ManageGuild)),
-  };
-}
-
 const kindOf = (token: string) => token.slice(0, Math.max(0, token.indexOf(':')));
-
-const editOf = (message: DiscordMessage) => ({
-  content: message.content,
-  embeds: message.embeds,
-  components: message.components,
-  allowedMentions: NO_MENTIONS,
-});
-
-const payloadOf = (message: DiscordMessage, ephemeral: boolean) => ({
-  content: message.content,
-  embeds: message.embeds,
-  components: message.components,
-  allowedMentions: NO_MENTIONS,
-  ...(ephemeral ? { flags: MessageFlags.Ephemeral as const } : {}),
-});
-
-type Deferred = ChatInputCommandInteraction | MessageComponentInteraction | ModalSubmitInteraction;
-
-/** Sends a reply after a public deferReply: edits it, or swaps it for an ephemeral follow-up. */
-async function answerDeferred(interaction: Deferred, reply: Reply): Promise<void> {
-  const { messages, ephemeral } = renderDiscord(reply);
-  const [first, ...rest] = messages;
-  if (first === undefined) return;
-  if (ephemeral) {
-    // A deferred public reply cannot turn ephemeral: remove it and answer privately instead.
-    await interaction.deleteReply();
-    await interaction.followUp(payloadOf(first, true));
-  } else {
-    await interaction.editReply(editOf(first));
-  }
-  for (const message of rest) await interaction.followUp(payloadOf(message, ephemeral));
-}
-
-/** Sends a reply after deferUpdate: replaces the message the element sits on, or follows up. */
-async function answerUpdate(interaction: MessageComponentInteraction | ModalSubmitInteraction, reply: Reply) {
-  const { messages, ephemeral } = renderDiscord(reply);
-  const [first, ...rest] = messages;
-  if (first === undefined) return;
-  const sourceEphemeral = interaction.message?.flags.has(MessageFlags.Ephemeral) === true;
-  // Replacing is right only where the audience stays the same: a public page for everyone, a private one for one.
-  if (reply.replace === true && ephemeral === sourceEphemeral) {
-    await interaction.editReply(editOf(first));
-  } else {
-    await interaction.followUp(payloadOf(first, ephemeral));
-  }
-  for (const message of rest) await interaction.followUp(payloadOf(message, ephemeral));
-}
 
 function findCommand(app: App, group: string | null, sub: string | null) {
   const family: CommandFamily | undefined = app.registry.families.find((f) => discordName(f.name) === group);
@@ -177,8 +119,15 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       else if (option.name === FORM_OPTION) form = option.value === true;
       else {
         const param = mapping.typed.find((m) => m.discordName === option.name)?.param ?? option.name;
-        options[param] = String(option.value);
+        // A secret typed as an option (a registration from before secrets were left out) is ignored, and asked for.
+        if (def.params[param]?.secret !== true) options[param] = String(option.value);
       }
+    }
+    // A secret (an API key) is never a command option: a private form asks for it, before any deferral.
+    const secrets = dispatcher.secretsNeeded(commandLine(def, options, filters));
+    if (secrets !== null) {
+      await askSecrets(interaction, app, def, secrets);
+      return;
     }
     if (form && mapping.overflow.length > 0) {
       // The modal must be the first answer, so it comes before any deferral; nothing slow happens before it.
@@ -229,6 +178,10 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
 
   const onModal = async (interaction: ModalSubmitInteraction) => {
     const token = interaction.customId;
+    if (kindOf(token) === SECRET_FORM_KIND) {
+      await submitSecrets(interaction, app);
+      return;
+    }
     const values = modalValues(interaction);
     if (kindOf(token) === FORM_KIND) {
       await interaction.deferReply();
@@ -263,6 +216,8 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
 
   return async (interaction) => {
     try {
+      // Before any token is minted, any row is read or any service request is made.
+      if (!(await admit(interaction, app, logger))) return;
       if (interaction.isChatInputCommand()) await onChatInput(interaction);
       else if (interaction.isAutocomplete())
         await answerAutocomplete(interaction as AutocompleteInteraction, app, logger);

@@ -1,7 +1,7 @@
 /**
  * Registers `/scout` with Discord: bulk-overwrites the application's commands (globally, or in one guild with
  * `--guild ID`, which applies at once) with the JSON built from the command declarations, then prints the link
- * that adds the bot to a server with the permissions Scout uses.
+ * that adds the bot to a server with the permissions Scout uses (and, for one team, which servers it serves).
  * Run: `tsx src/adapters/discord/register.ts [--guild ID]`.
  */
 import { pathToFileURL } from 'node:url';
@@ -53,6 +53,13 @@ export function inviteUrl(applicationId: string): string {
   return url.toString();
 }
 
+/** The invite lines printed after registering: the link, and in single-team mode the only servers served. */
+export function inviteText(config: DiscordConfig, singleTeam: boolean): string {
+  const link = `Add the bot to a server: ${inviteUrl(config.applicationId)}\n`;
+  if (!singleTeam) return link;
+  return `${link}Only the servers in DISCORD_GUILD_IDS (${config.guildIds.join(', ')}) are served; Scout leaves any other.\n`;
+}
+
 /** Sends the bulk overwrite; resolves with how many commands Discord now has registered. */
 export async function registerCommands(config: DiscordConfig, guildId: string | null): Promise<number> {
   const rest = new REST(config.apiUrl === null ? {} : { api: config.apiUrl }).setToken(config.token);
@@ -74,7 +81,7 @@ async function main(): Promise<void> {
   const count = await registerCommands(config.discord, guild);
   process.stdout.write(
     `Registered ${count} command(s) ${guild === null ? 'globally' : `in guild ${guild}`}.\n` +
-      `Add the bot to a server: ${inviteUrl(config.discord.applicationId)}\n`,
+      inviteText(config.discord, config.tenancy.kind === 'single'),
   );
 }
 

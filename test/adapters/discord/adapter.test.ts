@@ -3,6 +3,7 @@ import { createDiscordAdapter, type DiscordAdapter } from '../../../src/adapters
 import {
   BOT_PERMISSIONS,
   buildCommandJson,
+  inviteText,
   inviteUrl,
   registerCommands,
 } from '../../../src/adapters/discord/register.js';
@@ -270,5 +271,15 @@ describe('Discord bot against a fake Discord', () => {
     const bits = [1n << 10n, 1n << 11n, 1n << 14n, 1n << 16n, 1n << 35n, 1n << 38n];
     expect(BOT_PERMISSIONS).toBe(bits.reduce((a, b) => a | b));
     expect(url.searchParams.get('permissions')).toBe(BOT_PERMISSIONS.toString());
+  });
+
+  it('the registration output says which servers a single-team deployment serves', () => {
+    const config = { token: 'fake-token', applicationId: APP_ID, apiUrl: null, guildIds: [GUILD] };
+    const single = inviteText(config, true);
+    expect(single).toContain(inviteUrl(APP_ID));
+    expect(single).toMatch(/Only the servers in DISCORD_GUILD_IDS \(300000000000000001\) are served/);
+    expect(inviteText({ ...config, guildIds: [] }, false)).toBe(
+      `Add the bot to a server: ${inviteUrl(APP_ID)}\n`,
+    );
   });
 });

@@ -40,6 +40,24 @@ describe('buildCommandJson', () => {
     for (const g of groups) walk(g);
   });
 
+  it('registers no secret option: /scout connect key takes its key in a private form', () => {
+    const connect = groups.find((g) => g.name === 'connect')?.options?.find((s) => s.name === 'key');
+    expect(connect).toBeDefined();
+    expect(connect?.options ?? []).toEqual([]);
+    const secrets = registry.families.flatMap((f) =>
+      f.commands.flatMap((c) =>
+        Object.entries(c.params)
+          .filter(([, spec]) => spec.secret === true)
+          .map(([name]) => ({ def: c, name })),
+      ),
+    );
+    expect(secrets.map((s) => `${s.def.family} ${s.def.name} ${s.name}`)).toContain('connect key key');
+    for (const { def, name } of secrets) {
+      const mapping = mapCommand(def);
+      expect([...mapping.typed, ...mapping.overflow].map((m) => m.param)).not.toContain(name);
+    }
+  });
+
   it('maps commands with too many options to typed options plus filters and a form', () => {
     const search = registry.command('creators', 'search');
     if (search === undefined) throw new Error('no creators search');

@@ -9,11 +9,13 @@ import { FAMILIES } from '../../../src/commands/index.js';
 import type { Clock } from '../../../src/core/clock.js';
 import type { CommandSettings } from '../../../src/core/command/types.js';
 import { createLogger, type Logger } from '../../../src/core/logger.js';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
+import { createSandbox, type Sandbox, type SandboxKey } from '../../../src/sandbox/index.js';
 import {
   createFakeDiscord,
   type FakeDiscord,
+  type FakeGuild,
   type FakeMessage,
+  type FakeOrigin,
   type FakeRequest,
   type FakeUser,
 } from '../../fakes/discord-fake.js';
@@ -23,6 +25,8 @@ export const APP_ID = '100000000000000001';
 export const GUILD = '300000000000000001';
 export const CHANNEL = '400000000000000001';
 export const KEY = 'discord-key-0002';
+/** The secret that seals connected keys in many-team bots. */
+export const ENCRYPTION_KEY = 'x'.repeat(40);
 
 /** A bot: its app and its Discord client. */
 export interface Bot {
@@ -36,38 +40,54 @@ export interface World {
   sandbox: Sandbox;
   fake: FakeDiscord;
   logger: Logger;
+  /**
+   * Starts a bot: single-team with KEY serving `guildIds` (GUILD by default), or many-team (`multi`) with no key,
+   * each server connecting its own.
+   */
   startBot(options: {
     databasePath: string;
     settings?: Partial<CommandSettings>;
     clock?: Clock;
+    multi?: boolean;
+    guildIds?: string[];
   }): Promise<Bot>;
   stop(): Promise<void>;
 }
 
-/** Starts the sandbox and the fake Discord. */
-export async function createWorld(): Promise<World> {
+/**
+ * Starts the sandbox (with KEY, or `keys`) and the fake Discord (the bot in GUILD and any other `guilds`).
+ */
+export async function createWorld(
+  options: { keys?: SandboxKey[]; guilds?: FakeGuild[] } = {},
+): Promise<World> {
   const sandbox = createSandbox({
     replyIntervalMs: 0,
     remixDelayMs: 0,
-    keys: [{ key: KEY, teamId: 'team_e', credits: 100_000 }],
+    keys: options.keys ?? [{ key: KEY, teamId: 'team_e', credits: 100_000 }],
   });
   await sandbox.start();
   const logger = createLogger({ level: process.env.SCOUT_TEST_LOG ?? 'silent', destination: process.stderr });
-  const fake = createFakeDiscord({ applicationId: APP_ID, guildId: GUILD, channelId: CHANNEL });
+  const fake = createFakeDiscord({
+    applicationId: APP_ID,
+    guildId: GUILD,
+    channelId: CHANNEL,
+    ...(options.guilds === undefined ? {} : { guilds: options.guilds }),
+  });
   await fake.start();
   const bots = new Set<Bot>();
   return {
     sandbox,
     fake,
     logger,
-    async startBot({ databasePath, settings, clock }) {
+    async startBot({ databasePath, settings, clock, multi = false, guildIds = [GUILD] }) {
       const app = createApp({
         service: {
-          apiKey: KEY,
+          ...(multi ? {} : { apiKey: KEY }),
           baseUrl: sandbox.url,
           mediaUrl: sandbox.mediaUrl,
           retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
         },
+        ...(multi ? { tenancy: { kind: 'multi' as const, encryptionKey: ENCRYPTION_KEY } } : {}),
         databasePath,
         logger,
         families: FAMILIES,
@@ -75,7 +95,12 @@ export async function createWorld(): Promise<World> {
         ...(clock === undefined ? {} : { clock }),
       });
       const adapter = createDiscordAdapter({
-        config: { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl, guildIds: [GUILD] },
+        config: {
+          token: 'fake-token',
+          applicationId: APP_ID,
+          apiUrl: fake.apiUrl,
+          guildIds: multi ? [] : guildIds,
+        },
         app,
         logger,
       });
@@ -140,23 +165,23 @@ export const followed = (token: string) => (r: FakeRequest) =>
 /** Any answer (edit or follow-up) through a token. */
 export const answered = (token: string) => (r: FakeRequest) => edited(token)(r) || followed(token)(r);
 
-/** Sends `/scout <group> <sub>` with options (type 2 = command, 4 = autocomplete). */
+/** Sends `/scout <group> <sub>` with options (type 2 = command, 4 = autocomplete), by default from GUILD. */
 export const slash = (
   fake: FakeDiscord,
   group: string,
   sub: string,
   options: Array<Record<string, unknown>>,
-  extra: { type?: number; user?: FakeUser } = {},
+  { type = 2, ...extra }: { type?: number; user?: FakeUser } & FakeOrigin = {},
 ) =>
   fake.interact(
-    extra.type ?? 2,
+    type,
     {
       id: '500000000000000001',
       name: 'scout',
       type: 1,
       options: [{ type: 2, name: group, options: [{ type: 1, name: sub, options }] }],
     },
-    extra.user === undefined ? {} : { user: extra.user },
+    extra,
   );
 
 let messageSequence = 600_000_000_000_000_000n;
@@ -185,10 +210,16 @@ export const messageOf = async (request: Promise<FakeRequest>): Promise<FakeMess
   };
 };
 
-/** Presses a button of a message. */
-export const press = (fake: FakeDiscord, message: FakeMessage, label: RegExp, user?: FakeUser) =>
+/** Presses a button of a message (in GUILD unless `origin` says otherwise). */
+export const press = (
+  fake: FakeDiscord,
+  message: FakeMessage,
+  label: RegExp,
+  user?: FakeUser,
+  origin: FakeOrigin = {},
+) =>
   fake.interact(
     3,
     { custom_id: buttonId(message, label), component_type: 2 },
-    user === undefined ? { message } : { message, user },
+    user === undefined ? { message, ...origin } : { message, user, ...origin },
   );

@@ -420,10 +420,12 @@ describe('daily viral digests on Discord', () => {
     await moreChecks(world, 3);
     expect(posts(front)).toHaveLength(1);
 
-    // A restart later that day posts nothing again.
+    // A restart later that day (a new process: its adapter serves the listed server again) posts nothing again.
     await jobs.stop();
+    await adapter.stop();
     const restarted = world.app();
-    await world.startJobs(restarted, 'discord', adapter.outbound, DIGESTS);
+    const readapted = await startAdapter(restarted, front.url);
+    await world.startJobs(restarted, 'discord', readapted.outbound, DIGESTS);
     await moreChecks(world, 3);
     expect(posts(front)).toHaveLength(1);
 

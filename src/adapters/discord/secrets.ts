@@ -1,0 +1,91 @@
+/**
+ * Secret options (a service API key) on Discord. They are never command options, whose values the channel may
+ * see: the command opens a private form (a modal) as its first answer, and the form's submission runs the command
+ * with the options given plus the secrets, answered ephemerally. The form's stored token keeps the command and the
+ * options given, never a secret.
+ */
+import { type ChatInputCommandInteraction, MessageFlags, type ModalSubmitInteraction } from 'discord.js';
+import { z } from 'zod';
+import type { App } from '../../app.js';
+import type { SecretPrompt } from '../../core/command/dispatcher.js';
+import type { CommandDef } from '../../core/command/types.js';
+import { adminRole } from '../../core/tenancy/index.js';
+import { notice, reply } from '../../core/ui/index.js';
+import { answerPrivately, privateReply } from './answer.js';
+import { modalValues, SECRET_FORM_KIND, secretModal } from './forms.js';
+import { actorOf, tenantOfInteraction } from './tenancy.js';
+
+/** How long a secrets form stays valid: as long as the interaction token that opened it. */
+const SECRET_FORM_TTL_MS = 15 * 60_000;
+
+const secretPayload = z.object({
+  family: z.string(),
+  command: z.string(),
+  options: z.record(z.string(), z.string()),
+  fields: z.array(z.string()),
+});
+
+/** Opens the secrets form of a command, or tells someone who may not run it which role it needs. */
+export async function askSecrets(
+  interaction: ChatInputCommandInteraction,
+  app: App,
+  def: CommandDef<unknown>,
+  prompt: SecretPrompt,
+): Promise<void> {
+  const actor = actorOf(interaction);
+  const admin = actor.isAdmin || app.tenants.isScoutAdmin(tenantOfInteraction(interaction), actor.userId);
+  if (def.permission === 'admin' && !admin) {
+    // Nobody types a key into a form that would refuse it; the dispatcher checks again on submission.
+    const refusal = `/scout ${def.family} ${def.name} needs ${adminRole('discord')}.`;
+    await interaction.reply(privateReply(reply([notice('warning', refusal)])));
+    return;
+  }
+  const token = app.store.actions.create({
+    kind: SECRET_FORM_KIND,
+    payload: {
+      family: prompt.family,
+      command: prompt.command,
+      options: prompt.given,
+      fields: prompt.fields.map((field) => field.name),
+    },
+    actor,
+    personal: true,
+    rerun: null,
+    ttlMs: SECRET_FORM_TTL_MS,
+    now: app.clock.now(),
+  });
+  await interaction.showModal(secretModal(token, `/scout ${def.family} ${def.name}`, prompt.fields));
+}
+
+/** Runs the command of a submitted secrets form with the secrets typed into it, answering privately. */
+export async function submitSecrets(interaction: ModalSubmitInteraction, app: App): Promise<void> {
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const actor = actorOf(interaction);
+  const token = interaction.customId;
+  const now = app.clock.now();
+  const found = app.store.actions.lookup(token, actor, now);
+  const parsed = found.status === 'ok' ? secretPayload.safeParse(found.record.payload) : null;
+  // A form is used once: a replayed submission finds it used.
+  if (parsed?.success !== true || !app.store.actions.consume(token, now)) {
+    await answerPrivately(
+      interaction,
+      reply([notice('warning', 'This form expired: run the command again.')]),
+    );
+    return;
+  }
+  const { family, command, options, fields } = parsed.data;
+  const values = modalValues(interaction);
+  const secrets: Record<string, string> = {};
+  for (const name of fields) {
+    const value = values[name];
+    if (value !== undefined) secrets[name] = value;
+  }
+  const answer = await app.dispatcher.options({
+    actor,
+    channelId: interaction.channelId ?? 'unknown',
+    family,
+    command,
+    options: { ...options, ...secrets },
+  });
+  await answerPrivately(interaction, answer);
+}
