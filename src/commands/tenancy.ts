@@ -3,6 +3,7 @@
  * mode), and naming Scout admins besides the platform's own. The key is typed in a private form, never in chat.
  */
 import { z } from 'zod';
+import { CommandInputError } from '../core/command/errors.js';
 import type { CommandContext, CommandFamily } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
 import { ServiceError } from '../core/service/index.js';
@@ -120,12 +121,11 @@ export const connectFamily: CommandFamily = {
       },
       schema: z.object({
         key: z
-          .string({
-            error: 'the team’s API key of the service (in Slack and Discord a private form asks for it)',
-          })
+          .string()
           .trim()
           .min(8, 'an API key of the service')
-          .max(200, 'an API key of the service'),
+          .max(200, 'an API key of the service')
+          .optional(),
       }),
       examples: ['connect key'],
       cost: 'free (one free check call)',
@@ -135,6 +135,12 @@ export const connectFamily: CommandFamily = {
       mutates: true,
       async run(ctx, input) {
         if (ctx.tenants.mode === 'single') return reply([notice('info', SINGLE_TEAM)]);
+        if (input.key === undefined) {
+          throw new CommandInputError(
+            'Give the team’s API key of the service (in Slack and Discord a private form asks for it).',
+            ctx.actor.platform === 'terminal' ? 'connect key <API key>' : null,
+          );
+        }
         try {
           const { account, balance } = await ctx.tenants.connect(
             tenantOf(ctx.actor),

@@ -279,9 +279,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     invocation: Scoped,
     def: CommandDef<unknown>,
     raw: Record<string, unknown>,
-    commandText: string,
+    typed: string,
     confirmed: boolean,
   ): Promise<Reply> => {
+    const commandText = withoutSecrets(def, raw, typed);
     const usage = usageLine(def);
     const parsed = def.schema.safeParse(raw);
     if (!parsed.success) {
@@ -296,6 +297,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     requireAccount(invocation, def.account === 'optional');
     const input = parsed.data;
     const name = `${def.family} ${def.name}`;
+
     return guarded(invocation, {
       what: name,
       input: raw,
@@ -461,6 +463,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   };
 
   const secretsNeeded = (line: string): SecretPrompt | null => {
+    // Secret options are service keys, which tenants connect only in many-team mode.
+    if (tenants.mode === 'single') return null;
     try {
       const { def, tokens } = resolveText(line);
       const raw = bindTokens(def.params, tokens);
@@ -519,6 +523,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       }
     },
   };
+}
+
+/** The command text kept with buttons and answers ("run it again"), with any secret value it carries hidden. */
+function withoutSecrets(def: CommandDef<unknown>, raw: Record<string, unknown>, text: string): string {
+  let shown = text;
+  for (const [param, spec] of Object.entries(def.params)) {
+    const value = raw[param];
+    if (spec.secret === true && typeof value === 'string' && value !== '')
+      shown = shown.split(value).join('[secret]');
+  }
+  return shown;
 }
 
 /** Writes a value so that tokenize reads it back unchanged. */

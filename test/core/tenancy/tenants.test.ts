@@ -153,6 +153,9 @@ describe('single-team mode', () => {
     const local = person('terminal', 'local', 'me', true);
     expect(await w.run(local, `connect key ${DEMO_KEY_2}`)).toContain('serves one team');
     expect(await w.run(local, 'connect')).toContain('…-key');
+    expect(await w.run(local, 'connect key')).toContain('serves one team');
+    // No private form for a key that cannot be connected here.
+    expect(w.app.dispatcher.secretsNeeded('connect key')).toBeNull();
   });
 });
 
@@ -163,6 +166,14 @@ describe('many-team mode', () => {
 
   it('does nothing for a tenant without a key but say whom to ask, and sends nothing', async () => {
     const w = await start('multi');
+    expect(w.app.dispatcher.secretsNeeded('/scout connect key')).toEqual({
+      family: 'connect',
+      command: 'key',
+      given: {},
+      fields: [{ name: 'key', label: 'The API key of the service.' }],
+    });
+    expect(w.app.dispatcher.secretsNeeded(`connect key ${DEMO_KEY}`)).toBeNull();
+    expect(w.app.dispatcher.secretsNeeded('lists')).toBeNull();
     expect(await w.run(member1, 'lists')).toContain('Ask an admin to run /scout connect');
     expect(await w.run(admin1, 'songs countries')).toContain('Run /scout connect');
     expect(await w.run(member1, 'help')).toContain('/scout creators');
