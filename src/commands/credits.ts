@@ -1,5 +1,7 @@
 /** `/scout credits`: the service balance, my spend, the team's spend, and daily caps (admins). */
 import { z } from 'zod';
+import type { Platform } from '../core/actor.js';
+import { CommandInputError } from '../core/command/errors.js';
 import { parseHumanNumber } from '../core/command/params.js';
 import type { CommandContext, CommandFamily } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
@@ -75,10 +77,36 @@ const capInput = z.object({ who: z.string().min(1).max(100), amount: z.string() 
   return { who: raw.who, amount };
 });
 
-/** Reads a person reference typed in chat: `<@U123>` (Slack), `<@123>` / `<@!123>` (Discord) or a raw id. */
-export function personId(who: string): string {
-  const mention = /^<@!?([A-Za-z0-9]+)(?:\|[^>]*)?>$/.exec(who.trim());
-  return mention?.[1] ?? who.trim().replace(/^@/, '');
+/** What a person's id looks like on each platform when typed bare (mentions carry the id themselves). */
+const BARE_ID: Readonly<Record<Platform, RegExp>> = {
+  slack: /^[UW][A-Z0-9]{2,20}$/,
+  discord: /^\d{17,20}$/,
+  terminal: /^[\w.-]{1,64}$/,
+};
+
+/**
+ * The user id of a person typed in chat: a mention (`<@U123>`, `<@U123|ana>` from Slack, `<@123>` or `<@!123>` from
+ * Discord) or a bare user id of the platform. Null for anything else, roles and @everyone included.
+ */
+export function personOf(who: string, platform: Platform): string | null {
+  const text = who.trim();
+  const mention = /^<@!?([A-Za-z0-9]{2,32})(?:\|[^>]{0,80})?>$/.exec(text);
+  if (mention !== null) return mention[1] ?? null;
+  // In the terminal people are plain names: `@ana` is ana.
+  const bare = platform === 'terminal' ? text.replace(/^@/, '') : text;
+  return BARE_ID[platform].test(bare) ? bare : null;
+}
+
+/** The person typed, or an input error that says how to name one. */
+export function requirePerson(who: string, platform: Platform, usage: string): string {
+  const id = personOf(who, platform);
+  if (id === null) {
+    throw new CommandInputError(
+      `"${who.slice(0, 40)}" is not a person: mention them (@ana) or give their user id. Roles, @here and @everyone are not people.`,
+      usage,
+    );
+  }
+  return id;
 }
 
 /** The credits family. */
@@ -128,8 +156,10 @@ export const creditsFamily: CommandFamily = {
       account: 'optional',
       mutates: true,
       async run(ctx, input) {
-        const everyone = /^(everyone|all|\*)$/i.test(input.who);
-        const userId = everyone ? EVERYONE : personId(input.who);
+        const everyone = /^@?(everyone|all|\*)$/i.test(input.who.trim());
+        const userId = everyone
+          ? EVERYONE
+          : requirePerson(input.who, ctx.actor.platform, 'credits cap <@person|everyone> <credits|off>');
         const person = { platform: ctx.actor.platform, workspaceId: ctx.actor.workspaceId, userId };
         ctx.store.settings.setDailyCap(
           person,

@@ -287,6 +287,7 @@ export const digestFamily: CommandFamily = {
       cost: 'free',
       estimate: () => 0,
       permission: 'everyone',
+      account: 'optional',
       run: async (ctx) => list(ctx),
     }),
     defineCommand({
@@ -307,6 +308,7 @@ export const digestFamily: CommandFamily = {
       cost: 'free',
       estimate: () => 0,
       permission: 'everyone',
+      account: 'optional',
       mutates: true,
       run: async (ctx, input) => remove(ctx, input.id),
     }),

@@ -9,7 +9,7 @@ import { defineCommand } from '../core/command/types.js';
 import { ServiceError } from '../core/service/index.js';
 import { adminRole, tenantOf } from '../core/tenancy/index.js';
 import { bold, code, fields, notice, type Reply, reply, text } from '../core/ui/index.js';
-import { personId } from './credits.js';
+import { requirePerson } from './credits.js';
 
 const mention = (platform: string, userId: string) => (platform === 'terminal' ? userId : `<@${userId}>`);
 
@@ -55,6 +55,14 @@ async function show(ctx: CommandContext): Promise<Reply> {
                 ': a private form takes the team’s API key of the service, which Scout checks and keeps encrypted.',
               ]
           : 'No service account is connected here yet. Ask an admin to run /scout connect.',
+      ),
+    ]);
+  }
+  if (ctx.account === null) {
+    return reply([
+      notice(
+        'warning',
+        `The service key stored here (…${connection.hint}) can no longer be read: the deployment’s encryption key changed. ${ctx.actor.isAdmin ? 'Run /scout connect key to enter it again.' : 'Ask an admin to run /scout connect key.'}`,
       ),
     ]);
   }
@@ -125,6 +133,7 @@ export const connectFamily: CommandFamily = {
           .trim()
           .min(8, 'an API key of the service')
           .max(200, 'an API key of the service')
+          .regex(/^[\x21-\x7e]+$/, 'an API key of the service: letters, digits and punctuation, no spaces')
           .optional(),
       }),
       examples: ['connect key'],
@@ -264,7 +273,7 @@ export const adminsFamily: CommandFamily = {
       account: 'optional',
       mutates: true,
       async run(ctx, input) {
-        const userId = personId(input.who);
+        const userId = requirePerson(input.who, ctx.actor.platform, 'admins add <@person>');
         const added = ctx.store.tenants.addAdmin(
           tenantOf(ctx.actor),
           userId,
@@ -293,7 +302,7 @@ export const adminsFamily: CommandFamily = {
       account: 'optional',
       mutates: true,
       async run(ctx, input) {
-        const userId = personId(input.who);
+        const userId = requirePerson(input.who, ctx.actor.platform, 'admins remove <@person>');
         const removed = ctx.store.tenants.removeAdmin(tenantOf(ctx.actor), userId);
         const who = mention(ctx.actor.platform, userId);
         return reply(

@@ -34,7 +34,9 @@ describe('command declarations', () => {
         const rest = named && named.name === command.name ? tokens.slice(2) : tokens.slice(1);
         const raw = bindTokens(command.params, rest);
         // A secret option (an API key) may be left out: chat asks for it in a private form.
-        const secrets = Object.entries(command.params).filter(([name, spec]) => spec.secret && !(name in raw));
+        const secrets = Object.entries(command.params).filter(
+          ([name, spec]) => spec.secret && !(name in raw),
+        );
         if (secrets.length > 0) {
           expect(rest, example).toEqual([]);
           continue;

@@ -139,7 +139,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   /** Throws NotConnectedError unless the tenant has an account or the work needs none. */
   const requireAccount = (invocation: Scoped, optional: boolean) => {
-    if (!optional && invocation.access.status !== 'ok') throw new NotConnectedError(invocation.actor.isAdmin);
+    const { access } = invocation;
+    if (!optional && access.status !== 'ok') {
+      throw new NotConnectedError(invocation.actor.isAdmin, access.unreadable === true);
+    }
   };
 
   /** Who pays for an invocation, with every reservation in flight. */
@@ -244,7 +247,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         if (!options.capPerCall) reserveWithinCap(scope, reservation, estimate);
       }
       const result = await options.work(ctx);
-      if (claimed) store.invocations.finish(key, result, clock.now());
+      if (claimed) {
+        const { platform, workspaceId } = invocation.actor;
+        store.invocations.finish(
+          key,
+          result,
+          clock.now(),
+          options.mutates ? `${platform}:${workspaceId}` : undefined,
+        );
+      }
       return result;
     } catch (error) {
       if (claimed) store.invocations.release(key);

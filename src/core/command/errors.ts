@@ -38,11 +38,15 @@ export class CreditCapError extends Error {
 export class NotConnectedError extends Error {
   override readonly name = 'NotConnectedError';
   readonly code = 'NOT_CONNECTED';
-  constructor(isAdmin: boolean) {
+  /** `unreadable`: a key is stored but cannot be decrypted (SCOUT_ENCRYPTION_KEY changed). */
+  constructor(isAdmin: boolean, unreadable = false) {
+    const what = unreadable
+      ? 'The service key stored here can no longer be read (the deployment’s encryption key changed).'
+      : 'No service account is connected here yet.';
     super(
       isAdmin
-        ? 'No service account is connected here yet. Run /scout connect key to enter the team’s API key of the service.'
-        : 'No service account is connected here yet. Ask an admin to run /scout connect.',
+        ? `${what} Run /scout connect key to enter the team’s API key of the service.`
+        : `${what} Ask an admin to run /scout connect.`,
     );
   }
 }

@@ -14,8 +14,12 @@ export interface Invocations {
    * older than `staleMs`, after which a crashed run is taken over).
    */
   begin(key: string, now: Date, windowMs: number, staleMs?: number): BeginResult;
-  /** Stores the finished invocation's reply, for duplicates to receive. */
-  finish(key: string, reply: unknown, now: Date): void;
+  /**
+   * Stores the finished invocation's reply, for duplicates to receive. A state change (`changed` names the tenant
+   * it changed) also forgets the other finished changes of that tenant: repeating one of them after it is a new
+   * change (connect, disconnect, connect again), not a duplicate to answer from memory.
+   */
+  finish(key: string, reply: unknown, now: Date, changed?: string): void;
   /** Forgets a claim whose work failed before doing anything, so the person can try again. */
   release(key: string): void;
   /** Deletes invocations started before `before`. */
@@ -33,9 +37,14 @@ export function createInvocations(db: Db): Invocations {
   const select = db.prepare<[string], Row>('SELECT state, reply, created_at FROM invocations WHERE key = ?');
   const upsert = db.prepare(`INSERT INTO invocations (key, state, created_at) VALUES (?, 'running', ?)
     ON CONFLICT (key) DO UPDATE SET state = 'running', reply = NULL, created_at = excluded.created_at, finished_at = NULL`);
-  const finish = db.prepare(
-    "UPDATE invocations SET state = 'done', reply = ?, finished_at = ? WHERE key = ?",
+  const finishRow = db.prepare(
+    "UPDATE invocations SET state = 'done', reply = ?, finished_at = ?, scope = ? WHERE key = ?",
   );
+  const forgetOthers = db.prepare("DELETE FROM invocations WHERE scope = ? AND key <> ? AND state = 'done'");
+  const finish = db.transaction((key: string, reply: string, at: string, changed: string | null) => {
+    finishRow.run(reply, at, changed, key);
+    if (changed !== null) forgetOthers.run(changed, key);
+  });
   const release = db.prepare('DELETE FROM invocations WHERE key = ?');
   const purge = db.prepare('DELETE FROM invocations WHERE created_at < ?');
   const begin = db.transaction((key: string, now: Date, windowMs: number, staleMs: number): BeginResult => {
@@ -52,8 +61,8 @@ export function createInvocations(db: Db): Invocations {
   });
   return {
     begin: (key, now, windowMs, staleMs = 10 * 60_000) => begin.immediate(key, now, windowMs, staleMs),
-    finish(key, reply, now) {
-      finish.run(JSON.stringify(reply), now.toISOString(), key);
+    finish(key, reply, now, changed) {
+      finish(key, JSON.stringify(reply), now.toISOString(), changed ?? null);
     },
     release(key) {
       release.run(key);

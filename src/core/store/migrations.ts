@@ -256,4 +256,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE reply_seen_v4 RENAME TO reply_seen;
     `,
   },
+  {
+    version: 5,
+    name: 'invocations know the tenant a state change touched',
+    sql: `
+      -- Set on finished state changes: a later change in the same tenant forgets them, so undoing and redoing
+      -- within the repeat window runs again instead of answering from memory.
+      ALTER TABLE invocations ADD COLUMN scope TEXT;
+      CREATE INDEX invocations_scope ON invocations (scope);
+    `,
+  },
 ];

@@ -49,6 +49,11 @@ export interface TenantStore {
    * jobs stop). Ledger rows stay for accounting.
    */
   forget(tenant: TenantRef, now: Date): void;
+  /**
+   * After the tenant's service account changed: drops the reply notifications queued with the old account and
+   * makes its channel subscriptions start from now, so nothing of another account is announced.
+   */
+  restartSubscriptions(tenant: TenantRef, now: Date): void;
   /** Gives rows kept before tenants existed (profiles, seen replies, poll state) to the single-team account. */
   adoptLegacy(accountId: string): void;
 }
@@ -119,6 +124,16 @@ export function createTenantStore(db: Db): TenantStore {
     stopSubscriptions.run(at, tenant.platform, tenant.workspaceId);
     stopDigests.run(at, tenant.platform, tenant.workspaceId);
   });
+  const dropQueued =
+    db.prepare(`DELETE FROM reply_announcements WHERE state <> 'posted' AND subscription_id IN
+    (SELECT id FROM reply_subscriptions WHERE platform = ? AND workspace_id = ?)`);
+  const restartFrom = db.prepare(
+    'UPDATE reply_subscriptions SET created_at = ? WHERE platform = ? AND workspace_id = ? AND removed_at IS NULL',
+  );
+  const restart = db.transaction((tenant: TenantRef, at: string) => {
+    dropQueued.run(tenant.platform, tenant.workspaceId);
+    restartFrom.run(at, tenant.platform, tenant.workspaceId);
+  });
   const adopt = db.transaction((accountId: string) => {
     db.prepare(`UPDATE OR IGNORE creator_profiles SET account_id = ? WHERE account_id = 'legacy'`).run(
       accountId,
@@ -166,6 +181,9 @@ export function createTenantStore(db: Db): TenantStore {
     removeSlackInstallation: (id) => deleteInstall.run(id).changes > 0,
     forget(tenant, now) {
       forget(tenant, now.toISOString());
+    },
+    restartSubscriptions(tenant, now) {
+      restart(tenant, now.toISOString());
     },
     adoptLegacy(accountId) {
       adopt(accountId);

@@ -35,6 +35,12 @@ export type AccountClientOptions = Omit<ServiceClientOptions, 'apiKey' | 'limite
 /** The accounts in use, created on first use. */
 export interface AccountPool {
   forKey(apiKey: string): ServiceAccount;
+  /**
+   * Checks a key with one free call (a creator search) on a client of its own, kept apart from the pool: a rejected
+   * key leaves nothing behind (no client, no limiter, no entry in the logger's secrets). Resolves with the balance
+   * the service reported; rejects with the service's error.
+   */
+  check(apiKey: string): Promise<number | null>;
   /** Drops an account's client (a disconnected or rejected key); its limiter stays until stop(). */
   drop(accountId: string): void;
   stop(): Promise<void>;
@@ -57,6 +63,14 @@ export function createAccountPool(options: AccountClientOptions, secrets?: Set<s
       };
       accounts.set(id, account);
       return account;
+    },
+    async check(apiKey) {
+      const probe = createServiceClient({ ...options, apiKey, retry: { maxAttempts: 1 } });
+      try {
+        return (await probe.creators.search({ perPage: 1 })).meta.creditsRemaining;
+      } finally {
+        await probe.stop();
+      }
     },
     drop(accountId) {
       accounts.delete(accountId);

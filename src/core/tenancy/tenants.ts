@@ -6,10 +6,11 @@
  */
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
+import { PermissionError } from '../command/errors.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
 import type { TenantRef } from '../store/tenants.js';
-import { type AccountPool, accountIdOf, keyHint, type ServiceAccount } from './accounts.js';
+import { type AccountPool, keyHint, type ServiceAccount } from './accounts.js';
 import type { Sealer } from './seal.js';
 
 export type { TenantRef } from '../store/tenants.js';
@@ -25,8 +26,8 @@ export type TenancyMode =
 /** What a tenant may do now. */
 export type Access =
   | { status: 'ok'; account: ServiceAccount }
-  /** An installed tenant that has not connected a service account yet. */
-  | { status: 'not-connected' }
+  /** An installed tenant that has not connected a service account yet, or whose stored key cannot be opened. */
+  | { status: 'not-connected'; unreadable?: boolean }
   /** Not a tenant of this deployment: refused before anything else happens. */
   | { status: 'outside' };
 
@@ -76,6 +77,10 @@ export interface TenantsOptions {
 
 const tenantKey = (tenant: TenantRef) => `${tenant.platform}:${tenant.workspaceId}`;
 
+/** Attempts to connect a key a tenant may make in CONNECT_WINDOW_MS: each one is a request to the service. */
+const CONNECT_ATTEMPTS = 5;
+const CONNECT_WINDOW_MS = 10 * 60_000;
+
 /** A Discord DM or an interaction without a workspace is never a tenant. */
 const isWorkspace = (tenant: TenantRef) =>
   tenant.workspaceId !== '' && !(tenant.platform === 'discord' && tenant.workspaceId.startsWith('dm-'));
@@ -84,8 +89,11 @@ const isWorkspace = (tenant: TenantRef) =>
 export function createTenants(options: TenantsOptions): Tenants {
   const { mode, store, pool, clock, logger } = options;
   const served = new Set<string>(['terminal:local']);
-  // Opened keys by their sealed text: a row changed by another replica is opened again, an unchanged one is not.
+  // Opened keys by tenant and sealed text: a row changed by another replica is opened again, an unchanged one is
+  // not, and a sealed value copied into another tenant's row is opened (and refused) for that tenant.
   const opened = new Map<string, ServiceAccount>();
+  const unreadable = new Set<string>();
+  const attempts = new Map<string, number[]>();
 
   const single = mode.kind === 'single' ? pool.forKey(mode.apiKey) : null;
   if (single !== null) store.tenants.adoptLegacy(single.id);
@@ -95,20 +103,38 @@ export function createTenants(options: TenantsOptions): Tenants {
     return mode.kind === 'multi' || served.has(tenantKey(tenant));
   };
 
-  const stored = (tenant: TenantRef): ServiceAccount | null => {
-    if (mode.kind !== 'multi') return null;
+  const stored = (tenant: TenantRef): ServiceAccount | 'none' | 'unreadable' => {
+    if (mode.kind !== 'multi') return 'none';
     const row = store.tenants.account(tenant);
-    if (row === null) return null;
-    const cached = opened.get(row.keySealed);
+    if (row === null) return 'none';
+    const cacheKey = `${tenantKey(tenant)}|${row.keySealed}`;
+    const cached = opened.get(cacheKey);
     if (cached !== undefined) return cached;
+    if (unreadable.has(cacheKey)) return 'unreadable';
     try {
       const account = pool.forKey(mode.sealer.open(row.keySealed, tenantKey(tenant)));
-      opened.set(row.keySealed, account);
+      opened.set(cacheKey, account);
       return account;
     } catch (error) {
+      // Said once per stored value; the tenant's admins are told to connect the key again.
+      unreadable.add(cacheKey);
       logger.error({ err: error, tenant: tenantKey(tenant) }, 'A tenant’s service key could not be opened.');
-      return null;
+      return 'unreadable';
     }
+  };
+
+  /** Counts an attempt to connect a key; refuses past CONNECT_ATTEMPTS in the window. */
+  const countAttempt = (tenant: TenantRef) => {
+    const now = clock.now().getTime();
+    const recent = (attempts.get(tenantKey(tenant)) ?? []).filter((at) => now - at < CONNECT_WINDOW_MS);
+    if (recent.length >= CONNECT_ATTEMPTS) {
+      const wait = Math.ceil((CONNECT_WINDOW_MS - (now - (recent[0] ?? now))) / 60_000);
+      throw new PermissionError(
+        `Too many attempts to connect a key here: try again in ${wait} minute${wait === 1 ? '' : 's'}.`,
+      );
+    }
+    recent.push(now);
+    attempts.set(tenantKey(tenant), recent);
   };
 
   return {
@@ -121,7 +147,9 @@ export function createTenants(options: TenantsOptions): Tenants {
       if (!isServed(tenant)) return { status: 'outside' };
       if (single !== null) return { status: 'ok', account: single };
       const account = stored(tenant);
-      return account === null ? { status: 'not-connected' } : { status: 'ok', account };
+      if (account === 'none') return { status: 'not-connected' };
+      if (account === 'unreadable') return { status: 'not-connected', unreadable: true };
+      return { status: 'ok', account };
     },
     connection(tenant) {
       if (!isServed(tenant)) return null;
@@ -139,16 +167,10 @@ export function createTenants(options: TenantsOptions): Tenants {
     },
     async connect(tenant, apiKey, by) {
       if (mode.kind !== 'multi') throw new Error('Keys are connected in many-team mode only.');
-      const known = store.tenants.account(tenant)?.accountId === accountIdOf(apiKey);
+      countAttempt(tenant);
+      const balance = await pool.check(apiKey);
+      const previous = store.tenants.account(tenant);
       const account = pool.forKey(apiKey);
-      let balance: number | null;
-      try {
-        // Creator search is free; its answer carries the key's balance.
-        balance = (await account.service.creators.search({ perPage: 1 })).meta.creditsRemaining;
-      } catch (error) {
-        if (!known) pool.drop(account.id);
-        throw error;
-      }
       store.tenants.putAccount({
         tenant,
         accountId: account.id,
@@ -157,12 +179,17 @@ export function createTenants(options: TenantsOptions): Tenants {
         connectedBy: by,
         connectedAt: clock.now(),
       });
+      // Another account's replies are not this one's: notifications start again from now.
+      if (previous?.accountId !== account.id) store.tenants.restartSubscriptions(tenant, clock.now());
       logger.info({ tenant: tenantKey(tenant), account: account.id }, 'Service account connected.');
       return { account, balance };
     },
     disconnect(tenant) {
       const removed = store.tenants.removeAccount(tenant);
-      if (removed) logger.info({ tenant: tenantKey(tenant) }, 'Service account disconnected.');
+      if (removed) {
+        store.tenants.restartSubscriptions(tenant, clock.now());
+        logger.info({ tenant: tenantKey(tenant) }, 'Service account disconnected.');
+      }
       return removed;
     },
     leave(tenant) {

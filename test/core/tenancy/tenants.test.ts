@@ -270,10 +270,12 @@ describe('many-team mode', () => {
     if (t1.status !== 'ok') throw new Error('T1 should be connected');
     // T1 queues far more than its window allows: the rest wait a minute for its window.
     let settled = 0;
+    const count = () => {
+      settled += 1;
+    };
+    // Those still queued when the app stops are dropped: counted as settled either way.
     const flood = Array.from({ length: 8 }, () =>
-      t1.account.service.creators.search({ perPage: 1 }).finally(() => {
-        settled += 1;
-      }),
+      t1.account.service.creators.search({ perPage: 1 }).then(count, count),
     );
     const answer = await w.run(admin2, 'lists');
     expect(answer).toContain('Spring Skincare Launch');
@@ -281,5 +283,119 @@ describe('many-team mode', () => {
     await w.stop();
     world = null;
     await Promise.allSettled(flood);
+  });
+});
+
+describe('many-team mode under attack', () => {
+  const admin1 = person('slack', 'T1', 'UA1', true);
+  const admin1b = person('slack', 'T1', 'UA9', true);
+  const t1 = { platform: 'slack', workspaceId: 'T1' } as const;
+
+  it('runs an undo and a redo within the repeat window for real, whoever made the change in between', async () => {
+    const w = await start('multi');
+    expect(await w.run(admin1, `connect key ${DEMO_KEY}`)).toContain('Connected');
+    expect(await w.run(admin1, 'disconnect')).toContain('Disconnected');
+    expect(await w.run(admin1, `connect key ${DEMO_KEY_2}`)).toContain('Connected');
+    expect(await w.run(admin1, 'disconnect')).toContain('Disconnected');
+    expect(w.app.store.tenants.account(t1)).toBeNull();
+    expect(await w.run(admin1, `connect key ${DEMO_KEY}`)).toContain('Connected');
+    expect(w.app.store.tenants.account(t1)).not.toBeNull();
+    // Another admin undoes it; the first admin's repeat is a new change, not an old answer.
+    expect(await w.run(admin1b, 'disconnect')).toContain('Disconnected');
+    expect(await w.run(admin1, `connect key ${DEMO_KEY}`)).toContain('Connected');
+    expect(w.app.store.tenants.account(t1)).not.toBeNull();
+
+    await w.run(admin1, 'admins add <@U9>');
+    await w.run(admin1, 'admins remove <@U9>');
+    await w.run(admin1, 'admins add <@U9>');
+    expect(await w.run(admin1, 'admins remove <@U9>')).toContain('no longer a Scout admin');
+    expect(w.app.store.tenants.isAdmin(t1, 'U9')).toBe(false);
+    // A true duplicate (the same change twice in a row) is still answered once.
+    await w.run(admin1, 'admins add <@U8>');
+    expect(await w.run(admin1, 'admins add <@U8>')).toContain('is now a Scout admin');
+    expect(w.app.store.tenants.admins(t1).map((a) => a.userId)).toEqual(['U8']);
+  });
+
+  it('leaves nothing of a rejected key behind and limits attempts, each of which is a request', async () => {
+    const w = await start('multi');
+    // Strings a hostile admin might type to blank out log lines: rejected, so never masked.
+    const bogus = ['creators.search', 'Service.account', 'not-a-real-key-000', 'still-wrong-key-1'];
+    for (const key of bogus) {
+      expect(await w.run(admin1, `connect key ${key}`)).toContain('did not accept this key');
+    }
+    for (const key of bogus) expect(w.app.secrets.has(key)).toBe(false);
+    expect(await w.run(admin1, `connect key ${DEMO_KEY}`)).toContain('Connected');
+    expect(w.app.secrets.has(DEMO_KEY)).toBe(true);
+    const requests = w.sandbox.requests().length;
+    expect(await w.run(admin1, 'connect key one-more-wrong-key')).toContain('Too many attempts');
+    expect(w.sandbox.requests().length).toBe(requests);
+    // Odd characters are bad input, not a network failure; nothing is sent.
+    const before = w.sandbox.requests().length;
+    const other = person('slack', 'T3', 'UA3', true);
+    expect(await w.run(other, 'connect key ключ-ключ-ключ')).toContain('no spaces');
+    expect(w.sandbox.requests().length).toBe(before);
+  });
+
+  it('starts notifications from now when the key changes, dropping what the old account queued', async () => {
+    const w = await start('multi');
+    await w.run(admin1, `connect key ${DEMO_KEY}`);
+    await w.run(admin1, 'notify');
+    const [subscription] = w.app.store.subscriptions.list(t1);
+    if (subscription === undefined) throw new Error('subscribed');
+    w.app.store.subscriptions.recordPoll(
+      'old-account',
+      1,
+      [
+        {
+          messageId: 'm1',
+          threadId: null,
+          messageAt: null,
+          message: { id: 'm1' },
+          subscriptionIds: [subscription.id],
+        },
+      ],
+      new Date(),
+    );
+    expect(w.app.store.subscriptions.unposted()).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await w.run(admin1, `connect key ${DEMO_KEY_2}`);
+    expect(w.app.store.subscriptions.unposted()).toHaveLength(0);
+    const [restarted] = w.app.store.subscriptions.list(t1);
+    expect(restarted?.createdAt.getTime()).toBeGreaterThan(subscription.createdAt.getTime());
+  });
+
+  it('says so when a stored key cannot be read, once in the log, and lets the tenant tidy up without a key', async () => {
+    const w = await start('multi');
+    await w.run(admin1, `connect key ${DEMO_KEY}`);
+    await w.run(admin1, 'notify');
+    // A sealed value copied from another tenant's row does not open for this one.
+    await w.run(person('slack', 'T2', 'UA2', true), `connect key ${DEMO_KEY_2}`);
+    const t2Row = w.app.store.tenants.account({ platform: 'slack', workspaceId: 'T2' });
+    const t1Row = w.app.store.tenants.account(t1);
+    if (t1Row === null || t2Row === null) throw new Error('both connected');
+    w.app.store.tenants.putAccount({ ...t1Row, keySealed: t2Row.keySealed });
+    const member = person('slack', 'T1', 'UM1');
+    expect(await w.run(member, 'lists')).toContain('can no longer be read');
+    expect(await w.run(admin1, 'lists')).toContain('Run /scout connect key');
+    expect(await w.run(admin1, 'connect')).toContain('can no longer be read');
+    await w.run(member, 'lists');
+    const opened = w.logs.filter((line) => line.includes('could not be opened'));
+    expect(opened).toHaveLength(1);
+    expect(w.sandbox.requests(DEMO_KEY_2).some((r) => r.path.includes('/crm/'))).toBe(false);
+    // Tidying up needs no key.
+    expect(await w.run(admin1, 'notify list')).toContain('Reply notifications');
+    expect(await w.run(admin1, 'notify off')).toContain('stopped');
+    expect(await w.run(admin1, 'digest list')).not.toContain('connect');
+  });
+
+  it('takes only people as admins and capped persons', async () => {
+    const w = await start('multi');
+    await w.run(admin1, `connect key ${DEMO_KEY}`);
+    for (const who of ['<@&999>', '@here', 'ana', '*', `"${'x'.repeat(90)}"`]) {
+      expect(await w.run(admin1, `admins add ${who}`)).toContain('is not a person');
+    }
+    expect(await w.run(admin1, 'credits cap <@&999> 0')).toContain('is not a person');
+    expect(await w.run(admin1, 'credits cap @everyone 0')).toContain('Everyone’s default daily cap is now 0');
+    expect(w.app.store.tenants.admins(t1)).toEqual([]);
   });
 });
