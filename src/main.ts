@@ -85,6 +85,7 @@ async function main(): Promise<void> {
       config: config.slack,
       app,
       logger,
+      ...(config.tenancy.kind === 'multi' ? { encryptionKey: config.tenancy.encryptionKey } : {}),
       listSubscriptions: async (workspaceId) => {
         const workspace = { platform: 'slack' as const, workspaceId };
         return [

@@ -1,7 +1,9 @@
 /**
  * A fake Slack on 127.0.0.1: the Web API (form posts with JSON-string fields, Bearer token), response_url
  * endpoints, and a Socket Mode server (apps.connections.open, hello, envelopes, acks). It records every call and
- * keeps channel posts with their metadata for conversations.history and conversations.replies.
+ * keeps channel posts with their metadata for conversations.history and conversations.replies. For OAuth it
+ * hands out one-time codes (`grant`) that `oauth.v2.access` exchanges for a bot token of that workspace, the
+ * way https://docs.slack.dev/reference/methods/oauth.v2.access answers; auth.test then names the token's team.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -41,8 +43,17 @@ export interface FakeSlack {
   readonly sockets: number;
   /** Adds `count` messages by a person to `channel`, in the thread of `threadTs` when given. */
   chatter(channel: string, count: number, threadTs?: string): void;
+  /** A one-time OAuth code for installing the app in `team` (with expiring, refreshable tokens when `rotate`). */
+  grant(team: { id: string; name?: string; rotate?: boolean }): string;
+  /** The bot tokens issued through OAuth, by workspace; the latest last. */
+  readonly issued: ReadonlyMap<string, string[]>;
+  /** Makes `token` invalid from now on (auth.test and every call answer invalid_auth). */
+  revoke(token: string): void;
   stop(): Promise<void>;
 }
+
+/** The OAuth client credentials the fake accepts. */
+export const OAUTH_CLIENT = { clientId: '1111.2222', clientSecret: 'fake-client-secret-0001' };
 
 const parseForm = (raw: string): Record<string, unknown> => {
   const args: Record<string, unknown> = {};
@@ -67,7 +78,6 @@ const readBody = (req: IncomingMessage) =>
     req.on('error', reject);
   });
 
-/** Starts the fake. */
 /** The scopes of an app installed from the current manifest. */
 export const INSTALLED_SCOPES = [
   'commands',
@@ -80,10 +90,22 @@ export const INSTALLED_SCOPES = [
 
 /** Starts the fake; every Web API answer lists the token's `scopes` in `x-oauth-scopes`, as Slack's do. */
 export async function startFakeSlack(
-  options: { teamId?: string; scopes?: readonly string[] } = {},
+  options: {
+    teamId?: string;
+    scopes?: readonly string[];
+    /** The Enterprise Grid org of the bot token; an org-wide install when `enterpriseInstall`. */
+    enterpriseId?: string;
+    enterpriseInstall?: boolean;
+  } = {},
 ): Promise<FakeSlack> {
   const teamId = options.teamId ?? 'T0001';
   const scopes = (options.scopes ?? INSTALLED_SCOPES).join(',');
+  // OAuth: codes not yet exchanged, the team of each issued token and refresh token, revoked tokens.
+  const codes = new Map<string, { id: string; name: string; rotate: boolean }>();
+  const tokenTeams = new Map<string, string>();
+  const refreshTeams = new Map<string, string>();
+  const issued = new Map<string, string[]>();
+  const revoked = new Set<string>();
   const calls: ApiCall[] = [];
   const responses: ResponsePost[] = [];
   const admins = new Set<string>();
@@ -122,13 +144,74 @@ export async function startFakeSlack(
     };
   };
 
-  const answer = (method: string, args: Record<string, unknown>): Record<string, unknown> => {
+  /** A new bot token of `team`; a rotating one expires within the hour, so Bolt refreshes it at its next use. */
+  const issue = (team: { id: string; name: string; rotate: boolean }) => {
+    const token = `xoxb-${team.id}-${randomUUID()}`;
+    tokenTeams.set(token, team.id);
+    issued.set(team.id, [...(issued.get(team.id) ?? []), token]);
+    if (!team.rotate) return { access_token: token };
+    const refresh = `xoxe-1-${randomUUID()}`;
+    refreshTeams.set(refresh, team.id);
+    return { access_token: token, refresh_token: refresh, expires_in: 3600 };
+  };
+  const teamNames = new Map<string, string>();
+
+  const oauthAccess = (args: Record<string, unknown>): Record<string, unknown> => {
+    if (args.client_id !== OAUTH_CLIENT.clientId || args.client_secret !== OAUTH_CLIENT.clientSecret) {
+      return { ok: false, error: 'invalid_client_id' };
+    }
+    if (args.grant_type === 'refresh_token') {
+      const team = refreshTeams.get(String(args.refresh_token));
+      if (team === undefined) return { ok: false, error: 'invalid_refresh_token' };
+      refreshTeams.delete(String(args.refresh_token));
+      return {
+        ok: true,
+        token_type: 'bot',
+        ...issue({ id: team, name: teamNames.get(team) ?? team, rotate: true }),
+      };
+    }
+    const team = codes.get(String(args.code));
+    if (team === undefined) return { ok: false, error: 'invalid_code' };
+    codes.delete(String(args.code));
+    teamNames.set(team.id, team.name);
+    return {
+      ok: true,
+      token_type: 'bot',
+      scope: options.scopes === undefined ? INSTALLED_SCOPES.join(',') : scopes,
+      bot_user_id: 'UBOT',
+      app_id: 'A0001',
+      team: { id: team.id, name: team.name },
+      enterprise: null,
+      is_enterprise_install: false,
+      authed_user: { id: 'U0ADMIN' },
+      ...issue(team),
+    };
+  };
+
+  const answer = (method: string, args: Record<string, unknown>, token: string | null) => {
+    if (token !== null && revoked.has(token)) return { ok: false, error: 'invalid_auth' };
     switch (method) {
+      case 'oauth.v2.access':
+        return oauthAccess(args);
       case 'auth.test':
-        return { ok: true, user_id: 'UBOT', bot_id: 'BBOT', team_id: teamId, user: 'scout' };
+        return {
+          ok: true,
+          url: 'https://acme.slack.com/',
+          user_id: 'UBOT',
+          bot_id: 'BBOT',
+          team_id: (token === null ? undefined : tokenTeams.get(token)) ?? teamId,
+          user: 'scout',
+          ...(options.enterpriseId === undefined
+            ? { is_enterprise_install: false }
+            : {
+                enterprise_id: options.enterpriseId,
+                is_enterprise_install: options.enterpriseInstall === true,
+              }),
+        };
       case 'users.info': {
         const user = String(args.user ?? '');
-        return { ok: true, user: { id: user, team_id: teamId, is_admin: admins.has(user), is_owner: false } };
+        const team = (token === null ? undefined : tokenTeams.get(token)) ?? teamId;
+        return { ok: true, user: { id: user, team_id: team, is_admin: admins.has(user), is_owner: false } };
       }
       case 'chat.postMessage': {
         ts += 1;
@@ -179,9 +262,10 @@ export async function startFakeSlack(
       const method = url.pathname.slice('/api/'.length);
       const args = req.headers['content-type']?.includes('json') ? JSON.parse(body || '{}') : parseForm(body);
       const auth = req.headers.authorization;
-      calls.push({ method, args, token: auth?.startsWith('Bearer ') ? auth.slice(7) : null, at: Date.now() });
+      const token = auth?.startsWith('Bearer ') ? auth.slice(7) : null;
+      calls.push({ method, args, token, at: Date.now() });
       res.writeHead(200, { 'Content-Type': 'application/json', 'X-OAuth-Scopes': scopes });
-      res.end(JSON.stringify(answer(method, args)));
+      res.end(JSON.stringify(answer(method, args, token)));
       return;
     }
     if (url.pathname.startsWith('/response/')) {
@@ -230,6 +314,15 @@ export async function startFakeSlack(
         };
         posted.push({ channel, message });
       }
+    },
+    grant(team) {
+      const code = `code-${randomUUID()}`;
+      codes.set(code, { id: team.id, name: team.name ?? `Team ${team.id}`, rotate: team.rotate === true });
+      return code;
+    },
+    issued,
+    revoke(token) {
+      revoked.add(token);
     },
     responseUrl: (id = randomUUID()) => `${base}/response/${id}`,
     waitFor(find, ms = 5000) {
@@ -321,6 +414,8 @@ export function blockActionPayload(fields: {
   ephemeral?: boolean;
   userId?: string;
   teamId?: string;
+  /** The person's own workspace when it differs (a Slack Connect channel shared with another organisation). */
+  userTeamId?: string;
   channelId?: string;
 }): Record<string, unknown> {
   const teamId = fields.teamId ?? 'T0001';
@@ -344,7 +439,12 @@ export function blockActionPayload(fields: {
   return {
     type: 'block_actions',
     team: { id: teamId, domain: 'acme' },
-    user: { id: fields.userId ?? 'U0001', username: 'ana', name: 'ana', team_id: teamId },
+    user: {
+      id: fields.userId ?? 'U0001',
+      username: 'ana',
+      name: 'ana',
+      team_id: fields.userTeamId ?? teamId,
+    },
     api_app_id: 'A0001',
     token: 'legacy',
     container: {

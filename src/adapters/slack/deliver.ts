@@ -53,6 +53,21 @@ export async function respondWith(respond: RespondFn, reply: Reply, source: Sour
   }
 }
 
+/** A respond function for a response_url kept from an earlier interaction (Bolt posts JSON there the same way). */
+export function respondTo(url: string): RespondFn {
+  return async (message) => {
+    const body = typeof message === 'string' ? { text: message } : message;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`response_url answered ${res.status}`);
+    return res;
+  };
+}
+
 /** Posts a reply in a channel with the Web API: ephemeral to `userId` for author replies. */
 export async function postWith(
   client: webApi.WebClient,
@@ -146,15 +161,17 @@ async function landedPosts(
  * The Outbound of Slack: background jobs post to channels, paced per channel; later posts go into the first
  * one's thread. A keyed post carries its key in the message metadata; when an earlier attempt may have
  * landed, the recent messages are searched for it first, so a lost answer does not become a second post.
+ * `clientFor` gives the Web API client with the bot token of the channel's workspace (the one bot token in
+ * single-team mode, the workspace's installation in many-team mode).
  */
 export function createSlackOutbound(
-  client: () => webApi.WebClient,
+  clientFor: (workspaceId: string) => Promise<webApi.WebClient>,
   pacer: ChannelPacer,
   logger: Logger,
 ): Outbound {
-  const landed = async (channelId: string, threadTs: string | undefined) => {
+  const landed = async (client: webApi.WebClient, channelId: string, threadTs: string | undefined) => {
     try {
-      return await landedPosts(client(), channelId, threadTs);
+      return await landedPosts(client, channelId, threadTs);
     } catch (error) {
       // Slack refused the read (an install without the history scopes, a channel Scout is not in): a possible
       // second post beats a notification held back for good. Network failures still fail the post, to retry.
@@ -168,9 +185,10 @@ export function createSlackOutbound(
     async post(channel: ChannelRef, reply: Reply, options = {}): Promise<PostedMessage> {
       const threadTs = options.inThreadOf?.threadId ?? options.inThreadOf?.messageId;
       const { key } = options;
+      const client = await clientFor(channel.workspaceId);
       const found =
         key !== undefined && options.mayHaveLanded === true
-          ? await landed(channel.channelId, threadTs)
+          ? await landed(client, channel.channelId, threadTs)
           : new Map<string, string>();
       let first: string | null = null;
       for (const [index, message] of renderSlackMessages({ ...reply, visibility: 'channel' }).entries()) {
@@ -181,7 +199,7 @@ export function createSlackOutbound(
           continue;
         }
         const posted = await pacer.schedule(channel.channelId, () =>
-          client().chat.postMessage({
+          client.chat.postMessage({
             channel: channel.channelId,
             text: message.text,
             blocks: message.blocks,

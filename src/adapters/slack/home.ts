@@ -1,7 +1,15 @@
-/** The App Home tab: the person's spend, the team's credit balance, the workspace's subscriptions, getting started. */
-import type { types } from '@slack/bolt';
+/**
+ * The App Home tab: the person's spend, the team's credit balance, the workspace's subscriptions, getting started;
+ * for anyone outside the deployment's tenants, only a line saying Scout is not available.
+ */
+import type { App as BoltApp, types } from '@slack/bolt';
+import type { App } from '../../app.js';
+import { budgetOf, utcMonth } from '../../core/credits.js';
+import type { Logger } from '../../core/logger.js';
+import { OUTSIDE_MESSAGE } from '../../core/tenancy/index.js';
 import { SLACK } from '../../core/ui/index.js';
 import { clip, escapeMrkdwn } from './mrkdwn.js';
+import { eventTenant, type Gate } from './tenancy.js';
 
 /** A channel subscription of the workspace (reply notifications, digests). */
 export interface ChannelSubscription {
@@ -18,6 +26,8 @@ export interface HomeData {
   dailyCap: number | null;
   /** The team's service balance; null when the service did not say. */
   balance: number | null;
+  /** False while the workspace has no service account connected (many-team mode). */
+  connected?: boolean;
   subscriptions: readonly ChannelSubscription[];
 }
 
@@ -42,9 +52,15 @@ const channelRef = (id: string) => (/^[CGD][A-Z0-9]{2,}$/.test(id) ? `<#${id}>` 
 /** Subscriptions shown before "and N more"; keeps the view under its 100 blocks. */
 const SUBSCRIPTIONS_SHOWN = 80;
 
+const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+function balanceText(data: HomeData): string {
+  if (data.connected === false) return 'no account connected: an admin runs `/scout connect key`';
+  return data.balance === null ? 'not available' : credits(data.balance);
+}
+
 /** Builds the Home tab view. */
 export function homeView(data: HomeData): types.HomeView {
-  const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
   const shown = data.subscriptions.slice(0, SUBSCRIPTIONS_SHOWN);
   const blocks: types.KnownBlock[] = [
     { type: 'header', text: { type: 'plain_text', text: 'Scout' } },
@@ -55,7 +71,7 @@ export function homeView(data: HomeData): types.HomeView {
         mrkdwn(`*You today*\n${credits(data.spentToday)}`),
         mrkdwn(`*You this month*\n${credits(data.spentThisMonth)}`),
         mrkdwn(`*Your daily cap*\n${data.dailyCap === null ? 'none' : credits(data.dailyCap)}`),
-        mrkdwn(`*Team balance*\n${data.balance === null ? 'not available' : credits(data.balance)}`),
+        mrkdwn(`*Team balance*\n${balanceText(data)}`),
       ],
     },
     { type: 'divider' },
@@ -73,4 +89,73 @@ export function homeView(data: HomeData): types.HomeView {
     section(GETTING_STARTED),
   ];
   return { type: 'home', blocks: blocks.slice(0, SLACK.VIEW_BLOCKS_MAX) };
+}
+
+/** The Home tab of someone Scout does not serve: nothing of any team. */
+export function outsideHomeView(): types.HomeView {
+  return {
+    type: 'home',
+    blocks: [
+      { type: 'header', text: { type: 'plain_text', text: 'Scout' } },
+      section(escapeMrkdwn(OUTSIDE_MESSAGE)),
+    ],
+  };
+}
+
+/** What the Home listener needs. */
+export interface HomeDeps {
+  app: App;
+  logger: Logger;
+  gate: Gate;
+  listSubscriptions: (workspaceId: string) => Promise<ChannelSubscription[]>;
+}
+
+/** Publishes the Home tab when a person opens it, with the balance of the tenant's own service account. */
+export function registerHome(bolt: BoltApp, deps: HomeDeps): void {
+  const { app, logger } = deps;
+  bolt.event('app_home_opened', async ({ event, body, client, context }) => {
+    if (event.tab !== 'home') return;
+    try {
+      const tenant = eventTenant(body.team_id, context);
+      if (!deps.gate(tenant)) {
+        await client.views.publish({ user_id: event.user, view: outsideHomeView() });
+        return;
+      }
+      const actor = { ...tenant, userId: event.user };
+      const scope = {
+        actor,
+        store: app.store,
+        clock: app.clock,
+        defaultDailyCap: app.settings.defaultDailyCap,
+      };
+      const { spentToday, cap } = budgetOf(scope);
+      const spentThisMonth = app.store.ledger.spent(actor, utcMonth(app.clock.now()));
+      const access = app.tenants.access(tenant);
+      const [balance, subscriptions] = await Promise.all([
+        access.status === 'ok'
+          ? access.account.service.creators
+              .search({ perPage: 1 })
+              .then((result) => result.meta.creditsRemaining)
+              .catch(() => null)
+          : null,
+        deps.listSubscriptions(tenant.workspaceId).catch((error: unknown) => {
+          logger.warn({ err: error }, 'listing channel subscriptions failed');
+          return [];
+        }),
+      ]);
+      await client.views.publish({
+        user_id: event.user,
+        view: homeView({
+          spentToday,
+          spentThisMonth,
+          dailyCap: cap,
+          balance,
+          connected: access.status === 'ok',
+          subscriptions,
+        }),
+      });
+    } catch (error) {
+      logger.error({ err: error }, 'Slack home failed');
+    }
+  });
 }

@@ -1,27 +1,40 @@
 /**
  * The Slack adapter: a Bolt 5 app in Socket Mode (when an app token is set) or HTTP mode on `PORT` at
  * `/slack/events`, with `GET /healthz` on `PORT` in both modes, and the Outbound that background jobs use.
+ * Single-team mode runs with one bot token and serves only its workspace, learnt from auth.test before any
+ * request is served; many-team mode installs Scout in any workspace through Bolt's OAuth (see oauth.ts).
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   App as BoltApp,
+  ErrorCode,
   HTTPReceiver,
   LogLevel,
   type Logger as SlackLogger,
   SocketModeReceiver,
-  type webApi,
+  webApi,
 } from '@slack/bolt';
 import type { App } from '../../app.js';
 import type { SlackConfig } from '../../config.js';
 import type { Logger } from '../../core/logger.js';
 import type { Outbound } from '../../core/outbound.js';
+import { createSealer } from '../../core/tenancy/index.js';
 import { createSlackOutbound } from './deliver.js';
 import type { ChannelSubscription } from './home.js';
+import { createSlackInstallations, type SlackInstallations } from './installations.js';
 import { registerListeners } from './listeners.js';
-import { BOT_SCOPES } from './manifest.js';
+import { BOT_SCOPES, missingScopes } from './manifest.js';
+import {
+  type ClientOptions,
+  createInstallationClients,
+  type Installer,
+  oauthReceiverOptions,
+} from './oauth.js';
 import { createChannelPacer, POST_INTERVAL_MS } from './pacer.js';
 
+export { missingScopes } from './manifest.js';
+export { INSTALL_PATH, REDIRECT_PATH } from './oauth.js';
 export { renderSlackMessages } from './render.js';
 
 /** What the Slack adapter is built from. */
@@ -35,6 +48,8 @@ export interface SlackAdapterOptions {
   ) => Promise<Array<{ channelId: string; kind: string; detail: string }>>;
   /** Least time between two background posts in one channel; Slack's pace (1 s) by default. */
   postIntervalMs?: number;
+  /** Many-team mode (config.oauth): SCOUT_ENCRYPTION_KEY, which seals the installations kept in the database. */
+  encryptionKey?: string | undefined;
 }
 
 /** A running (or startable) Slack adapter. */
@@ -46,6 +61,15 @@ export interface SlackAdapter {
   readonly port: number | null;
 }
 
+/** Thrown by start() when Slack does not confirm the bot token: Scout then serves nobody. */
+export class SlackStartError extends Error {
+  override readonly name = 'SlackStartError';
+  readonly code = 'SLACK_AUTH_FAILED';
+}
+
+// Socket Mode logs every frame it receives at debug level, form submissions (and keys typed in them) included.
+const PAYLOAD_LINE = /^(Received a message on the WebSocket|Unable to parse an incoming WebSocket message)/;
+
 /** Bolt's logger interface over our logger, so Bolt's messages are structured and redacted like ours. */
 function boltLogger(logger: Logger): SlackLogger {
   let level = LogLevel.INFO;
@@ -53,7 +77,10 @@ function boltLogger(logger: Logger): SlackLogger {
   const text = (parts: unknown[]) =>
     parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' ');
   return {
-    debug: (...parts: unknown[]) => child.debug(text(parts)),
+    debug: (...parts: unknown[]) => {
+      const line = text(parts);
+      child.debug(PAYLOAD_LINE.test(line) ? `${line.split(':')[0]} (payload not logged)` : line);
+    },
     info: (...parts: unknown[]) => child.info(text(parts)),
     warn: (...parts: unknown[]) => child.warn(text(parts)),
     error: (...parts: unknown[]) => child.error(text(parts)),
@@ -74,28 +101,54 @@ const listen = (server: Server, port: number) =>
     });
   });
 
-/** The scopes of BOT_SCOPES missing from `granted` (the scopes Slack lists with an answer); none when unknown. */
-export function missingScopes(granted: readonly string[] | undefined): string[] {
-  if (granted === undefined) return [];
-  return Object.keys(BOT_SCOPES).filter((scope) => !granted.includes(scope));
+/** auth.test at start is retried a little, each attempt bounded, then start fails: no minutes of silent waiting. */
+const START_RETRIES = { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 2000 };
+const START_TIMEOUT_MS = 10_000;
+
+/** What auth.test says about the bot token. */
+interface BotIdentity {
+  /** The tenant: the org of an org-wide install, else the workspace. */
+  workspaceId: string;
+  botId: string | undefined;
+  botUserId: string | undefined;
+  scopes: string[] | undefined;
+}
+
+/** Asks Slack whose the bot token is; throws SlackStartError when Slack does not say. */
+async function identify(token: string, clientOptions: ClientOptions): Promise<BotIdentity> {
+  const client = new webApi.WebClient(token, {
+    ...clientOptions,
+    retryConfig: START_RETRIES,
+    timeout: START_TIMEOUT_MS,
+  });
+  let auth: webApi.AuthTestResponse;
+  try {
+    auth = await client.auth.test();
+  } catch (error) {
+    const reason = (error as { data?: { error?: string } }).data?.error ?? (error as Error).message;
+    throw new SlackStartError(
+      `Slack did not confirm SLACK_BOT_TOKEN (auth.test: ${reason}): check the token and that Slack is reachable, then start again.`,
+      { cause: error },
+    );
+  }
+  const workspaceId = auth.is_enterprise_install === true ? auth.enterprise_id : auth.team_id;
+  if (workspaceId === undefined || workspaceId === '') {
+    throw new SlackStartError('Slack’s auth.test named no workspace for SLACK_BOT_TOKEN: check the token.');
+  }
+  return { workspaceId, botId: auth.bot_id, botUserId: auth.user_id, scopes: auth.response_metadata?.scopes };
 }
 
 /**
  * Says at start which scopes the installed app lacks: an install made from an older manifest works, but
  * without the history scopes a notification cut off by a restart cannot be looked up and may be posted twice.
  */
-async function warnOfMissingScopes(client: webApi.WebClient, logger: Logger): Promise<void> {
-  try {
-    const auth = await client.auth.test();
-    const missing = missingScopes(auth.response_metadata?.scopes);
-    if (missing.length === 0) return;
-    logger.warn(
-      { missing: missing.map((scope) => `${scope} (${BOT_SCOPES[scope]})`) },
-      'The Slack app lacks scopes Scout uses: update it from manifest.yml and reinstall it.',
-    );
-  } catch (error) {
-    logger.warn({ err: error }, 'Could not read the Slack app’s scopes.');
-  }
+function warnOfMissingScopes(granted: string[] | undefined, logger: Logger): void {
+  const missing = missingScopes(granted);
+  if (missing.length === 0) return;
+  logger.warn(
+    { missing: missing.map((scope) => `${scope} (${BOT_SCOPES[scope]})`) },
+    'The Slack app lacks scopes Scout uses: update it from manifest.yml and reinstall it.',
+  );
 }
 
 /** Creates the Slack adapter; nothing connects until start(). */
@@ -106,50 +159,133 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let bolt: BoltApp | null = null;
   let server: Server | null = null;
   let healthServer: Server | null = null;
+  let installer: Installer | null = null;
   let started = false;
   const pacer = createChannelPacer({ minTimeMs: options.postIntervalMs ?? POST_INTERVAL_MS });
 
-  const health = (res: import('node:http').ServerResponse) => {
+  const health = (res: ServerResponse) => {
     res.writeHead(started ? 200 : 503, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ ok: started }));
   };
-  const clientOptions = {
+  const healthRoute = {
+    path: '/healthz',
+    method: ['GET'],
+    handler: (_req: unknown, res: ServerResponse) => health(res),
+  };
+  const clientOptions: ClientOptions = {
     ...(config.apiUrl === null ? {} : { slackApiUrl: config.apiUrl }),
     // Everything, response_url posts aside, goes to the configured API base (GovSlack, tests).
     allowAbsoluteUrls: false,
   };
   const boundPort = (): number | null => {
     const bound = (healthServer ?? server)?.address();
-    return bound !== null && bound !== undefined && typeof bound === 'object'
-      ? (bound as AddressInfo).port
-      : null;
+    if (bound !== null && bound !== undefined && typeof bound === 'object')
+      return (bound as AddressInfo).port;
+    // Socket Mode with OAuth: Bolt's receiver owns the server on the configured port.
+    return started && config.appToken !== null && config.oauth !== null ? config.port : null;
   };
-  const client = (): webApi.WebClient => {
+
+  if (config.oauth !== null && options.encryptionKey === undefined) {
+    throw new Error('Slack OAuth keeps installations encrypted: pass SCOUT_ENCRYPTION_KEY as encryptionKey.');
+  }
+  const installations: SlackInstallations | null =
+    config.oauth === null || options.encryptionKey === undefined
+      ? null
+      : createSlackInstallations({
+          store: app.store,
+          sealer: createSealer(options.encryptionKey),
+          clock: app.clock,
+          logger,
+          // The logger's secret set: installations' tokens are masked from the moment they are seen.
+          secrets: app.secrets,
+        });
+  const installed =
+    installations === null
+      ? null
+      : createInstallationClients(
+          () => {
+            if (installer === null) throw new Error('The Slack adapter is not started: call start() first.');
+            return installer;
+          },
+          installations,
+          clientOptions,
+        );
+  const clientFor = async (workspaceId: string): Promise<webApi.WebClient> => {
     if (bolt === null) throw new Error('The Slack adapter is not started: call start() first.');
-    return bolt.client;
+    return installed === null ? bolt.client : installed.clientFor(workspaceId);
   };
 
   return {
-    outbound: createSlackOutbound(client, pacer, logger),
+    outbound: createSlackOutbound(clientFor, pacer, logger),
     get port() {
       return boundPort();
     },
     async start() {
       if (bolt !== null) return;
+      if ((config.oauth !== null) !== (app.tenants.mode === 'multi')) {
+        throw new Error(
+          config.oauth === null
+            ? 'Many-team mode installs Scout through Slack OAuth: set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET.'
+            : 'Slack OAuth installs Scout in many workspaces: set SCOUT_MULTI_TENANT=true (or use SLACK_BOT_TOKEN).',
+        );
+      }
       const slackLogger = boltLogger(logger);
+      // Single-team mode: whose token this is must be known before a request is served, or nobody is served.
+      let identity: BotIdentity | null = null;
+      if (config.oauth === null) {
+        if (config.botToken === null) throw new Error('SLACK_BOT_TOKEN is required in single-team mode.');
+        identity = await identify(config.botToken, { ...clientOptions, logger: slackLogger });
+        app.tenants.serve({ platform: 'slack', workspaceId: identity.workspaceId });
+        warnOfMissingScopes(identity.scopes, logger);
+      }
+      const oauth =
+        config.oauth === null || installations === null
+          ? null
+          : oauthReceiverOptions(config.oauth, installations, clientOptions);
+      // With the ids auth.test gave, Bolt makes no auth.test of its own.
+      const auth =
+        identity === null || config.botToken === null
+          ? {}
+          : {
+              token: config.botToken,
+              ...(identity.botId === undefined ? {} : { botId: identity.botId }),
+              ...(identity.botUserId === undefined ? {} : { botUserId: identity.botUserId }),
+            };
+      const register = (created: BoltApp) => {
+        registerListeners(created, { app, logger, listSubscriptions, installations });
+        created.error(async (error) => {
+          // A request from a workspace without an installation (many-team mode) is not a fault of ours.
+          if (error.code === ErrorCode.AuthorizationError) {
+            logger.warn({ reason: error.message }, 'Slack request not authorized: no listener ran.');
+            return;
+          }
+          logger.error({ err: error }, 'Slack listener error');
+        });
+      };
       if (config.appToken !== null) {
         const receiver = new SocketModeReceiver({
           appToken: config.appToken,
           logger: slackLogger,
           installerOptions: { clientOptions },
+          // With OAuth, Bolt's receiver serves the install pages on PORT, and /healthz beside them.
+          ...(oauth === null
+            ? {}
+            : {
+                ...oauth,
+                customRoutes: [healthRoute],
+                installerOptions: { ...oauth.installerOptions, port: config.port },
+              }),
         });
-        bolt = new BoltApp({ token: config.botToken ?? '', receiver, clientOptions, logger: slackLogger });
-        registerListeners(bolt, { app, logger, listSubscriptions });
-        healthServer = createServer((req, res) => {
-          if (req.method === 'GET' && req.url?.split('?')[0] === '/healthz') return health(res);
-          res.writeHead(404).end();
-        });
-        await listen(healthServer, config.port);
+        installer = receiver.installer ?? null;
+        bolt = new BoltApp({ ...auth, receiver, clientOptions, logger: slackLogger });
+        register(bolt);
+        if (config.oauth === null) {
+          healthServer = createServer((req, res) => {
+            if (req.method === 'GET' && req.url?.split('?')[0] === '/healthz') return health(res);
+            res.writeHead(404).end();
+          });
+          await listen(healthServer, config.port);
+        }
         await bolt.start();
       } else {
         if (config.signingSecret === null) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode.');
@@ -157,20 +293,21 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           signingSecret: config.signingSecret,
           endpoints: '/slack/events',
           logger: slackLogger,
-          customRoutes: [{ path: '/healthz', method: ['GET'], handler: (_req, res) => health(res) }],
+          customRoutes: [healthRoute],
+          ...(oauth ?? {}),
         });
-        bolt = new BoltApp({ token: config.botToken ?? '', receiver, clientOptions, logger: slackLogger });
-        registerListeners(bolt, { app, logger, listSubscriptions });
+        installer = receiver.installer ?? null;
+        bolt = new BoltApp({ ...auth, receiver, clientOptions, logger: slackLogger });
+        register(bolt);
         server = (await bolt.start(config.port)) as Server;
       }
-      bolt.error(async (error) => {
-        logger.error({ err: error }, 'Slack listener error');
-      });
-      // Not awaited: the Web API client retries for minutes, and start-up must not wait on a warning.
-      void warnOfMissingScopes(bolt.client, logger);
       started = true;
       logger.info(
-        { mode: config.appToken === null ? 'http' : 'socket', port: boundPort() },
+        {
+          mode: config.appToken === null ? 'http' : 'socket',
+          teams: config.oauth === null ? 'single' : 'many',
+          port: boundPort(),
+        },
         'Slack adapter started',
       );
     },
@@ -179,6 +316,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       await pacer.stop();
       const running = bolt;
       bolt = null;
+      installer = null;
+      installed?.clear();
       // Keep-alive sockets would hold server.close() open until they time out.
       server?.closeAllConnections();
       if (running !== null)

@@ -1,16 +1,16 @@
 /**
- * Bolt listeners: `/scout`, element presses, the search modals' submissions and the App Home. Every listener
- * acknowledges first, before any service call or database work, and answers through the response_url or the
- * Web API afterwards.
+ * Bolt listeners: `/scout`, element presses, the modals' submissions, the App Home and, in many-team mode,
+ * leaving. Every listener acknowledges first, before any service call or database work, refuses anyone outside
+ * the deployment's tenants before anything else (before a modal opens), and answers through the response_url
+ * or the Web API afterwards.
  */
-import type { BlockAction, App as BoltApp, RespondFn, webApi } from '@slack/bolt';
+import type { BlockAction, App as BoltApp, RespondFn } from '@slack/bolt';
 import type { App } from '../../app.js';
-import type { Actor } from '../../core/actor.js';
-import { budgetOf, utcMonth } from '../../core/credits.js';
 import type { Logger } from '../../core/logger.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
-import { postWith, respondWith, type Source } from './deliver.js';
-import { type ChannelSubscription, homeView } from './home.js';
+import { postWith, respondTo, respondWith, type Source } from './deliver.js';
+import { type ChannelSubscription, registerHome } from './home.js';
+import type { SlackInstallations } from './installations.js';
 import {
   type ModalFamily,
   readMetadata,
@@ -20,6 +20,15 @@ import {
   type ViewState,
 } from './modals.js';
 import { decodeSlackText } from './mrkdwn.js';
+import { openSecretForm, registerSecretForm } from './secret-form.js';
+import {
+  commandTenant,
+  createActors,
+  createGate,
+  interactionTenant,
+  outsideReply,
+  registerLeaving,
+} from './tenancy.js';
 import { readValue, readValueMetadata, TYPE_PREFIX, VALUE_MODAL, valueModal } from './value-modal.js';
 
 /** What the listeners need. */
@@ -27,41 +36,8 @@ export interface ListenerDeps {
   app: App;
   logger: Logger;
   listSubscriptions: (workspaceId: string) => Promise<ChannelSubscription[]>;
-}
-
-/** Admin flags read from users.info are kept this long. */
-const ADMIN_TTL_MS = 10 * 60_000;
-const ADMIN_CACHE_MAX = 5000;
-
-/** Builds actors, asking Slack once in a while whether the person is a workspace admin or owner. */
-function createActors(logger: Logger) {
-  const admins = new Map<string, { admin: boolean; at: number }>();
-  return async (
-    client: webApi.WebClient,
-    who: { teamId: string; userId: string; userName?: string | undefined },
-  ): Promise<Actor> => {
-    const key = `${who.teamId}:${who.userId}`;
-    const cached = admins.get(key);
-    let admin = cached !== undefined && Date.now() - cached.at < ADMIN_TTL_MS ? cached.admin : null;
-    if (admin === null) {
-      try {
-        const info = await client.users.info({ user: who.userId });
-        admin = info.user?.is_admin === true || info.user?.is_owner === true;
-      } catch (error) {
-        logger.warn({ err: error }, 'users.info failed; treating the person as a member');
-        admin = false;
-      }
-      if (admins.size >= ADMIN_CACHE_MAX) admins.clear();
-      admins.set(key, { admin, at: Date.now() });
-    }
-    return {
-      platform: 'slack',
-      workspaceId: who.teamId,
-      userId: who.userId,
-      ...(who.userName === undefined ? {} : { userName: who.userName }),
-      isAdmin: admin,
-    };
-  };
+  /** The OAuth installations (many-team mode); null in single-team mode. */
+  installations: SlackInstallations | null;
 }
 
 /** The family whose bare command opens a modal, when `text` is one (`creators`, `viral search`). */
@@ -78,21 +54,6 @@ function modalFamily(app: App, text: string): ModalFamily | null {
   return second === undefined || second.toLowerCase() === 'search' ? family : null;
 }
 
-/** A respond function for a response_url kept from an earlier interaction (Bolt posts JSON there the same way). */
-function respondTo(url: string): RespondFn {
-  return async (message) => {
-    const body = typeof message === 'string' ? { text: message } : message;
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`response_url answered ${res.status}`);
-    return res;
-  };
-}
-
 const failed = (): Reply =>
   reply([notice('error', 'Scout could not answer this time. Try again in a moment.')]);
 
@@ -100,6 +61,9 @@ const failed = (): Reply =>
 export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   const { app, logger } = deps;
   const actorOf = createActors(logger);
+  const gate = createGate(app, deps.installations);
+  // A new ephemeral message, never a replacement of the message pressed.
+  const fresh: Source = { message: false, ephemeral: false };
 
   const safely = async (what: string, respond: RespondFn | null, work: () => Promise<void>) => {
     try {
@@ -107,16 +71,21 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     } catch (error) {
       logger.error({ err: error }, `Slack ${what} failed`);
       if (respond !== null) {
-        await respondWith(respond, failed(), { message: false, ephemeral: false }).catch(() => {});
+        await respondWith(respond, failed(), fresh).catch(() => {});
       }
     }
   };
 
-  bolt.command('/scout', async ({ command, ack, respond, client }) => {
+  bolt.command('/scout', async ({ command, ack, respond, client, context }) => {
     await ack();
     const text = decodeSlackText(command.text ?? '');
-    const family = modalFamily(app, text);
+    const tenant = commandTenant(command, context);
     await safely('command', respond, async () => {
+      if (!gate(tenant)) {
+        await respondWith(respond, outsideReply(), fresh);
+        return;
+      }
+      const family = modalFamily(app, text);
       if (family !== null) {
         await client.views.open({
           trigger_id: command.trigger_id,
@@ -124,8 +93,25 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         });
         return;
       }
+      const prompt = app.dispatcher.secretsNeeded(text);
+      if (prompt !== null) {
+        await openSecretForm(
+          { app, logger, gate, actorOf },
+          {
+            client,
+            respond,
+            triggerId: command.trigger_id,
+            prompt,
+            tenant,
+            userId: command.user_id,
+            channelId: command.channel_id,
+            responseUrl: command.response_url,
+          },
+        );
+        return;
+      }
       const actor = await actorOf(client, {
-        teamId: command.team_id,
+        tenant,
         userId: command.user_id,
         userName: command.user_name,
       });
@@ -140,10 +126,15 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     });
   });
 
-  bolt.action<BlockAction>(/.+/, async ({ ack, body, action, respond, client }) => {
+  bolt.action<BlockAction>(/.+/, async ({ ack, body, action, respond, client, context }) => {
     await ack();
     // Inputs inside our modals are read on submission, not on each change.
     if (body.view !== undefined && body.view.type === 'modal') return;
+    const tenant = interactionTenant(body, context);
+    if (!gate(tenant)) {
+      await safely('refusal', null, () => respondWith(respond, outsideReply(), fresh));
+      return;
+    }
     const element = action as {
       action_id: string;
       value?: string;
@@ -167,9 +158,8 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     }
     await safely('action', respond, async () => {
       const value = element.selected_option?.value;
-      const teamId = body.team?.id ?? body.user.team_id ?? '';
       const actor = await actorOf(client, {
-        teamId,
+        tenant,
         userId: body.user.id,
         userName: body.user.name ?? body.user.username,
       });
@@ -190,7 +180,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     });
   });
 
-  bolt.view(SEARCH_MODAL, async ({ ack, body, view, client }) => {
+  bolt.view(SEARCH_MODAL, async ({ ack, body, view, client, context }) => {
     const metadata = readMetadata(view.private_metadata);
     if (metadata === null) {
       await ack();
@@ -203,12 +193,13 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     }
     await ack();
     await safely('modal submission', null, async () => {
-      const actor = await actorOf(client, {
-        teamId: body.team?.id ?? view.team_id,
-        userId: body.user.id,
-        userName: body.user.name,
-      });
+      const tenant = interactionTenant(body, context);
       const target = { channelId: metadata.channelId, userId: body.user.id };
+      if (!gate(tenant)) {
+        await postWith(client, outsideReply(), target);
+        return;
+      }
+      const actor = await actorOf(client, { tenant, userId: body.user.id, userName: body.user.name });
       const answer = await app.dispatcher.options({
         actor,
         channelId: metadata.channelId,
@@ -234,18 +225,16 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     });
   });
 
-  bolt.view(VALUE_MODAL, async ({ ack, body, view, client }) => {
+  bolt.view(VALUE_MODAL, async ({ ack, body, view, client, context }) => {
     await ack();
     const metadata = readValueMetadata(view.private_metadata);
     const value = readValue(view.state.values as ViewState);
     if (metadata === null || value === '') return;
     const respond = metadata.responseUrl === null ? null : respondTo(metadata.responseUrl);
     await safely('typed choice', respond, async () => {
-      const actor = await actorOf(client, {
-        teamId: body.team?.id ?? view.team_id,
-        userId: body.user.id,
-        userName: body.user.name,
-      });
+      const tenant = interactionTenant(body, context);
+      const actor = await actorOf(client, { tenant, userId: body.user.id, userName: body.user.name });
+      // The dispatcher refuses an outsider (the form opened only for insiders, so this is a second line).
       const answer = await app.dispatcher.action({
         actor,
         channelId: metadata.channelId,
@@ -261,33 +250,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     });
   });
 
-  bolt.event('app_home_opened', async ({ event, body, client }) => {
-    if (event.tab !== 'home') return;
-    await safely('home', null, async () => {
-      const teamId = body.team_id ?? '';
-      const actor = { platform: 'slack' as const, workspaceId: teamId, userId: event.user };
-      const scope = {
-        actor,
-        store: app.store,
-        clock: app.clock,
-        defaultDailyCap: app.settings.defaultDailyCap,
-      };
-      const { spentToday, cap } = budgetOf(scope);
-      const spentThisMonth = app.store.ledger.spent(actor, utcMonth(app.clock.now()));
-      const [balance, subscriptions] = await Promise.all([
-        app.service.creators
-          .search({ perPage: 1 })
-          .then((result) => result.meta.creditsRemaining)
-          .catch(() => null),
-        deps.listSubscriptions(teamId).catch((error: unknown) => {
-          logger.warn({ err: error }, 'listing channel subscriptions failed');
-          return [];
-        }),
-      ]);
-      await client.views.publish({
-        user_id: event.user,
-        view: homeView({ spentToday, spentThisMonth, dailyCap: cap, balance, subscriptions }),
-      });
-    });
-  });
+  registerSecretForm(bolt, { app, logger, gate, actorOf });
+  registerHome(bolt, { app, logger, gate, listSubscriptions: deps.listSubscriptions });
+  if (deps.installations !== null) registerLeaving(bolt, { app, installations: deps.installations, logger });
 }

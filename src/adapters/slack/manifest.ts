@@ -16,6 +16,12 @@ export const BOT_SCOPES: Readonly<Record<string, string>> = {
   'users:read': 'reading whether a person is a workspace admin (credit caps)',
 };
 
+/** The scopes of BOT_SCOPES missing from `granted` (the scopes Slack lists with an answer); none when unknown. */
+export function missingScopes(granted: readonly string[] | undefined): string[] {
+  if (granted === undefined) return [];
+  return Object.keys(BOT_SCOPES).filter((scope) => !granted.includes(scope));
+}
+
 /** Slack's limit on a slash command's usage hint. */
 export const USAGE_HINT_MAX = 100;
 
@@ -43,6 +49,11 @@ export function manifestYaml(registry: CommandRegistry): string {
 # For HTTP mode instead, set socket_mode_enabled to false and add
 #   url: https://<your host>/slack/events
 # to the slash command, interactivity (request_url) and event_subscriptions (request_url).
+# For many teams (SCOUT_MULTI_TENANT=true, installed through OAuth), also add under oauth_config
+#   redirect_urls:
+#     - https://<your host>/slack/oauth_redirect
+# turn on public distribution, and send admins to https://<your host>/slack/install.
+# Slash commands are escaped (should_escape), so a mention reaches Scout with the person's user id.
 display_information:
   name: Scout
   description: ${q('Find creators, run outreach lists and watch viral content.')}
@@ -65,7 +76,7 @@ features:
     - command: /scout
       description: ${q(`Creator discovery and outreach: ${registry.families.map((f) => f.name).join(', ')}`)}
       usage_hint: ${q(usageHint(registry))}
-      should_escape: false
+      should_escape: true
 oauth_config:
   scopes:
     bot:
@@ -74,6 +85,8 @@ settings:
   event_subscriptions:
     bot_events:
       - app_home_opened
+      - app_uninstalled
+      - tokens_revoked
   interactivity:
     is_enabled: true
   org_deploy_enabled: false

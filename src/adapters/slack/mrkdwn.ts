@@ -49,13 +49,14 @@ export function spansMrkdwn(spans: readonly Span[]): string {
 }
 
 /**
- * Reverses Slack's markup in text a person typed: `<@U1|name>` becomes `@name`, `<#C1|general>` `#general`,
- * `<https://x|label>` the URL, `<!here>` `@here`, then the entities `&lt; &gt; &amp;`.
+ * Reverses Slack's markup in text a person typed: a mention `<@U1|name>` keeps its user id as `<@U1>` (what
+ * `/scout admins add` and `/scout credits cap` read), `<#C1|general>` becomes `#general`, `<https://x|label>` the
+ * URL, `<!here>` `@here`, then the entities `&lt; &gt; &amp;`.
  */
 export function decodeSlackText(text: string): string {
   const links = text.replace(/<([^<>]*)>/g, (_match, inner: string) => {
     const [target = '', label] = inner.split('|', 2);
-    if (target.startsWith('@')) return `@${label ?? target.slice(1)}`;
+    if (target.startsWith('@')) return `<${target}>`;
     if (target.startsWith('#')) return `#${label ?? target.slice(1)}`;
     if (target.startsWith('!')) {
       const name = target.slice(1).split('^')[0] ?? '';

@@ -1,9 +1,10 @@
 /** Starts the sandbox, the app graph and a fake Slack for the Slack adapter's end-to-end tests. */
+import { request } from 'undici';
 import { type App, createApp } from '../../../src/app.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { type FakeSlack, startFakeSlack } from '../../fakes/slack-api.js';
+import { type FakeSlack, signedHeaders, startFakeSlack } from '../../fakes/slack-api.js';
 
 /** The signing secret of the tests. */
 export const SECRET = 'test-signing-secret-0001';
@@ -62,3 +63,41 @@ export function buttonIds(blocks: readonly Block[], label: string): string[] {
     .filter((element) => element.type === 'button' && element.text?.text.startsWith(label) === true)
     .map((element) => element.action_id);
 }
+
+/** Sends a signed request to the adapter's events endpoint; resolves with the status and the answer's text. */
+export async function signedPost(
+  port: number | null,
+  body: string,
+  options: { contentType?: string; secret?: string } = {},
+): Promise<{ status: number; text: string }> {
+  const res = await request(`http://127.0.0.1:${port}/slack/events`, {
+    method: 'POST',
+    headers: signedHeaders(options.secret ?? SECRET, body, options),
+    body,
+  });
+  return { status: res.statusCode, text: await res.body.text() };
+}
+
+/** A slash command or an interaction payload, form-encoded and signed. */
+export const sendForm = (port: number | null, form: Record<string, string>) =>
+  signedPost(port, new URLSearchParams(form).toString());
+
+/** An interaction payload (block_actions, view_submission), signed. */
+export const sendPayload = (port: number | null, payload: Record<string, unknown>) =>
+  sendForm(port, { payload: JSON.stringify(payload) });
+
+/** An Events API callback for `event`, in `teamId`, signed. */
+export const sendEvent = (port: number | null, teamId: string, event: Record<string, unknown>) =>
+  signedPost(
+    port,
+    JSON.stringify({
+      type: 'event_callback',
+      team_id: teamId,
+      api_app_id: 'A0001',
+      event: { event_ts: '1', ...event },
+      event_id: `Ev${Math.random().toString(36).slice(2)}`,
+      event_time: 1,
+      authorizations: [{ team_id: teamId, user_id: 'UBOT', is_bot: true, is_enterprise_install: false }],
+    }),
+    { contentType: 'application/json' },
+  );

@@ -195,6 +195,11 @@ describe('decodeSlackText', () => {
       decodeSlackText(
         'creators niche:&quot;a&quot; &lt;x&gt; &amp; <@U12|ana> <#C1|general> <https://x.io|x.io> <!here>',
       ),
-    ).toBe('creators niche:&quot;a&quot; <x> & @ana #general https://x.io @here');
+    ).toBe('creators niche:&quot;a&quot; <x> & <@U12> #general https://x.io @here');
+  });
+
+  it('keeps the user id of a mention, with or without the name Slack adds when it escapes', () => {
+    expect(decodeSlackText('admins add <@U123|ana>')).toBe('admins add <@U123>');
+    expect(decodeSlackText('credits cap <@W42> 5')).toBe('credits cap <@W42> 5');
   });
 });

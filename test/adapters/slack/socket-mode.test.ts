@@ -1,13 +1,20 @@
-/** The same flow over Socket Mode: apps.connections.open, hello, a slash-command envelope, its ack, the reply. */
+/**
+ * The same flow over Socket Mode: apps.connections.open, hello, a slash-command envelope, its ack, the reply; and
+ * a key typed in the private form, which Socket Mode's frame logging must not write out.
+ */
+import { Writable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
+import { SECRET_MODAL } from '../../../src/adapters/slack/secret-form.js';
 import { createLogger } from '../../../src/core/logger.js';
-import { blockActionPayload, slashCommandBody } from '../../fakes/slack-api.js';
+import { blockActionPayload, slashCommandBody, viewSubmissionPayload } from '../../fakes/slack-api.js';
 import { type Block, buttonIds, startWorld, type World } from './helpers.js';
 
 let world: World;
 let adapter: SlackAdapter;
+/** Everything logged, at the most detailed level. */
+const logged: string[] = [];
 
 beforeAll(async () => {
   world = await startWorld();
@@ -21,7 +28,15 @@ beforeAll(async () => {
       port: 0,
     },
     app: world.app,
-    logger: createLogger({ level: 'silent' }),
+    logger: createLogger({
+      level: 'trace',
+      destination: new Writable({
+        write(chunk, _encoding, done) {
+          logged.push(String(chunk));
+          done();
+        },
+      }),
+    }),
   });
   await adapter.start();
 });
@@ -63,5 +78,30 @@ describe('Slack Socket Mode', () => {
     const second = await world.slack.waitFor(() => world.slack.responses.find((r) => r.id === 'socket-page'));
     expect(second.body.replace_original).toBe(true);
     expect(JSON.stringify(second.body.blocks)).toContain('Page 2');
+  });
+
+  it('logs no frame of a form submission: a key typed in the private form is never written out', async () => {
+    const typed = 'typed-in-socket-mode-0001';
+    const ack = await world.slack.sendEnvelope(
+      'interactive',
+      viewSubmissionPayload({
+        callbackId: SECRET_MODAL,
+        privateMetadata: JSON.stringify({
+          family: 'connect',
+          command: 'key',
+          given: {},
+          fields: ['key'],
+          channelId: 'C0001',
+          responseUrl: world.slack.responseUrl('socket-key'),
+        }),
+        values: { 'secret.key': { value: { type: 'plain_text_input', value: typed } } },
+      }),
+    );
+    expect(ack).toEqual({});
+    const answer = await world.slack.waitFor(() => world.slack.responses.find((r) => r.id === 'socket-key'));
+    // Single-team mode connects no key: the answer says so, privately, and the typed key is dropped unused.
+    expect(answer.body.response_type).toBe('ephemeral');
+    expect(logged.join('')).toContain('Received a message on the WebSocket (payload not logged)');
+    expect(logged.join('')).not.toContain(typed);
   });
 });

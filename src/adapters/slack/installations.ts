@@ -1,0 +1,107 @@
+/**
+ * Where Bolt's OAuth (its InstallProvider) keeps the installations of many-team mode: each installation's JSON,
+ * sealed with AES-256-GCM, in the store's slack_installations table, keyed by the Enterprise Grid org for an
+ * org-wide install and by the workspace otherwise. Bolt calls storeInstallation after an install and after it
+ * refreshes rotating tokens, fetchInstallation to authorize every request, deleteInstallation on uninstall.
+ * https://docs.slack.dev/tools/bolt-js/concepts/authenticating-oauth
+ */
+import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
+import type { Clock } from '../../core/clock.js';
+import type { Logger } from '../../core/logger.js';
+import type { Store } from '../../core/store/index.js';
+import type { Sealer } from '../../core/tenancy/index.js';
+import { missingScopes } from './manifest.js';
+
+/** The installations of the workspaces and orgs that added Scout, sealed at rest. */
+export interface SlackInstallations extends Required<InstallationStore> {
+  /** Whether the workspace (or org) has an installation: a cheap check, nothing is opened. */
+  has(id: string): boolean;
+  /** The query that finds the installation of `id` (an org-wide install or a workspace's); null when none. */
+  queryFor(id: string): InstallationQuery<boolean> | null;
+}
+
+/** The id an installation is kept under: the org for an org-wide install, else the workspace. */
+export function installationId(installation: {
+  isEnterpriseInstall?: boolean | undefined;
+  enterprise?: { id: string } | undefined;
+  team?: { id: string } | undefined;
+}): string {
+  const id = installation.isEnterpriseInstall === true ? installation.enterprise?.id : installation.team?.id;
+  if (id === undefined || id === '')
+    throw new Error('A Slack installation names neither its workspace nor its org.');
+  return id;
+}
+
+const queryId = (query: InstallationQuery<boolean>) =>
+  (query.isEnterpriseInstall ? query.enterpriseId : query.teamId) ?? '';
+
+// The additional data a sealed installation is bound to: a row copied to another id, or into another table, fails.
+const context = (id: string) => `slack-installation:${id}`;
+
+/** Options of createSlackInstallations. */
+export interface SlackInstallationsOptions {
+  store: Store;
+  sealer: Sealer;
+  clock: Clock;
+  logger: Logger;
+  /** Values the logger masks (the app's secret set): each installation's tokens join it when first seen. */
+  secrets: Set<string>;
+}
+
+/** Creates the installation store Bolt's InstallProvider is given. */
+export function createSlackInstallations(options: SlackInstallationsOptions): SlackInstallations {
+  const { store, sealer, clock, logger, secrets } = options;
+  const remember = (installation: Installation) => {
+    for (const token of [
+      installation.bot?.token,
+      installation.bot?.refreshToken,
+      installation.user?.token,
+      installation.user?.refreshToken,
+    ]) {
+      if (token !== undefined && token !== '') secrets.add(token);
+    }
+  };
+  const open = (id: string): Installation | null => {
+    const sealed = store.tenants.slackInstallation(id);
+    if (sealed === null) return null;
+    const installation = JSON.parse(sealer.open(sealed, context(id))) as Installation;
+    remember(installation);
+    return installation;
+  };
+  return {
+    async storeInstallation(installation) {
+      const id = installationId(installation);
+      remember(installation);
+      store.tenants.putSlackInstallation(
+        id,
+        sealer.seal(JSON.stringify(installation), context(id)),
+        clock.now(),
+      );
+      logger.info({ installation: id }, 'Slack installation saved.');
+      const missing = missingScopes(installation.bot?.scopes);
+      if (missing.length > 0) {
+        logger.warn({ installation: id, missing }, 'The Slack installation lacks scopes Scout uses.');
+      }
+    },
+    async fetchInstallation(query) {
+      const installation = open(queryId(query));
+      // InstallProvider.authorize turns this into an AuthorizationError: Bolt acks and runs no listener.
+      if (installation === null)
+        throw new Error(`No Slack installation for ${queryId(query) || 'this request'}.`);
+      return installation;
+    },
+    async deleteInstallation(query) {
+      const id = queryId(query);
+      if (store.tenants.removeSlackInstallation(id))
+        logger.info({ installation: id }, 'Slack installation deleted.');
+    },
+    has: (id) => id !== '' && store.tenants.slackInstallation(id) !== null,
+    queryFor(id) {
+      const installation = id === '' ? null : open(id);
+      if (installation === null) return null;
+      return installation.isEnterpriseInstall === true
+        ? { enterpriseId: id, teamId: undefined, isEnterpriseInstall: true }
+        : { teamId: id, enterpriseId: installation.enterprise?.id, isEnterpriseInstall: false };
+    },
+  };
+}

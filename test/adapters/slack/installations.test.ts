@@ -1,0 +1,97 @@
+/** The sealed installation store Bolt's InstallProvider is given: keyed by workspace or org, bound to its id. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSlackInstallations, installationId } from '../../../src/adapters/slack/installations.js';
+import { systemClock } from '../../../src/core/clock.js';
+import { createLogger } from '../../../src/core/logger.js';
+import { openStore, type Store } from '../../../src/core/store/index.js';
+import { createSealer } from '../../../src/core/tenancy/index.js';
+
+const sealer = createSealer('installations-test-secret-0123456789abcdef');
+const stores: Store[] = [];
+
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close();
+});
+
+function setUp() {
+  const store = openStore(':memory:');
+  stores.push(store);
+  const secrets = new Set<string>();
+  const installations = createSlackInstallations({
+    store,
+    sealer,
+    clock: systemClock,
+    logger: createLogger({ level: 'silent' }),
+    secrets,
+  });
+  return { store, secrets, installations };
+}
+
+const workspaceInstall = {
+  team: { id: 'T1', name: 'One' },
+  enterprise: undefined,
+  user: { id: 'U1', token: undefined, scopes: undefined },
+  bot: { token: 'xoxb-one', scopes: ['commands'], id: 'B1', userId: 'UB1' },
+  isEnterpriseInstall: false,
+  authVersion: 'v2' as const,
+};
+
+const orgInstall = {
+  team: undefined,
+  enterprise: { id: 'E1', name: 'Org' },
+  user: { id: 'U2', token: undefined, scopes: undefined },
+  bot: { token: 'xoxb-org', scopes: ['commands'], id: 'B2', userId: 'UB2' },
+  isEnterpriseInstall: true,
+  authVersion: 'v2' as const,
+};
+
+describe('Slack installations', () => {
+  it('keeps a workspace install under its team and an org-wide install under its org, sealed', async () => {
+    const { store, secrets, installations } = setUp();
+    await installations.storeInstallation(workspaceInstall);
+    await installations.storeInstallation(orgInstall);
+    expect(installationId(orgInstall)).toBe('E1');
+    expect(store.tenants.slackInstallation('T1')).toMatch(/^v1:/);
+    expect(store.tenants.slackInstallation('T1')).not.toContain('xoxb-one');
+    expect([...secrets]).toEqual(['xoxb-one', 'xoxb-org']);
+    const fetched = await installations.fetchInstallation({
+      teamId: 'T1',
+      enterpriseId: undefined,
+      isEnterpriseInstall: false,
+    });
+    expect(fetched.bot?.token).toBe('xoxb-one');
+    const org = await installations.fetchInstallation({
+      enterpriseId: 'E1',
+      teamId: undefined,
+      isEnterpriseInstall: true,
+    });
+    expect(org.bot?.token).toBe('xoxb-org');
+    expect(installations.queryFor('E1')).toEqual({
+      enterpriseId: 'E1',
+      teamId: undefined,
+      isEnterpriseInstall: true,
+    });
+    expect(installations.queryFor('T9')).toBeNull();
+  });
+
+  it('finds nothing for an unknown workspace, and forgets a deleted one', async () => {
+    const { installations } = setUp();
+    await installations.storeInstallation(workspaceInstall);
+    const query = { teamId: 'T1', enterpriseId: undefined, isEnterpriseInstall: false as const };
+    await expect(installations.fetchInstallation({ ...query, teamId: 'T2' })).rejects.toThrow(
+      /No Slack installation/,
+    );
+    await installations.deleteInstallation(query);
+    expect(installations.has('T1')).toBe(false);
+    await expect(installations.fetchInstallation(query)).rejects.toThrow(/No Slack installation/);
+  });
+
+  it('does not open a sealed installation copied under another workspace', async () => {
+    const { store, installations } = setUp();
+    await installations.storeInstallation(workspaceInstall);
+    store.tenants.putSlackInstallation('T2', store.tenants.slackInstallation('T1') as string, new Date());
+    await expect(
+      installations.fetchInstallation({ teamId: 'T2', enterpriseId: undefined, isEnterpriseInstall: false }),
+    ).rejects.toThrow(/could not be decrypted/);
+  });
+});

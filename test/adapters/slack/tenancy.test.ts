@@ -1,0 +1,262 @@
+/**
+ * Single-team mode over real Bolt in HTTP mode: the bot token's workspace, learnt from auth.test at start, is
+ * the only one served. Anyone else (another workspace, a person of another organisation in a Slack Connect
+ * channel) is refused before a modal opens, a Slack API call is made or a service request is sent.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
+import { SECRET_MODAL } from '../../../src/adapters/slack/secret-form.js';
+import { TYPE_PREFIX } from '../../../src/adapters/slack/value-modal.js';
+import type { SlackConfig } from '../../../src/config.js';
+import { createLogger } from '../../../src/core/logger.js';
+import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
+import {
+  blockActionPayload,
+  type FakeSlack,
+  type ResponsePost,
+  slashCommandBody,
+  startFakeSlack,
+  viewSubmissionPayload,
+} from '../../fakes/slack-api.js';
+import {
+  type Block,
+  buttonIds,
+  SECRET,
+  sendEvent,
+  sendForm,
+  sendPayload,
+  startWorld,
+  type World,
+} from './helpers.js';
+
+const FOREIGN = 'TFOREIGN01';
+
+const configFor = (slack: FakeSlack, botToken = 'xoxb-test'): SlackConfig => ({
+  botToken,
+  oauth: null,
+  signingSecret: SECRET,
+  appToken: null,
+  apiUrl: slack.apiUrl,
+  port: 0,
+});
+
+let world: World;
+let adapter: SlackAdapter;
+const extra: Array<{ stop(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  world = await startWorld();
+  adapter = createSlackAdapter({
+    config: configFor(world.slack),
+    app: world.app,
+    logger: createLogger({ level: 'silent' }),
+  });
+  await adapter.start();
+});
+
+afterEach(async () => {
+  for (const part of extra.splice(0).reverse()) await part.stop();
+});
+
+afterAll(async () => {
+  await adapter.stop();
+  await world.stop();
+});
+
+async function responseTo(id: string): Promise<ResponsePost> {
+  return world.slack.waitFor(() => world.slack.responses.find((r) => r.id === id));
+}
+
+/** Every Slack call and service request made from now on, read once the given answer is in. */
+function watch() {
+  const calls = world.slack.calls.length;
+  const requests = world.sandbox.requests().length;
+  return {
+    slackCalls: () => world.slack.calls.slice(calls).map((c) => c.method),
+    serviceRequests: () => world.sandbox.requests().length - requests,
+  };
+}
+
+/** `/scout <text>` by `userId` in the served workspace: the answer at the response_url named `id`. */
+async function slash(id: string, text: string, userId = 'U0001'): Promise<ResponsePost> {
+  await sendForm(adapter.port, slashCommandBody({ text, responseUrl: world.slack.responseUrl(id), userId }));
+  return responseTo(id);
+}
+
+const expectOutside = (post: ResponsePost) => {
+  expect(post.body.response_type).toBe('ephemeral');
+  expect(post.body.replace_original).toBe(false);
+  expect(String(post.body.text)).toContain(OUTSIDE_MESSAGE);
+};
+
+describe('single-team Slack: the bot token’s workspace only', () => {
+  it('learns the workspace from one auth.test at start; Bolt makes none of its own', () => {
+    expect(world.slack.calls.filter((c) => c.method === 'auth.test')).toHaveLength(1);
+    expect(world.app.tenants.isServed({ platform: 'slack', workspaceId: 'T0001' })).toBe(true);
+    expect(world.app.tenants.isServed({ platform: 'slack', workspaceId: FOREIGN })).toBe(false);
+  });
+
+  it('refuses a command from another workspace, and sends nothing anywhere', async () => {
+    const seen = watch();
+    const form = slashCommandBody({
+      text: 'creators niche:yoga',
+      responseUrl: world.slack.responseUrl('foreign-command'),
+      teamId: FOREIGN,
+    });
+    expect((await sendForm(adapter.port, form)).status).toBe(200);
+    expectOutside(await responseTo('foreign-command'));
+    expect(seen.serviceRequests()).toBe(0);
+    expect(seen.slackCalls()).toEqual([]);
+  });
+
+  it('refuses a press by a person of another organisation in a shared channel; the team’s own press works', async () => {
+    await sendForm(
+      adapter.port,
+      slashCommandBody({
+        text: 'creators followers:10k-100k niche:yoga',
+        responseUrl: world.slack.responseUrl('cards'),
+      }),
+    );
+    const cards = await responseTo('cards');
+    const [next] = buttonIds((cards.body.blocks ?? []) as Block[], 'Next');
+    expect(next).toBeDefined();
+
+    const seen = watch();
+    const press = blockActionPayload({
+      actionId: next as string,
+      responseUrl: world.slack.responseUrl('foreign-press'),
+      userId: 'UOUTSIDER',
+      userTeamId: FOREIGN,
+    });
+    expect((await sendPayload(adapter.port, press)).status).toBe(200);
+    expectOutside(await responseTo('foreign-press'));
+    expect(seen.serviceRequests()).toBe(0);
+    expect(seen.slackCalls()).toEqual([]);
+
+    await sendPayload(
+      adapter.port,
+      blockActionPayload({ actionId: next as string, responseUrl: world.slack.responseUrl('own-press') }),
+    );
+    const page = await responseTo('own-press');
+    expect(page.body.replace_original).toBe(true);
+    expect(JSON.stringify(page.body.blocks)).toContain('Page 2');
+  });
+
+  it('opens no modal for an outsider: not the search form, not the key form, not the name form', async () => {
+    const seen = watch();
+    for (const [id, text] of [
+      ['modal-search', 'creators'],
+      ['modal-key', 'connect key'],
+    ] as const) {
+      const form = slashCommandBody({ text, responseUrl: world.slack.responseUrl(id), teamId: FOREIGN });
+      await sendForm(adapter.port, form);
+      expectOutside(await responseTo(id));
+    }
+    await sendPayload(
+      adapter.port,
+      blockActionPayload({
+        actionId: `${TYPE_PREFIX}creators.add:abc`,
+        responseUrl: world.slack.responseUrl('modal-name'),
+        userTeamId: FOREIGN,
+      }),
+    );
+    expectOutside(await responseTo('modal-name'));
+    expect(seen.slackCalls()).toEqual([]);
+    expect(seen.serviceRequests()).toBe(0);
+  });
+
+  it('shows an outsider a Home that names nothing of the team, and asks the service nothing', async () => {
+    const seen = watch();
+    await sendEvent(adapter.port, FOREIGN, {
+      type: 'app_home_opened',
+      user: 'UOUTSIDER',
+      channel: 'D9',
+      tab: 'home',
+    });
+    const publish = await world.slack.waitFor(() =>
+      world.slack.calls.find((c) => c.method === 'views.publish' && c.args.user_id === 'UOUTSIDER'),
+    );
+    const view = JSON.stringify(publish.args.view);
+    expect(view).toContain(OUTSIDE_MESSAGE);
+    expect(view).not.toContain('balance');
+    expect(view).not.toContain('subscriptions');
+    expect(seen.serviceRequests()).toBe(0);
+  });
+
+  it('opens no key form in single-team mode: the deployment’s key is the team’s, and members are told so', async () => {
+    world.slack.admins.add('UADMIN');
+    const seen = watch();
+    const member = await slash('member-key', 'connect key', 'UMEMBER');
+    expect(String(member.body.text)).toContain('needs a Slack workspace admin');
+    const admin = await slash('admin-key', 'connect key', 'UADMIN');
+    expect(String(admin.body.text)).toContain('serves one team');
+    expect(seen.slackCalls().filter((m) => m !== 'users.info')).toEqual([]);
+    expect(seen.serviceRequests()).toBe(0);
+  });
+
+  it('refuses a key form submitted from outside, without a service call', async () => {
+    const seen = watch();
+    const submission = viewSubmissionPayload({
+      callbackId: SECRET_MODAL,
+      privateMetadata: JSON.stringify({
+        family: 'connect',
+        command: 'key',
+        given: {},
+        fields: ['key'],
+        channelId: 'C0001',
+        responseUrl: world.slack.responseUrl('outside-key'),
+      }),
+      values: { 'secret.key': { value: { type: 'plain_text_input', value: 'typed-by-an-outsider-0001' } } },
+      teamId: FOREIGN,
+      userId: 'UOUTSIDER',
+    });
+    expect((await sendPayload(adapter.port, submission)).status).toBe(200);
+    expectOutside(await responseTo('outside-key'));
+    expect(seen.serviceRequests()).toBe(0);
+    expect(seen.slackCalls()).toEqual([]);
+  });
+});
+
+describe('single-team Slack: start', () => {
+  it('fails with a clear error when Slack does not confirm the bot token, and serves nobody', async () => {
+    const slack = await startFakeSlack({ teamId: 'T0BAD' });
+    extra.push(slack);
+    slack.revoke('xoxb-revoked');
+    const failing = createSlackAdapter({
+      config: configFor(slack, 'xoxb-revoked'),
+      app: world.app,
+      logger: createLogger({ level: 'silent' }),
+    });
+    extra.push(failing);
+    await expect(failing.start()).rejects.toThrow(/SLACK_BOT_TOKEN \(auth\.test: invalid_auth\)/);
+    expect(failing.port).toBeNull();
+    expect(world.app.tenants.isServed({ platform: 'slack', workspaceId: 'T0BAD' })).toBe(false);
+  });
+
+  it('serves the whole org of an org-wide install, and no other org', async () => {
+    const org = await startWorld();
+    extra.push(org);
+    const slack = await startFakeSlack({ teamId: 'T0ORG', enterpriseId: 'E0ORG', enterpriseInstall: true });
+    extra.push(slack);
+    const orgAdapter = createSlackAdapter({
+      config: configFor(slack),
+      app: org.app,
+      logger: createLogger({ level: 'silent' }),
+    });
+    extra.push(orgAdapter);
+    await orgAdapter.start();
+    const inOrg = (id: string, enterpriseId: string) => ({
+      ...slashCommandBody({ text: 'help', responseUrl: slack.responseUrl(id), teamId: 'T0OTHERWS' }),
+      enterprise_id: enterpriseId,
+      is_enterprise_install: 'true',
+    });
+    await sendForm(orgAdapter.port, inOrg('org-member', 'E0ORG'));
+    await sendForm(orgAdapter.port, inOrg('other-org', 'E0ELSE'));
+    const [member, other] = await slack.waitFor(() => {
+      const found = ['org-member', 'other-org'].map((id) => slack.responses.find((r) => r.id === id));
+      return found.every((r) => r !== undefined) ? found : null;
+    });
+    expect(String(member?.body.text)).not.toContain(OUTSIDE_MESSAGE);
+    expect(String(other?.body.text)).toContain(OUTSIDE_MESSAGE);
+  });
+});
