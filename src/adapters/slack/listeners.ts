@@ -252,5 +252,5 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
 
   registerSecretForm(bolt, { app, logger, gate, actorOf });
   registerHome(bolt, { app, logger, gate, listSubscriptions: deps.listSubscriptions });
-  if (deps.installations !== null) registerLeaving(bolt, { app, installations: deps.installations, logger });
+  registerLeaving(bolt, { app, installations: deps.installations, logger });
 }

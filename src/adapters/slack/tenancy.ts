@@ -110,19 +110,20 @@ export function createActors(logger: Logger) {
 }
 
 /**
- * Many-team mode: an uninstall, or revoked bot tokens, delete the installation and make the tenant leave. Bolt
- * runs these two events without authorizing them, since the installation may already be gone.
+ * An uninstall, or revoked bot tokens, make the tenant leave (its key and admins forgotten, its jobs stopped) and,
+ * in many-team mode, delete its installation. Bolt runs these two events without authorizing them, since the
+ * installation may already be gone.
  * https://docs.slack.dev/reference/events/app_uninstalled https://docs.slack.dev/reference/events/tokens_revoked
  */
 export function registerLeaving(
   bolt: BoltApp,
-  deps: { app: App; installations: SlackInstallations; logger: Logger },
+  deps: { app: App; installations: SlackInstallations | null; logger: Logger },
 ): void {
   const leave = async (context: InstallContext, why: string) => {
     const enterprise = context.isEnterpriseInstall === true;
     const id = (enterprise ? context.enterpriseId : context.teamId) ?? '';
     if (id === '') return;
-    await deps.installations.deleteInstallation(
+    await deps.installations?.deleteInstallation(
       enterprise
         ? { enterpriseId: id, teamId: undefined, isEnterpriseInstall: true }
         : { teamId: id, enterpriseId: context.enterpriseId, isEnterpriseInstall: false },

@@ -259,4 +259,24 @@ describe('single-team Slack: start', () => {
     expect(String(member?.body.text)).not.toContain(OUTSIDE_MESSAGE);
     expect(String(other?.body.text)).toContain(OUTSIDE_MESSAGE);
   });
+
+  it('stops the workspace’s notifications and digests when the app is uninstalled', async () => {
+    const own = await startWorld();
+    extra.push(own);
+    const slack = await startFakeSlack({ teamId: 'T0LEAVE' });
+    extra.push(slack);
+    const leaving = createSlackAdapter({
+      config: configFor(slack),
+      app: own.app,
+      logger: createLogger({ level: 'silent' }),
+    });
+    extra.push(leaving);
+    await leaving.start();
+    const actor = { platform: 'slack' as const, workspaceId: 'T0LEAVE', userId: 'U1', isAdmin: true };
+    await own.app.dispatcher.text({ actor, channelId: 'C1', text: 'notify' });
+    expect(own.app.store.subscriptions.active()).toHaveLength(1);
+    expect((await sendEvent(leaving.port, 'T0LEAVE', { type: 'app_uninstalled' })).status).toBe(200);
+    await slack.waitFor(() => (own.app.store.subscriptions.active().length === 0 ? true : null));
+    expect(own.app.tenants.isServed({ platform: 'slack', workspaceId: 'T0LEAVE' })).toBe(false);
+  });
 });
