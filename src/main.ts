@@ -7,7 +7,7 @@ import { createDiscordAdapter } from './adapters/discord/index.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
 import { createTerminalOutbound } from './adapters/terminal/outbound.js';
 import { createTerminal } from './adapters/terminal/shell.js';
-import { createApp } from './app.js';
+import { type App, createApp } from './app.js';
 import { FAMILIES } from './commands/index.js';
 import { ConfigError, configSecrets, loadConfig, loadDotEnv } from './config.js';
 import type { Platform } from './core/actor.js';
@@ -63,19 +63,27 @@ async function main(): Promise<void> {
       mediaUrl: config.service.mediaUrl,
     };
   }
-  const app = createApp({
-    service,
-    tenancy: config.tenancy,
-    secrets,
-    databasePath: config.databasePath,
-    settings: {
-      confirmAbove: config.confirmAbove,
-      defaultDailyCap: config.dailyCap,
-      profileTtlMs: config.profileTtlMs,
-    },
-    logger,
-    families: FAMILIES,
-  });
+  let app: App;
+  try {
+    app = createApp({
+      service,
+      tenancy: config.tenancy,
+      secrets,
+      databasePath: config.databasePath,
+      settings: {
+        confirmAbove: config.confirmAbove,
+        defaultDailyCap: config.dailyCap,
+        profileTtlMs: config.profileTtlMs,
+      },
+      logger,
+      families: FAMILIES,
+    });
+  } catch (error) {
+    // Opening the database is what fails here: a folder, a file that is not SQLite, no permission, a newer schema.
+    throw new Error(
+      `the database at DATABASE_PATH (${config.databasePath}) cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 
   // Stopped in reverse order of start.
   const parts: Part[] = [];
@@ -161,7 +169,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `${error instanceof ConfigError ? error.message : `Scout failed to start: ${String(error)}`}\n`,
+    `${error instanceof ConfigError ? error.message : `Scout failed to start: ${error instanceof Error ? error.message : String(error)}`}\n`,
   );
-  process.exitCode = 1;
+  // Whatever did start (the embedded sandbox, a server) would keep the process alive: a supervisor must see it exit.
+  process.exit(1);
 });
