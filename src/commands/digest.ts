@@ -3,7 +3,7 @@
  * time zone; list, remove and preview. The filters and their option table are those of `/scout viral`.
  */
 import { z } from 'zod';
-import { PermissionError } from '../core/command/errors.js';
+import { CommandInputError, PermissionError } from '../core/command/errors.js';
 import type { ParamTable } from '../core/command/params.js';
 import type { CommandContext, CommandDef, CommandFamily } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
@@ -163,8 +163,24 @@ function nextRun(digest: Pick<Digest, 'localTime' | 'timeZone'>, now: Date): Dat
 
 const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
+/** Daily digests one person may have in a workspace, and one channel may get: each spends credits every day. */
+export const DIGESTS_PER_PERSON = 5;
+export const DIGESTS_PER_CHANNEL = 10;
+
 async function add(ctx: CommandContext, input: z.output<typeof addInput>): Promise<Reply> {
   const now = ctx.clock.now();
+  // Counted and created with no await between: digests added at the same moment cannot pass the limits together.
+  const existing = ctx.store.digests.list(ctx.actor);
+  if (existing.filter((d) => d.createdBy === ctx.actor.userId).length >= DIGESTS_PER_PERSON) {
+    throw new CommandInputError(
+      `You already have ${DIGESTS_PER_PERSON} daily digests here, the most one person may have: remove one first (/scout digest list).`,
+    );
+  }
+  if (existing.filter((d) => d.channelId === ctx.channelId).length >= DIGESTS_PER_CHANNEL) {
+    throw new CommandInputError(
+      `This channel already gets ${DIGESTS_PER_CHANNEL} daily digests, the most a channel may have: remove one first (/scout digest list).`,
+    );
+  }
   const digest = ctx.store.digests.create({
     platform: ctx.actor.platform,
     workspaceId: ctx.actor.workspaceId,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { digestFamily } from '../../src/commands/digest.js';
+import { DIGESTS_PER_CHANNEL, DIGESTS_PER_PERSON, digestFamily } from '../../src/commands/digest.js';
 import { createManualClock } from '../../src/core/clock.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
@@ -32,6 +32,54 @@ describe('/scout digest', () => {
     expect(await harness.type('digest remove 7')).toContain('There is no digest #7');
     expect(harness.app.store.digests.active()).toEqual([]);
     expect(harness.requests()).toEqual([]);
+  });
+
+  it('limits digests per person and per channel, and lets only the creator or an admin remove one', async () => {
+    for (let i = 0; i < DIGESTS_PER_PERSON; i++) {
+      expect(await harness.type(`digest 0${i}:00 country:Japan`)).toContain('scheduled');
+    }
+    expect(await harness.type('digest 07:00 country:Japan')).toContain(
+      `already have ${DIGESTS_PER_PERSON} daily digests`,
+    );
+    expect(harness.app.store.digests.active()).toHaveLength(DIGESTS_PER_PERSON);
+    // Others fill the channel up to its limit.
+    const store = harness.app.store.digests;
+    for (let i = DIGESTS_PER_PERSON; i < DIGESTS_PER_CHANNEL; i++) {
+      store.create({
+        platform: 'terminal',
+        workspaceId: 'local',
+        channelId: 'terminal',
+        createdBy: `someone-${i}`,
+        localTime: '10:00',
+        timeZone: 'UTC',
+        filters: {},
+        top: 5,
+        createdAt: harness.app.clock.now(),
+      });
+    }
+    const ana = { platform: 'terminal' as const, workspaceId: 'local', userId: 'ana', isAdmin: false };
+    const full = await harness.app.dispatcher.text({
+      actor: ana,
+      channelId: 'terminal',
+      text: 'digest 07:00 country:Japan',
+    });
+    expect(JSON.stringify(full)).toContain(`This channel already gets ${DIGESTS_PER_CHANNEL} daily digests`);
+    const elsewhere = await harness.app.dispatcher.text({
+      actor: ana,
+      channelId: 'another',
+      text: 'digest 07:00 country:Japan',
+    });
+    expect(JSON.stringify(elsewhere)).toContain('scheduled');
+    const member = { platform: 'terminal' as const, workspaceId: 'local', userId: 'member', isAdmin: false };
+    const other = store.active().find((d) => d.createdBy !== 'me');
+    const answer = await harness.app.dispatcher.text({
+      actor: member,
+      channelId: 'terminal',
+      text: `digest remove ${other?.id}`,
+    });
+    expect(JSON.stringify(answer)).toContain('someone else');
+    expect(store.active()).toHaveLength(DIGESTS_PER_CHANNEL + 1);
+    expect(await harness.type(`digest remove ${other?.id}`)).toContain('removed');
   });
 
   it('defaults to UTC and refuses bad times, zones and sizes before storing anything', async () => {
