@@ -179,6 +179,7 @@ describe('remix video', () => {
     ['remix video', /url is required/],
     ['remix video https://example.com/clip.gif', /url: must be the URL of an MP4, MOV, AVI or WebM file/],
     ['remix video ftp://example.com/clip.mp4', /url: must be an http\(s\) URL/],
+    ['remix video url:abc', /url: must be an http\(s\) URL/],
     ['remix video https://example.com/clip.mp4 speed:9', /playbackSpeed: must be a number from 0.1 to 5/],
     ['remix video https://example.com/clip.mp4 volume:3', /volume: must be a number from 0 to 2/],
     ['remix video https://example.com/clip.mp4 noise:2', /noise: must be a number from 0 to 1/],

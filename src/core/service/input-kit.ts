@@ -181,7 +181,8 @@ export const httpUrl = () =>
 /** A public URL of an MP4, MOV, AVI or WebM file. */
 export const videoUrl = () =>
   httpUrl().refine(
-    (value) => /\.(mp4|mov|avi|webm)$/i.test(new URL(value).pathname),
+    // Zod runs refinements after a failed URL check too: a value that is no URL is left to that check's message.
+    (value) => !URL.canParse(value) || /\.(mp4|mov|avi|webm)$/i.test(new URL(value).pathname),
     'must be the URL of an MP4, MOV, AVI or WebM file',
   );
 
