@@ -1,4 +1,6 @@
 /** Builds Scout's object graph (store, service client, commands, dispatcher), shared by main and the tests. */
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Clock } from './core/clock.js';
 import { systemClock } from './core/clock.js';
 import { createDispatcher, type Dispatcher } from './core/command/dispatcher.js';
@@ -17,6 +19,19 @@ import {
   createTenants,
   type Tenants,
 } from './core/tenancy/index.js';
+
+/** How often a process says it is alive (see store/processes.ts). */
+const HEARTBEAT_MS = 10_000;
+
+/** Whether a process of this host is running (a process of another user counts: it exists). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** Defaults of the command settings that have no environment variable. */
 export const DEFAULT_SETTINGS: CommandSettings = {
@@ -44,6 +59,8 @@ export interface AppOptions {
   clock?: Clock;
   /** The command families (src/commands FAMILIES in production). */
   families: readonly CommandFamily[];
+  /** Who this process is, for the claims it holds; this host and pid by default (tests stand in for others). */
+  process?: { host: string; pid: number };
 }
 
 /** The running graph. */
@@ -88,6 +105,16 @@ export function createApp(options: AppOptions): App {
     clock,
     logger: options.logger,
   });
+  // This process, registered with a heartbeat: claims of earlier runs on this host that are gone are released now.
+  const self = {
+    id: randomBytes(9).toString('base64url'),
+    host: options.process?.host ?? hostname(),
+    pid: options.process?.pid ?? process.pid,
+  };
+  const released = store.processes.register(self, isRunning, clock.now());
+  if (released > 0) options.logger.info({ released }, 'Released the work of Scout processes that are gone.');
+  const heartbeat = setInterval(() => store.processes.heartbeat(self.id, clock.now()), HEARTBEAT_MS);
+  heartbeat.unref();
   const registry = createRegistry(options.families);
   const reservations = createReservations();
   const dispatcher = createDispatcher({
@@ -98,6 +125,7 @@ export function createApp(options: AppOptions): App {
     logger: options.logger,
     settings,
     reservations,
+    owner: self.id,
   });
   const housekeeping = createHousekeeping(store, clock, {
     invocationsMs: 86_400_000,
@@ -123,6 +151,8 @@ export function createApp(options: AppOptions): App {
     reservations,
     async stop() {
       housekeeping.stop();
+      clearInterval(heartbeat);
+      store.processes.unregister(self.id);
       await accounts.stop();
       store.close();
     },

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../src/adapters/terminal/shell.js';
@@ -14,8 +14,9 @@ const KEY = 'restart-key-0001';
 let sandbox: Sandbox;
 let dir: string;
 
-const start = (databasePath: string, apiKey = KEY): App =>
+const start = (databasePath: string, apiKey = KEY, process?: { host: string; pid: number }): App =>
   createApp({
+    ...(process === undefined ? {} : { process }),
     service: {
       apiKey,
       baseUrl: sandbox.url,
@@ -96,4 +97,28 @@ describe('service failures', () => {
     );
     await wrong.stop();
   });
+
+  it('takes over at once the work of a process that died mid-command: a repeat runs instead of waiting', async () => {
+    const path = join(dir, 'crash.db');
+    // The first process runs on this host under a pid that no longer exists once it "dies".
+    const first = start(path, KEY, { host: hostname(), pid: 2 ** 22 + 17 });
+    sandbox.injectFaults(KEY, { kind: 'timeout' });
+    const hanging = first.dispatcher.text({ ...invocation, text: 'songs countries' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Seen from a live process on the same database, the claim is taken while its owner lives...
+    const alive = start(path, KEY, { host: 'another-host', pid: 1 });
+    expect(textOf(await alive.dispatcher.text({ ...invocation, text: 'songs countries' }))).toContain(
+      'Already working on that',
+    );
+    await alive.stop();
+    // ...and released when a process starts on that host and finds its pid gone.
+    const second = start(path);
+    const repeat = textOf(await second.dispatcher.text({ ...invocation, text: 'songs countries' }));
+    expect(repeat).not.toContain('Already working on that');
+    expect(repeat).toContain('United States');
+    await second.stop();
+    // The held request ends when the sandbox's fault lets go; the dead process's answer no longer matters.
+    void hanging.catch(() => {});
+    void first.stop().catch(() => {});
+  }, 30_000);
 });

@@ -14,7 +14,7 @@ afterEach(() => store.close());
 it('drops claims, long-expired buttons and sessions and stale profiles, keeping what can still be used', () => {
   const clock = createManualClock('2026-11-01T00:00:00Z');
   const t0 = clock.now();
-  store.invocations.begin('old', t0, 10_000);
+  store.invocations.begin('old', t0, 10_000, null);
   const button = store.actions.create({ kind: 'k', payload: null, actor, ttlMs: DAY, now: t0 });
   store.searches.create({
     actor,

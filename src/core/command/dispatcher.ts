@@ -43,6 +43,8 @@ export interface DispatcherDeps {
   settings: CommandSettings;
   /** The app's reservation book, shared with background jobs. */
   reservations: Reservations;
+  /** This process's id: claims it takes name it, so another process takes them over if it dies. */
+  owner: string | null;
 }
 
 /** Common to every invocation. */
@@ -229,7 +231,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     // once and gets the first answer; free reads simply run again.
     const claimed = estimate > 0 || options.mutates;
     if (claimed) {
-      const claim = store.invocations.begin(key, clock.now(), settings.repeatWindowMs);
+      const claim = store.invocations.begin(key, clock.now(), settings.repeatWindowMs, deps.owner);
       if (claim.status === 'running') {
         return reply([notice('info', 'Already working on that: the answer will appear here.')]);
       }

@@ -9,6 +9,7 @@ import type { Invocations } from './invocations.js';
 import { createInvocations } from './invocations.js';
 import type { Ledger } from './ledger.js';
 import { createLedger } from './ledger.js';
+import { createProcesses, type Processes } from './processes.js';
 import type { ProfileCache } from './profiles.js';
 import { createProfileCache } from './profiles.js';
 import type { SearchSessions } from './search-sessions.js';
@@ -35,6 +36,8 @@ export interface Store {
   readonly digests: Digests;
   /** Tenants' service accounts, Scout admins and Slack installations. */
   readonly tenants: TenantStore;
+  /** The Scout processes using the database, so claims of one that is gone are taken over. */
+  readonly processes: Processes;
   close(): void;
 }
 
@@ -52,6 +55,7 @@ export function openStore(path: string): Store {
     subscriptions: createSubscriptions(db),
     digests: createDigests(db),
     tenants: createTenantStore(db),
+    processes: createProcesses(db),
     close: () => db.close(),
   };
 }

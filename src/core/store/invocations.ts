@@ -3,6 +3,7 @@
  * command repeated within seconds finds the first invocation here and runs nothing again.
  */
 import type { Db } from './database.js';
+import { HEARTBEAT_STALE_MS } from './processes.js';
 
 /** What `begin` found. */
 export type BeginResult = { status: 'started' } | { status: 'running' } | { status: 'done'; reply: unknown };
@@ -10,10 +11,11 @@ export type BeginResult = { status: 'started' } | { status: 'running' } | { stat
 /** Repository of invocations. */
 export interface Invocations {
   /**
-   * Claims `key` unless an invocation under it started less than `windowMs` ago (or is still running and not
-   * older than `staleMs`, after which a crashed run is taken over).
+   * Claims `key` for process `owner` unless an invocation under it finished less than `windowMs` ago, or is still
+   * running in a live process (one whose heartbeat is fresh). A run whose process is gone is taken over at once; one
+   * of unknown owner after `staleMs`.
    */
-  begin(key: string, now: Date, windowMs: number, staleMs?: number): BeginResult;
+  begin(key: string, now: Date, windowMs: number, owner: string | null, staleMs?: number): BeginResult;
   /**
    * Stores the finished invocation's reply, for duplicates to receive. A state change (`changed` names the tenant
    * it changed) also forgets the other finished changes of that tenant: repeating one of them after it is a new
@@ -30,13 +32,19 @@ interface Row {
   state: 'running' | 'done';
   reply: string | null;
   created_at: string;
+  owner: string | null;
+  /** The owner's last heartbeat; null when the owner is not a registered process. */
+  heartbeat_at: string | null;
 }
 
 /** Creates the invocation repository. */
 export function createInvocations(db: Db): Invocations {
-  const select = db.prepare<[string], Row>('SELECT state, reply, created_at FROM invocations WHERE key = ?');
-  const upsert = db.prepare(`INSERT INTO invocations (key, state, created_at) VALUES (?, 'running', ?)
-    ON CONFLICT (key) DO UPDATE SET state = 'running', reply = NULL, created_at = excluded.created_at, finished_at = NULL`);
+  const select = db.prepare<[string], Row>(`SELECT i.state, i.reply, i.created_at, i.owner, p.heartbeat_at
+    FROM invocations i LEFT JOIN scout_processes p ON p.id = i.owner WHERE i.key = ?`);
+  const upsert =
+    db.prepare(`INSERT INTO invocations (key, state, created_at, owner) VALUES (?, 'running', ?, ?)
+    ON CONFLICT (key) DO UPDATE SET state = 'running', reply = NULL, created_at = excluded.created_at,
+    finished_at = NULL, owner = excluded.owner`);
   const finishRow = db.prepare(
     "UPDATE invocations SET state = 'done', reply = ?, finished_at = ?, scope = ? WHERE key = ?",
   );
@@ -47,20 +55,27 @@ export function createInvocations(db: Db): Invocations {
   });
   const release = db.prepare('DELETE FROM invocations WHERE key = ?');
   const purge = db.prepare('DELETE FROM invocations WHERE created_at < ?');
-  const begin = db.transaction((key: string, now: Date, windowMs: number, staleMs: number): BeginResult => {
-    const row = select.get(key);
-    if (row !== undefined) {
-      const age = now.getTime() - Date.parse(row.created_at);
-      if (row.state === 'running' && age < staleMs) return { status: 'running' };
-      if (row.state === 'done' && age < windowMs) {
-        return { status: 'done', reply: row.reply === null ? null : (JSON.parse(row.reply) as unknown) };
+  const running = (row: Row, now: Date, staleMs: number): boolean => {
+    if (row.owner === null) return now.getTime() - Date.parse(row.created_at) < staleMs;
+    return row.heartbeat_at !== null && now.getTime() - Date.parse(row.heartbeat_at) < HEARTBEAT_STALE_MS;
+  };
+  const begin = db.transaction(
+    (key: string, now: Date, windowMs: number, owner: string | null, staleMs: number): BeginResult => {
+      const row = select.get(key);
+      if (row !== undefined) {
+        const age = now.getTime() - Date.parse(row.created_at);
+        if (row.state === 'running' && running(row, now, staleMs)) return { status: 'running' };
+        if (row.state === 'done' && age < windowMs) {
+          return { status: 'done', reply: row.reply === null ? null : (JSON.parse(row.reply) as unknown) };
+        }
       }
-    }
-    upsert.run(key, now.toISOString());
-    return { status: 'started' };
-  });
+      upsert.run(key, now.toISOString(), owner);
+      return { status: 'started' };
+    },
+  );
   return {
-    begin: (key, now, windowMs, staleMs = 10 * 60_000) => begin.immediate(key, now, windowMs, staleMs),
+    begin: (key, now, windowMs, owner, staleMs = 10 * 60_000) =>
+      begin.immediate(key, now, windowMs, owner, staleMs),
     finish(key, reply, now, changed) {
       finish(key, JSON.stringify(reply), now.toISOString(), changed ?? null);
     },

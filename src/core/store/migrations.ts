@@ -266,4 +266,19 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX invocations_scope ON invocations (scope);
     `,
   },
+  {
+    version: 6,
+    name: 'claims belong to a running process',
+    sql: `
+      -- Each running Scout process, with a heartbeat: a claim whose process is gone is taken over at once.
+      CREATE TABLE scout_processes (
+        id TEXT PRIMARY KEY,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        started_at TEXT NOT NULL,
+        heartbeat_at TEXT NOT NULL
+      );
+      ALTER TABLE invocations ADD COLUMN owner TEXT;
+    `,
+  },
 ];

@@ -57,18 +57,50 @@ describe('action tokens', () => {
 
 describe('invocations', () => {
   it('let the first of two duplicates run and hand the second its reply', () => {
-    expect(store.invocations.begin('k', t0, 10_000)).toEqual({ status: 'started' });
-    expect(store.invocations.begin('k', later(10), 10_000)).toEqual({ status: 'running' });
+    expect(store.invocations.begin('k', t0, 10_000, null)).toEqual({ status: 'started' });
+    expect(store.invocations.begin('k', later(10), 10_000, null)).toEqual({ status: 'running' });
     store.invocations.finish('k', { nodes: [] }, later(20));
-    expect(store.invocations.begin('k', later(30), 10_000)).toEqual({ status: 'done', reply: { nodes: [] } });
-    expect(store.invocations.begin('k', later(10_001), 10_000)).toEqual({ status: 'started' });
+    expect(store.invocations.begin('k', later(30), 10_000, null)).toEqual({
+      status: 'done',
+      reply: { nodes: [] },
+    });
+    expect(store.invocations.begin('k', later(10_001), 10_000, null)).toEqual({ status: 'started' });
   });
 
   it('take over a stale running claim and forget a released one', () => {
-    store.invocations.begin('k', t0, 10_000, 60_000);
-    expect(store.invocations.begin('k', later(60_000), 10_000, 60_000)).toEqual({ status: 'started' });
+    store.invocations.begin('k', t0, 10_000, null, 60_000);
+    expect(store.invocations.begin('k', later(60_000), 10_000, null, 60_000)).toEqual({ status: 'started' });
     store.invocations.release('k');
-    expect(store.invocations.begin('k', later(60_001), 10_000)).toEqual({ status: 'started' });
+    expect(store.invocations.begin('k', later(60_001), 10_000, null)).toEqual({ status: 'started' });
+  });
+
+  it('take over at once a claim of a process that is gone, and keep one of a live process', () => {
+    const live = { id: 'p-live', host: 'h', pid: 111 };
+    const dead = { id: 'p-dead', host: 'h', pid: 222 };
+    const elsewhere = { id: 'p-far', host: 'other', pid: 222 };
+    store.processes.register(live, () => true, t0);
+    store.processes.register(dead, () => true, t0);
+    store.processes.register(elsewhere, () => true, t0);
+    store.invocations.begin('a', t0, 10_000, live.id);
+    store.invocations.begin('b', t0, 10_000, dead.id);
+    store.invocations.begin('c', t0, 10_000, elsewhere.id);
+    // A new process on host h finds pid 222 gone: its claim goes; the other host's is judged by its heartbeat.
+    const gone = store.processes.register(
+      { id: 'p-new', host: 'h', pid: 333 },
+      (pid) => pid !== 222,
+      later(10),
+    );
+    expect(gone).toBe(1);
+    expect(store.invocations.begin('a', later(20), 10_000, 'p-new')).toEqual({ status: 'running' });
+    expect(store.invocations.begin('b', later(20), 10_000, 'p-new')).toEqual({ status: 'started' });
+    expect(store.invocations.begin('c', later(20), 10_000, 'p-new')).toEqual({ status: 'running' });
+    // A heartbeat that stops makes the claim free once it is stale; a live one keeps it.
+    store.processes.heartbeat(live.id, later(40_000));
+    expect(store.invocations.begin('c', later(40_001), 10_000, 'p-new')).toEqual({ status: 'started' });
+    expect(store.invocations.begin('a', later(40_002), 10_000, 'p-new')).toEqual({ status: 'running' });
+    // A clean stop releases what the process still held.
+    store.processes.unregister(live.id);
+    expect(store.invocations.begin('a', later(40_003), 10_000, 'p-new')).toEqual({ status: 'started' });
   });
 });
 
