@@ -3,12 +3,23 @@
  * endpoints, and a Socket Mode server (apps.connections.open, hello, envelopes, acks). It records every call and
  * keeps channel posts with their metadata for conversations.history and conversations.replies. For OAuth it
  * hands out one-time codes (`grant`) that `oauth.v2.access` exchanges for a bot token of that workspace, the
- * way https://docs.slack.dev/reference/methods/oauth.v2.access answers; auth.test then names the token's team.
+ * way https://docs.slack.dev/reference/methods/oauth.v2.access answers (for an org-wide install too); auth.test
+ * then names the token's team or org. users.info describes the people of Enterprise Grid orgs the way Slack does,
+ * with `enterprise_user` (their org, and whether they are its admin or owner); anyone else has none.
+ * https://docs.slack.dev/reference/methods/users.info
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+
+// The request builders live beside the Slack tests; they are exported here too, where the fake's users look.
+export {
+  blockActionPayload,
+  signedHeaders,
+  slashCommandBody,
+  viewSubmissionPayload,
+} from '../adapters/slack/payloads.js';
 
 /** A Web API call the fake received. */
 export interface ApiCall {
@@ -25,6 +36,16 @@ export interface ResponsePost {
   body: Record<string, unknown>;
 }
 
+/** A person of an Enterprise Grid org, as users.info's `enterprise_user` describes them. */
+export interface OrgMember {
+  enterpriseId: string;
+  /** Their own workspace in the org; the token's workspace when not given. */
+  teamId?: string;
+  /** An admin or owner of the org (not necessarily of any workspace). */
+  isAdmin?: boolean;
+  isOwner?: boolean;
+}
+
 /** The running fake. */
 export interface FakeSlack {
   /** Web API base, with the trailing slash. */
@@ -35,6 +56,10 @@ export interface FakeSlack {
   responseUrl(id?: string): string;
   /** Users the fake reports as workspace admins. */
   readonly admins: Set<string>;
+  /** People of Enterprise Grid orgs by user id; users.info gives nobody else an `enterprise_user`. */
+  readonly orgMembers: Map<string, OrgMember>;
+  /** The next call of `method` answers `{ ok: false, error }`, as Slack does when a call fails. */
+  failNext(method: string, error?: string): void;
   /** Resolves when `find` returns a value for the recorded traffic; rejects after `ms`. */
   waitFor<T>(find: () => T | undefined | null | false, ms?: number): Promise<T>;
   /** Pushes a Socket Mode envelope and resolves with the client's ack payload. */
@@ -43,13 +68,24 @@ export interface FakeSlack {
   readonly sockets: number;
   /** Adds `count` messages by a person to `channel`, in the thread of `threadTs` when given. */
   chatter(channel: string, count: number, threadTs?: string): void;
-  /** A one-time OAuth code for installing the app in `team` (with expiring, refreshable tokens when `rotate`). */
-  grant(team: { id: string; name?: string; rotate?: boolean }): string;
-  /** The bot tokens issued through OAuth, by workspace; the latest last. */
+  /**
+   * A one-time OAuth code for installing the app in `team` (with expiring, refreshable tokens when `rotate`);
+   * with `org`, `team.id` is an Enterprise Grid org installing the app org-wide.
+   */
+  grant(team: { id: string; name?: string; rotate?: boolean; org?: boolean }): string;
+  /** The bot tokens issued through OAuth, by workspace (or org); the latest last. */
   readonly issued: ReadonlyMap<string, string[]>;
   /** Makes `token` invalid from now on (auth.test and every call answer invalid_auth). */
   revoke(token: string): void;
   stop(): Promise<void>;
+}
+
+/** A workspace, or an org installing org-wide, that OAuth codes and tokens are issued to. */
+interface Grantee {
+  id: string;
+  name: string;
+  rotate: boolean;
+  org: boolean;
 }
 
 /** The OAuth client credentials the fake accepts. */
@@ -100,15 +136,17 @@ export async function startFakeSlack(
 ): Promise<FakeSlack> {
   const teamId = options.teamId ?? 'T0001';
   const scopes = (options.scopes ?? INSTALLED_SCOPES).join(',');
-  // OAuth: codes not yet exchanged, the team of each issued token and refresh token, revoked tokens.
-  const codes = new Map<string, { id: string; name: string; rotate: boolean }>();
-  const tokenTeams = new Map<string, string>();
-  const refreshTeams = new Map<string, string>();
+  // OAuth: codes not yet exchanged, the team (or org) of each issued token and refresh token, revoked tokens.
+  const codes = new Map<string, Grantee>();
+  const tokenTeams = new Map<string, Grantee>();
+  const refreshTeams = new Map<string, Grantee>();
   const issued = new Map<string, string[]>();
   const revoked = new Set<string>();
   const calls: ApiCall[] = [];
   const responses: ResponsePost[] = [];
   const admins = new Set<string>();
+  const orgMembers = new Map<string, OrgMember>();
+  const failures = new Map<string, string[]>();
   const pendingAcks = new Map<string, (payload: Record<string, unknown>) => void>();
   let ts = 1_700_000_000;
   let base = '';
@@ -145,16 +183,15 @@ export async function startFakeSlack(
   };
 
   /** A new bot token of `team`; a rotating one expires within the hour, so Bolt refreshes it at its next use. */
-  const issue = (team: { id: string; name: string; rotate: boolean }) => {
+  const issue = (team: Grantee) => {
     const token = `xoxb-${team.id}-${randomUUID()}`;
-    tokenTeams.set(token, team.id);
+    tokenTeams.set(token, team);
     issued.set(team.id, [...(issued.get(team.id) ?? []), token]);
     if (!team.rotate) return { access_token: token };
     const refresh = `xoxe-1-${randomUUID()}`;
-    refreshTeams.set(refresh, team.id);
+    refreshTeams.set(refresh, team);
     return { access_token: token, refresh_token: refresh, expires_in: 3600 };
   };
-  const teamNames = new Map<string, string>();
 
   const oauthAccess = (args: Record<string, unknown>): Record<string, unknown> => {
     if (args.client_id !== OAUTH_CLIENT.clientId || args.client_secret !== OAUTH_CLIENT.clientSecret) {
@@ -164,55 +201,83 @@ export async function startFakeSlack(
       const team = refreshTeams.get(String(args.refresh_token));
       if (team === undefined) return { ok: false, error: 'invalid_refresh_token' };
       refreshTeams.delete(String(args.refresh_token));
-      return {
-        ok: true,
-        token_type: 'bot',
-        ...issue({ id: team, name: teamNames.get(team) ?? team, rotate: true }),
-      };
+      return { ok: true, token_type: 'bot', ...issue(team) };
     }
     const team = codes.get(String(args.code));
     if (team === undefined) return { ok: false, error: 'invalid_code' };
     codes.delete(String(args.code));
-    teamNames.set(team.id, team.name);
     return {
       ok: true,
       token_type: 'bot',
       scope: options.scopes === undefined ? INSTALLED_SCOPES.join(',') : scopes,
       bot_user_id: 'UBOT',
       app_id: 'A0001',
-      team: { id: team.id, name: team.name },
-      enterprise: null,
-      is_enterprise_install: false,
+      // An org-wide install names the org and no workspace.
+      team: team.org ? null : { id: team.id, name: team.name },
+      enterprise: team.org ? { id: team.id, name: team.name } : null,
+      is_enterprise_install: team.org,
       authed_user: { id: 'U0ADMIN' },
       ...issue(team),
     };
   };
 
+  /** The person users.info describes: workspace flags, and `enterprise_user` for people of an org. */
+  const userInfo = (user: string, token: string | null) => {
+    const grantee = token === null ? undefined : tokenTeams.get(token);
+    const member = orgMembers.get(user);
+    const team = member?.teamId ?? (grantee?.org === false ? grantee.id : teamId);
+    const org =
+      member === undefined
+        ? {}
+        : {
+            enterprise_user: {
+              id: user,
+              enterprise_id: member.enterpriseId,
+              enterprise_name: `Org ${member.enterpriseId}`,
+              is_admin: member.isAdmin === true,
+              is_owner: member.isOwner === true,
+              teams: [team],
+            },
+          };
+    return { id: user, team_id: team, is_admin: admins.has(user), is_owner: false, ...org };
+  };
+
+  /** What auth.test says of a token: its team, and its org for an org-wide install. */
+  const authTest = (token: string | null) => {
+    const grantee = token === null ? undefined : tokenTeams.get(token);
+    const install =
+      grantee === undefined
+        ? options.enterpriseId === undefined
+          ? { team_id: teamId, is_enterprise_install: false }
+          : {
+              team_id: teamId,
+              enterprise_id: options.enterpriseId,
+              is_enterprise_install: options.enterpriseInstall === true,
+            }
+        : grantee.org
+          ? { team_id: grantee.id, enterprise_id: grantee.id, is_enterprise_install: true }
+          : { team_id: grantee.id, is_enterprise_install: false };
+    return {
+      ok: true,
+      url: 'https://acme.slack.com/',
+      user_id: 'UBOT',
+      bot_id: 'BBOT',
+      user: 'scout',
+      ...install,
+    };
+  };
+
   const answer = (method: string, args: Record<string, unknown>, token: string | null) => {
     if (token !== null && revoked.has(token)) return { ok: false, error: 'invalid_auth' };
+    const failure = failures.get(method)?.shift();
+    if (failure !== undefined) return { ok: false, error: failure };
     switch (method) {
       case 'oauth.v2.access':
         return oauthAccess(args);
       case 'auth.test':
-        return {
-          ok: true,
-          url: 'https://acme.slack.com/',
-          user_id: 'UBOT',
-          bot_id: 'BBOT',
-          team_id: (token === null ? undefined : tokenTeams.get(token)) ?? teamId,
-          user: 'scout',
-          ...(options.enterpriseId === undefined
-            ? { is_enterprise_install: false }
-            : {
-                enterprise_id: options.enterpriseId,
-                is_enterprise_install: options.enterpriseInstall === true,
-              }),
-        };
-      case 'users.info': {
-        const user = String(args.user ?? '');
-        const team = (token === null ? undefined : tokenTeams.get(token)) ?? teamId;
-        return { ok: true, user: { id: user, team_id: team, is_admin: admins.has(user), is_owner: false } };
-      }
+        return authTest(token);
+      case 'users.info':
+        return { ok: true, user: userInfo(String(args.user ?? ''), token) };
       case 'chat.postMessage': {
         ts += 1;
         const message: Record<string, unknown> = {
@@ -299,6 +364,10 @@ export async function startFakeSlack(
     calls,
     responses,
     admins,
+    orgMembers,
+    failNext(method, error = 'internal_error') {
+      failures.set(method, [...(failures.get(method) ?? []), error]);
+    },
     get sockets() {
       return sockets.size;
     },
@@ -317,7 +386,12 @@ export async function startFakeSlack(
     },
     grant(team) {
       const code = `code-${randomUUID()}`;
-      codes.set(code, { id: team.id, name: team.name ?? `Team ${team.id}`, rotate: team.rotate === true });
+      codes.set(code, {
+        id: team.id,
+        name: team.name ?? `Team ${team.id}`,
+        rotate: team.rotate === true,
+        org: team.org === true,
+      });
       return code;
     },
     issued,
@@ -358,141 +432,6 @@ export async function startFakeSlack(
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-/** Headers of a request signed like Slack's (v0 HMAC-SHA256 over `v0:ts:body`). */
-export function signedHeaders(
-  secret: string,
-  body: string,
-  options: { timestamp?: number; contentType?: string } = {},
-): Record<string, string> {
-  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  const signature = `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
-  return {
-    'X-Slack-Signature': signature,
-    'X-Slack-Request-Timestamp': String(timestamp),
-    // Bolt treats a body as a form only for exactly this content type.
-    'Content-Type': options.contentType ?? 'application/x-www-form-urlencoded',
-  };
-}
-
-/** The form body of a slash command. */
-export function slashCommandBody(fields: {
-  text: string;
-  responseUrl: string;
-  userId?: string;
-  teamId?: string;
-  channelId?: string;
-}): Record<string, string> {
-  return {
-    token: 'legacy',
-    command: '/scout',
-    text: fields.text,
-    response_url: fields.responseUrl,
-    trigger_id: `trigger.${randomUUID()}`,
-    user_id: fields.userId ?? 'U0001',
-    user_name: 'ana',
-    team_id: fields.teamId ?? 'T0001',
-    team_domain: 'acme',
-    channel_id: fields.channelId ?? 'C0001',
-    channel_name: 'general',
-    api_app_id: 'A0001',
-  };
-}
-
-/**
- * A block_actions payload for a press of `actionId` (with a select choice when `value` is given; a button
- * carries `buttonValue`, or its action id).
- */
-export function blockActionPayload(fields: {
-  actionId: string;
-  responseUrl: string;
-  value?: string;
-  buttonValue?: string;
-  ephemeral?: boolean;
-  userId?: string;
-  teamId?: string;
-  /** The person's own workspace when it differs (a Slack Connect channel shared with another organisation). */
-  userTeamId?: string;
-  channelId?: string;
-}): Record<string, unknown> {
-  const teamId = fields.teamId ?? 'T0001';
-  const channelId = fields.channelId ?? 'C0001';
-  const action =
-    fields.value === undefined
-      ? {
-          type: 'button',
-          action_id: fields.actionId,
-          block_id: 'b1',
-          value: fields.buttonValue ?? fields.actionId,
-          action_ts: '1',
-        }
-      : {
-          type: 'static_select',
-          action_id: fields.actionId,
-          block_id: 'b1',
-          selected_option: { text: { type: 'plain_text', text: 'x' }, value: fields.value },
-          action_ts: '1',
-        };
-  return {
-    type: 'block_actions',
-    team: { id: teamId, domain: 'acme' },
-    user: {
-      id: fields.userId ?? 'U0001',
-      username: 'ana',
-      name: 'ana',
-      team_id: fields.userTeamId ?? teamId,
-    },
-    api_app_id: 'A0001',
-    token: 'legacy',
-    container: {
-      type: 'message',
-      message_ts: '1700000000.000100',
-      channel_id: channelId,
-      is_ephemeral: fields.ephemeral === true,
-    },
-    trigger_id: `trigger.${randomUUID()}`,
-    channel: { id: channelId, name: 'general' },
-    message: { type: 'message', ts: '1700000000.000100', text: '' },
-    response_url: fields.responseUrl,
-    actions: [action],
-  };
-}
-
-/** A view_submission payload for a modal with `values` (block id → action id → value). */
-export function viewSubmissionPayload(fields: {
-  callbackId: string;
-  privateMetadata: string;
-  values: Record<string, Record<string, unknown>>;
-  userId?: string;
-  teamId?: string;
-}): Record<string, unknown> {
-  const teamId = fields.teamId ?? 'T0001';
-  return {
-    type: 'view_submission',
-    team: { id: teamId, domain: 'acme' },
-    user: { id: fields.userId ?? 'U0001', username: 'ana', name: 'ana', team_id: teamId },
-    api_app_id: 'A0001',
-    token: 'legacy',
-    trigger_id: `trigger.${randomUUID()}`,
-    view: {
-      id: 'V1',
-      team_id: teamId,
-      type: 'modal',
-      callback_id: fields.callbackId,
-      private_metadata: fields.privateMetadata,
-      blocks: [],
-      state: { values: fields.values },
-      hash: 'h',
-      title: { type: 'plain_text', text: 'x' },
-      app_id: 'A0001',
-      bot_id: 'BBOT',
-      root_view_id: 'V1',
-      previous_view_id: null,
-      clear_on_close: false,
-      notify_on_close: false,
     },
   };
 }

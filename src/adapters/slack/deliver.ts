@@ -53,8 +53,38 @@ export async function respondWith(respond: RespondFn, reply: Reply, source: Sour
   }
 }
 
-/** A respond function for a response_url kept from an earlier interaction (Bolt posts JSON there the same way). */
-export function respondTo(url: string): RespondFn {
+/** Slack's own domains, where its response_urls are (hooks.slack.com; hooks.slack-gov.com in GovSlack). */
+const SLACK_DOMAINS = ['slack.com', 'slack-gov.com'];
+
+/**
+ * Whether Scout may post to `url` as a response_url: https on Slack's domains, or on the origin of the configured
+ * Web API base (`apiUrl`: GovSlack, tests). Anything else is not Slack's, and is sent nothing.
+ */
+export function isResponseUrl(url: string, apiUrl: string | null): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.username !== '' || parsed.password !== '') return false;
+  if (apiUrl !== null && URL.canParse(apiUrl) && parsed.origin === new URL(apiUrl).origin) return true;
+  if (parsed.protocol !== 'https:' || parsed.port !== '') return false;
+  const host = parsed.hostname.toLowerCase();
+  return SLACK_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/**
+ * A respond function for a response_url kept in a modal's metadata (Bolt posts JSON there the same way); null
+ * when there is none, or when it is not Slack's (see isResponseUrl; logged): the answer then goes through the Web
+ * API.
+ */
+export function respondTo(url: string | null, apiUrl: string | null, logger: Logger): RespondFn | null {
+  if (url === null) return null;
+  if (!isResponseUrl(url, apiUrl)) {
+    logger.warn('A response_url that is not Slack’s was ignored; answering through the Web API.');
+    return null;
+  }
   return async (message) => {
     const body = typeof message === 'string' ? { text: message } : message;
     const res = await fetch(url, {

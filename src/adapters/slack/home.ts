@@ -9,7 +9,8 @@ import type { Logger } from '../../core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../core/tenancy/index.js';
 import { SLACK } from '../../core/ui/index.js';
 import { clip, escapeMrkdwn } from './mrkdwn.js';
-import { eventTenant, type Gate } from './tenancy.js';
+import type { People } from './people.js';
+import { eventPerson } from './tenancy.js';
 
 /** A channel subscription of the workspace (reply notifications, digests). */
 export interface ChannelSubscription {
@@ -106,7 +107,7 @@ export function outsideHomeView(): types.HomeView {
 export interface HomeDeps {
   app: App;
   logger: Logger;
-  gate: Gate;
+  people: People;
   listSubscriptions: (workspaceId: string) => Promise<ChannelSubscription[]>;
 }
 
@@ -116,8 +117,9 @@ export function registerHome(bolt: BoltApp, deps: HomeDeps): void {
   bolt.event('app_home_opened', async ({ event, body, client, context }) => {
     if (event.tab !== 'home') return;
     try {
-      const tenant = eventTenant(body.team_id, context);
-      if (!deps.gate(tenant)) {
+      const person = eventPerson(event.user, body.team_id, context);
+      const { tenant } = person;
+      if (!(await deps.people.admits(client, person))) {
         await client.views.publish({ user_id: event.user, view: outsideHomeView() });
         return;
       }

@@ -252,7 +252,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
               ...(identity.botUserId === undefined ? {} : { botUserId: identity.botUserId }),
             };
       const register = (created: BoltApp) => {
-        registerListeners(created, { app, logger, listSubscriptions, installations });
+        registerListeners(created, { app, logger, listSubscriptions, installations, apiUrl: config.apiUrl });
         created.error(async (error) => {
           // A request from a workspace without an installation (many-team mode) is not a fault of ours.
           if (error.code === ErrorCode.AuthorizationError) {

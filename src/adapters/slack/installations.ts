@@ -3,6 +3,8 @@
  * sealed with AES-256-GCM, in the store's slack_installations table, keyed by the Enterprise Grid org for an
  * org-wide install and by the workspace otherwise. Bolt calls storeInstallation after an install and after it
  * refreshes rotating tokens, fetchInstallation to authorize every request, deleteInstallation on uninstall.
+ * The sealed JSON also keeps when the workspace installed Scout (INSTALLED_AT), so that an uninstall Slack
+ * delivers late is not taken for one of the installation made since.
  * https://docs.slack.dev/tools/bolt-js/concepts/authenticating-oauth
  */
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
@@ -18,7 +20,21 @@ export interface SlackInstallations extends Required<InstallationStore> {
   has(id: string): boolean;
   /** The query that finds the installation of `id` (an org-wide install or a workspace's); null when none. */
   queryFor(id: string): InstallationQuery<boolean> | null;
+  /** When the installation of `id` was made through OAuth (kept across token refreshes); null when unknown. */
+  installedAt(id: string): Date | null;
 }
+
+/**
+ * The field of the sealed installation that keeps when it was made (ms since the epoch). A token refresh stores
+ * the installation Bolt fetched, field included, so the time stays; an install through OAuth stores a new
+ * installation without it, which takes the time of saving.
+ */
+export const INSTALLED_AT = 'scoutInstalledAt';
+
+const installedAtOf = (installation: Installation): number | null => {
+  const at = (installation as Installation & { [INSTALLED_AT]?: unknown })[INSTALLED_AT];
+  return typeof at === 'number' && Number.isFinite(at) ? at : null;
+};
 
 /** The id an installation is kept under: the org for an org-wide install, else the workspace. */
 export function installationId(installation: {
@@ -72,11 +88,9 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
     async storeInstallation(installation) {
       const id = installationId(installation);
       remember(installation);
-      store.tenants.putSlackInstallation(
-        id,
-        sealer.seal(JSON.stringify(installation), context(id)),
-        clock.now(),
-      );
+      const now = clock.now();
+      const kept = { ...installation, [INSTALLED_AT]: installedAtOf(installation) ?? now.getTime() };
+      store.tenants.putSlackInstallation(id, sealer.seal(JSON.stringify(kept), context(id)), now);
       logger.info({ installation: id }, 'Slack installation saved.');
       const missing = missingScopes(installation.bot?.scopes);
       if (missing.length > 0) {
@@ -102,6 +116,11 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
       return installation.isEnterpriseInstall === true
         ? { enterpriseId: id, teamId: undefined, isEnterpriseInstall: true }
         : { teamId: id, enterpriseId: installation.enterprise?.id, isEnterpriseInstall: false };
+    },
+    installedAt(id) {
+      const installation = id === '' ? null : open(id);
+      const at = installation === null ? null : installedAtOf(installation);
+      return at === null ? null : new Date(at);
     },
   };
 }

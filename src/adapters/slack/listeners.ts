@@ -1,8 +1,8 @@
 /**
  * Bolt listeners: `/scout`, element presses, the modals' submissions, the App Home and, in many-team mode,
  * leaving. Every listener acknowledges first, before any service call or database work, refuses anyone outside
- * the deployment's tenants before anything else (before a modal opens), and answers through the response_url
- * or the Web API afterwards.
+ * the deployment's tenants before anything else (before a modal opens; in an org-wide install, anyone Slack does
+ * not name a person of the org), and answers through the response_url or the Web API afterwards.
  */
 import type { BlockAction, App as BoltApp, RespondFn } from '@slack/bolt';
 import type { App } from '../../app.js';
@@ -20,15 +20,9 @@ import {
   type ViewState,
 } from './modals.js';
 import { decodeSlackText } from './mrkdwn.js';
+import { createPeople } from './people.js';
 import { openSecretForm, registerSecretForm } from './secret-form.js';
-import {
-  commandTenant,
-  createActors,
-  createGate,
-  interactionTenant,
-  outsideReply,
-  registerLeaving,
-} from './tenancy.js';
+import { commandPerson, createGate, interactionPerson, outsideReply, registerLeaving } from './tenancy.js';
 import { readValue, readValueMetadata, TYPE_PREFIX, VALUE_MODAL, valueModal } from './value-modal.js';
 
 /** What the listeners need. */
@@ -38,6 +32,8 @@ export interface ListenerDeps {
   listSubscriptions: (workspaceId: string) => Promise<ChannelSubscription[]>;
   /** The OAuth installations (many-team mode); null in single-team mode. */
   installations: SlackInstallations | null;
+  /** The configured Web API base (GovSlack, tests), whose origin response_urls may also be on; null for Slack's. */
+  apiUrl: string | null;
 }
 
 /** The family whose bare command opens a modal, when `text` is one (`creators`, `viral search`). */
@@ -59,9 +55,9 @@ const failed = (): Reply =>
 
 /** Registers every listener on the Bolt app. */
 export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
-  const { app, logger } = deps;
-  const actorOf = createActors(logger);
-  const gate = createGate(app, deps.installations);
+  const { app, logger, apiUrl } = deps;
+  const people = createPeople(createGate(app, deps.installations), logger);
+  const forms = { app, logger, people, apiUrl };
   // A new ephemeral message, never a replacement of the message pressed.
   const fresh: Source = { message: false, ephemeral: false };
 
@@ -79,9 +75,9 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   bolt.command('/scout', async ({ command, ack, respond, client, context }) => {
     await ack();
     const text = decodeSlackText(command.text ?? '');
-    const tenant = commandTenant(command, context);
+    const person = commandPerson(command, context);
     await safely('command', respond, async () => {
-      if (!gate(tenant)) {
+      if (!(await people.admits(client, person))) {
         await respondWith(respond, outsideReply(), fresh);
         return;
       }
@@ -95,26 +91,18 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       }
       const prompt = app.dispatcher.secretsNeeded(text);
       if (prompt !== null) {
-        await openSecretForm(
-          { app, logger, gate, actorOf },
-          {
-            client,
-            respond,
-            triggerId: command.trigger_id,
-            prompt,
-            tenant,
-            userId: command.user_id,
-            channelId: command.channel_id,
-            responseUrl: command.response_url,
-          },
-        );
+        await openSecretForm(forms, {
+          client,
+          respond,
+          triggerId: command.trigger_id,
+          prompt,
+          person,
+          channelId: command.channel_id,
+          responseUrl: command.response_url,
+        });
         return;
       }
-      const actor = await actorOf(client, {
-        tenant,
-        userId: command.user_id,
-        userName: command.user_name,
-      });
+      const actor = await people.actorOf(client, person);
       const source: Source = { message: false, ephemeral: false };
       const answer = await app.dispatcher.text({
         actor,
@@ -130,9 +118,14 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     await ack();
     // Inputs inside our modals are read on submission, not on each change.
     if (body.view !== undefined && body.view.type === 'modal') return;
-    const tenant = interactionTenant(body, context);
-    if (!gate(tenant)) {
-      await safely('refusal', null, () => respondWith(respond, outsideReply(), fresh));
+    const person = interactionPerson(body, context);
+    const admitted = await people.admits(client, person).catch((error: unknown) => {
+      logger.error({ err: error }, 'Slack action failed');
+      return null;
+    });
+    if (admitted !== true) {
+      const answer = admitted === false ? outsideReply() : failed();
+      await safely('refusal', null, () => respondWith(respond, answer, fresh));
       return;
     }
     const element = action as {
@@ -142,7 +135,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     };
     const channelId = body.channel?.id ?? (body.container as { channel_id?: string }).channel_id ?? '';
     if (element.action_id.startsWith(TYPE_PREFIX)) {
-      // The trigger_id lasts 3 seconds: the modal opens before anything else happens.
+      // The trigger_id lasts 3 seconds: the modal opens before anything else (but an org's membership question).
       await safely('modal open', respond, async () => {
         const metadata = {
           token: element.action_id.slice(TYPE_PREFIX.length),
@@ -158,11 +151,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     }
     await safely('action', respond, async () => {
       const value = element.selected_option?.value;
-      const actor = await actorOf(client, {
-        tenant,
-        userId: body.user.id,
-        userName: body.user.name ?? body.user.username,
-      });
+      const actor = await people.actorOf(client, person);
       const source: Source = {
         message: body.message !== undefined,
         ephemeral: (body.container as { is_ephemeral?: boolean }).is_ephemeral === true,
@@ -193,13 +182,13 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     }
     await ack();
     await safely('modal submission', null, async () => {
-      const tenant = interactionTenant(body, context);
+      const person = interactionPerson(body, context);
       const target = { channelId: metadata.channelId, userId: body.user.id };
-      if (!gate(tenant)) {
+      if (!(await people.admits(client, person))) {
         await postWith(client, outsideReply(), target);
         return;
       }
-      const actor = await actorOf(client, { tenant, userId: body.user.id, userName: body.user.name });
+      const actor = await people.actorOf(client, person);
       const answer = await app.dispatcher.options({
         actor,
         channelId: metadata.channelId,
@@ -230,11 +219,17 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     const metadata = readValueMetadata(view.private_metadata);
     const value = readValue(view.state.values as ViewState);
     if (metadata === null || value === '') return;
-    const respond = metadata.responseUrl === null ? null : respondTo(metadata.responseUrl);
+    const respond = respondTo(metadata.responseUrl, apiUrl, logger);
+    const target = { channelId: metadata.channelId, userId: body.user.id };
     await safely('typed choice', respond, async () => {
-      const tenant = interactionTenant(body, context);
-      const actor = await actorOf(client, { tenant, userId: body.user.id, userName: body.user.name });
-      // The dispatcher refuses an outsider (the form opened only for insiders, so this is a second line).
+      const person = interactionPerson(body, context);
+      // The form opened only for insiders: this refuses a submission from anyone else all the same.
+      if (!(await people.admits(client, person))) {
+        if (respond !== null) await respondWith(respond, outsideReply(), fresh);
+        else await postWith(client, outsideReply(), target);
+        return;
+      }
+      const actor = await people.actorOf(client, person);
       const answer = await app.dispatcher.action({
         actor,
         channelId: metadata.channelId,
@@ -244,13 +239,12 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       if (respond !== null) {
         await respondWith(respond, answer, { message: true, ephemeral: true, choice: true });
       } else {
-        const target = { channelId: metadata.channelId, userId: body.user.id };
         await postWith(client, { ...answer, visibility: 'author' }, target);
       }
     });
   });
 
-  registerSecretForm(bolt, { app, logger, gate, actorOf });
-  registerHome(bolt, { app, logger, gate, listSubscriptions: deps.listSubscriptions });
+  registerSecretForm(bolt, forms);
+  registerHome(bolt, { app, logger, people, listSubscriptions: deps.listSubscriptions });
   registerLeaving(bolt, { app, installations: deps.installations, logger });
 }

@@ -5,14 +5,14 @@
  */
 import type { App as BoltApp, RespondFn, types, webApi } from '@slack/bolt';
 import type { App } from '../../app.js';
-import type { Actor } from '../../core/actor.js';
 import type { SecretPrompt } from '../../core/command/dispatcher.js';
 import type { Logger } from '../../core/logger.js';
-import { adminRole, type TenantRef } from '../../core/tenancy/index.js';
+import { adminRole } from '../../core/tenancy/index.js';
 import { notice, reply, SLACK } from '../../core/ui/index.js';
 import { postWith, respondTo, respondWith } from './deliver.js';
 import { clip } from './mrkdwn.js';
-import { type Gate, interactionTenant, outsideReply } from './tenancy.js';
+import type { People, Person } from './people.js';
+import { interactionPerson, outsideReply } from './tenancy.js';
 
 /** callback_id of the secret form. */
 export const SECRET_MODAL = 'scout.secret';
@@ -124,17 +124,15 @@ export function readSecrets(
 export interface SecretFormDeps {
   app: App;
   logger: Logger;
-  gate: Gate;
-  actorOf: (
-    client: webApi.WebClient,
-    who: { tenant: TenantRef; userId: string; userName?: string | undefined },
-  ) => Promise<Actor>;
+  people: People;
+  /** The configured Web API base, whose origin a kept response_url may also be on; null for Slack's. */
+  apiUrl: string | null;
 }
 
 /**
- * Opens the form for a command line that needs secrets, after checking that the person may run the command:
- * nobody types a key only to hear it was not theirs to give. The trigger_id lasts 3 seconds, and users.info is
- * asked at most every 10 minutes per person, so the check fits.
+ * Opens the form for a command line that needs secrets, for a person already admitted, after checking that they
+ * may run the command: nobody types a key only to hear it was not theirs to give. The trigger_id lasts 3 seconds,
+ * and users.info is asked at most every 10 minutes per person, so the check fits.
  */
 export async function openSecretForm(
   deps: SecretFormDeps,
@@ -143,8 +141,7 @@ export async function openSecretForm(
     respond: RespondFn;
     triggerId: string;
     prompt: SecretPrompt;
-    tenant: TenantRef;
-    userId: string;
+    person: Person;
     channelId: string;
     responseUrl: string;
   },
@@ -153,8 +150,9 @@ export async function openSecretForm(
   const fresh = { message: false, ephemeral: false } as const;
   const def = app.registry.command(request.prompt.family, request.prompt.command);
   if (def?.permission === 'admin') {
-    const actor = await deps.actorOf(request.client, { tenant: request.tenant, userId: request.userId });
-    if (!actor.isAdmin && !app.tenants.isScoutAdmin(request.tenant, request.userId)) {
+    const { person } = request;
+    const actor = await deps.people.actorOf(request.client, person);
+    if (!actor.isAdmin && !app.tenants.isScoutAdmin(person.tenant, person.userId)) {
       const needs = `/scout ${def.family} ${def.name} needs ${adminRole('slack')}.`;
       await respondWith(request.respond, reply([notice('warning', needs)]), fresh);
       return;
@@ -187,19 +185,19 @@ export function registerSecretForm(bolt: BoltApp, deps: SecretFormDeps): void {
       return;
     }
     await ack();
-    const respond = metadata.responseUrl === null ? null : respondTo(metadata.responseUrl);
+    const respond = respondTo(metadata.responseUrl, deps.apiUrl, logger);
     const answerPrivately = async (answer: ReturnType<typeof reply>) => {
       const privately = { ...answer, visibility: 'author' as const };
       if (respond !== null) await respondWith(respond, privately, { message: false, ephemeral: false });
       else await postWith(client, privately, { channelId: metadata.channelId, userId: body.user.id });
     };
     try {
-      const tenant = interactionTenant(body, context);
-      if (!deps.gate(tenant)) {
+      const person = interactionPerson(body, context);
+      if (!(await deps.people.admits(client, person))) {
         await answerPrivately(outsideReply());
         return;
       }
-      const actor = await deps.actorOf(client, { tenant, userId: body.user.id, userName: body.user.name });
+      const actor = await deps.people.actorOf(client, person);
       const answer = await app.dispatcher.options({
         actor,
         channelId: metadata.channelId,

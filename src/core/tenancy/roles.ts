@@ -5,7 +5,7 @@ import type { Platform } from '../actor.js';
 export function adminRole(platform: Platform): string {
   switch (platform) {
     case 'slack':
-      return 'a Slack workspace admin or owner, or a Scout admin (/scout admins)';
+      return 'a Slack workspace or org admin or owner, or a Scout admin (/scout admins)';
     case 'discord':
       return 'a member with Manage Server, or a Scout admin (/scout admins)';
     case 'terminal':

@@ -18,8 +18,8 @@ export interface World {
   stop(): Promise<void>;
 }
 
-/** Starts the world. */
-export async function startWorld(): Promise<World> {
+/** Starts the world; `slack` configures the fake (an Enterprise Grid org's bot token, for one). */
+export async function startWorld(slackOptions: Parameters<typeof startFakeSlack>[0] = {}): Promise<World> {
   const sandbox = createSandbox({
     replyIntervalMs: 0,
     remixDelayMs: 0,
@@ -39,7 +39,7 @@ export async function startWorld(): Promise<World> {
     logger: createLogger({ level: process.env.SCOUT_TEST_LOG ?? 'silent', destination: process.stderr }),
     families: FAMILIES,
   });
-  const slack = await startFakeSlack();
+  const slack = await startFakeSlack(slackOptions);
   return {
     sandbox,
     app,
@@ -86,18 +86,42 @@ export const sendForm = (port: number | null, form: Record<string, string>) =>
 export const sendPayload = (port: number | null, payload: Record<string, unknown>) =>
   sendForm(port, { payload: JSON.stringify(payload) });
 
+/** Where an Events API callback comes from, and when its event happened. */
+export interface EventOrigin {
+  /** Slack's `event_time`, in seconds; now by default. */
+  eventTime?: number;
+  /** The Enterprise Grid org of the workspace. */
+  enterpriseId?: string;
+  /** The event came through an org-wide install of `enterpriseId`. */
+  orgWide?: boolean;
+}
+
 /** An Events API callback for `event`, in `teamId`, signed. */
-export const sendEvent = (port: number | null, teamId: string, event: Record<string, unknown>) =>
+export const sendEvent = (
+  port: number | null,
+  teamId: string,
+  event: Record<string, unknown>,
+  origin: EventOrigin = {},
+) =>
   signedPost(
     port,
     JSON.stringify({
       type: 'event_callback',
       team_id: teamId,
+      ...(origin.enterpriseId === undefined ? {} : { enterprise_id: origin.enterpriseId }),
       api_app_id: 'A0001',
       event: { event_ts: '1', ...event },
       event_id: `Ev${Math.random().toString(36).slice(2)}`,
-      event_time: 1,
-      authorizations: [{ team_id: teamId, user_id: 'UBOT', is_bot: true, is_enterprise_install: false }],
+      event_time: origin.eventTime ?? Math.floor(Date.now() / 1000),
+      authorizations: [
+        {
+          team_id: origin.orgWide === true ? null : teamId,
+          enterprise_id: origin.enterpriseId ?? null,
+          user_id: 'UBOT',
+          is_bot: true,
+          is_enterprise_install: origin.orgWide === true,
+        },
+      ],
     }),
     { contentType: 'application/json' },
   );

@@ -1,7 +1,7 @@
 /** The sealed installation store Bolt's InstallProvider is given: keyed by workspace or org, bound to its id. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSlackInstallations, installationId } from '../../../src/adapters/slack/installations.js';
-import { systemClock } from '../../../src/core/clock.js';
+import { type Clock, createManualClock, systemClock } from '../../../src/core/clock.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { openStore, type Store } from '../../../src/core/store/index.js';
 import { createSealer } from '../../../src/core/tenancy/index.js';
@@ -13,14 +13,14 @@ afterEach(() => {
   for (const store of stores.splice(0)) store.close();
 });
 
-function setUp() {
+function setUp(clock: Clock = systemClock) {
   const store = openStore(':memory:');
   stores.push(store);
   const secrets = new Set<string>();
   const installations = createSlackInstallations({
     store,
     sealer,
-    clock: systemClock,
+    clock,
     logger: createLogger({ level: 'silent' }),
     secrets,
   });
@@ -93,5 +93,26 @@ describe('Slack installations', () => {
     await expect(
       installations.fetchInstallation({ teamId: 'T2', enterpriseId: undefined, isEnterpriseInstall: false }),
     ).rejects.toThrow(/could not be decrypted/);
+  });
+
+  it('keeps when a workspace installed Scout across token refreshes; a reinstall takes its own time', async () => {
+    const clock = createManualClock('2025-03-01T10:00:00Z');
+    const { installations } = setUp(clock);
+    expect(installations.installedAt('T1')).toBeNull();
+    await installations.storeInstallation(workspaceInstall);
+    expect(installations.installedAt('T1')).toEqual(new Date('2025-03-01T10:00:00Z'));
+    // A token refresh stores the installation Bolt fetched, with new tokens.
+    clock.advance(3_600_000);
+    const query = { teamId: 'T1', enterpriseId: undefined, isEnterpriseInstall: false as const };
+    const fetched = await installations.fetchInstallation(query);
+    await installations.storeInstallation({
+      ...fetched,
+      bot: { ...workspaceInstall.bot, token: 'xoxb-new' },
+    });
+    expect(installations.installedAt('T1')).toEqual(new Date('2025-03-01T10:00:00Z'));
+    expect((await installations.fetchInstallation(query)).bot?.token).toBe('xoxb-new');
+    // Installing through OAuth again makes a new installation.
+    await installations.storeInstallation(workspaceInstall);
+    expect(installations.installedAt('T1')).toEqual(new Date('2025-03-01T11:00:00Z'));
   });
 });

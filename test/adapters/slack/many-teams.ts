@@ -67,8 +67,11 @@ export interface ManyTeams {
   startInstall(): Promise<{ location: URL; state: string; cookie: string }>;
   /** Slack sending the admin back to /slack/oauth_redirect (with the state cookie, unless null). */
   redirectBack(code: string, state: string, cookie: string | null): Promise<{ status: number }>;
-  /** Installs Scout in `team` the whole way; resolves with the bot token Slack issued. */
-  install(team: string, options?: { rotate?: boolean }): Promise<string>;
+  /**
+   * Installs Scout in `team` the whole way (with `org`, `team` is an Enterprise Grid org installing it org-wide);
+   * resolves with the bot token Slack issued.
+   */
+  install(team: string, options?: { rotate?: boolean; org?: boolean }): Promise<string>;
   responseTo(id: string): Promise<ResponsePost>;
   /** `/scout <text>` in `team` (by its admin unless `userId`): the first answer at the response_url. */
   slash(team: string, text: string, options?: { userId?: string; channelId?: string }): Promise<ResponsePost>;
@@ -166,7 +169,12 @@ export async function startManyTeams(): Promise<ManyTeams> {
     },
     async install(team, options = {}) {
       const { state, cookie } = await world.startInstall();
-      const code = slack.grant({ id: team, name: `Workspace ${team}`, rotate: options.rotate === true });
+      const code = slack.grant({
+        id: team,
+        name: `Workspace ${team}`,
+        rotate: options.rotate === true,
+        org: options.org === true,
+      });
       expect((await world.redirectBack(code, state, cookie)).status).toBe(200);
       const token = slack.issued.get(team)?.at(-1);
       expect(token).toBeDefined();

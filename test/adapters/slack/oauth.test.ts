@@ -2,8 +2,8 @@
  * Many-team mode end to end: real Bolt in HTTP mode runs its own OAuth against the fake Slack (install path,
  * state cookie, oauth.v2.access), two workspaces install Scout and each connects its own service key through the
  * private form; each then sees only its own lists, spend and subscriptions; a button of one is dead in the other;
- * an uninstall deletes the installation and the key and stops the poller for that key. Keys and tokens are kept
- * sealed on disk and never logged.
+ * an uninstall deletes the installation and the key and stops the poller for that key, unless Slack delivers it
+ * late, after a reinstall. Keys and tokens are kept sealed on disk and never logged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MODAL } from '../../../src/adapters/slack/secret-form.js';
@@ -257,6 +257,24 @@ describe('many-team Slack through Bolt’s OAuth', () => {
     await revoked({ bot: ['UBOT'] });
     await world.slack.waitFor(() => world.app.store.tenants.slackInstallation('T3') === null);
     expect(world.app.store.tenants.slackInstallation('T2')).not.toBeNull();
+  });
+
+  it('ignores an uninstall or a revocation Slack delivers late, after a reinstall; a current one removes it', async () => {
+    await world.install('T2');
+    const reinstalled = Math.floor(Date.now() / 1000);
+    const ignored = () => world.logged.filter((line) => line.includes('older than the installation')).length;
+    const late = { eventTime: reinstalled - 600 };
+    await sendEvent(world.adapter.port, 'T2', { type: 'app_uninstalled' }, late);
+    await world.slack.waitFor(() => ignored() === 1);
+    await sendEvent(world.adapter.port, 'T2', { type: 'tokens_revoked', tokens: { bot: ['UBOT'] } }, late);
+    await world.slack.waitFor(() => ignored() === 2);
+    expect(world.app.store.tenants.slackInstallation('T2')).not.toBeNull();
+    expect(world.app.store.tenants.account(slackTenant('T2'))).not.toBeNull();
+    expect(textOf(await world.slash('T2', 'lists'))).toContain(TEAMS.T2.list);
+
+    await sendEvent(world.adapter.port, 'T2', { type: 'app_uninstalled' });
+    await world.slack.waitFor(() => world.app.store.tenants.slackInstallation('T2') === null);
+    expect(world.app.store.tenants.account(slackTenant('T2'))).toBeNull();
   });
 
   it('never logs a key typed in the form or a token, nor keeps one in clear on disk', () => {

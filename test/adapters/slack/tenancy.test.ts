@@ -1,12 +1,16 @@
 /**
  * Single-team mode over real Bolt in HTTP mode: the bot token's workspace, learnt from auth.test at start, is
  * the only one served. Anyone else (another workspace, a person of another organisation in a Slack Connect
- * channel) is refused before a modal opens, a Slack API call is made or a service request is sent.
+ * channel) is refused before a modal opens, a Slack API call is made or a service request is sent. What Slack
+ * says of a person is kept only when it said something, and answers go only to Slack's own response_urls.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isResponseUrl } from '../../../src/adapters/slack/deliver.js';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
 import { SECRET_MODAL } from '../../../src/adapters/slack/secret-form.js';
-import { TYPE_PREFIX } from '../../../src/adapters/slack/value-modal.js';
+import { TYPE_PREFIX, VALUE_MODAL } from '../../../src/adapters/slack/value-modal.js';
 import type { SlackConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
@@ -187,7 +191,7 @@ describe('single-team Slack: the bot token’s workspace only', () => {
     world.slack.admins.add('UADMIN');
     const seen = watch();
     const member = await slash('member-key', 'connect key', 'UMEMBER');
-    expect(String(member.body.text)).toContain('needs a Slack workspace admin');
+    expect(String(member.body.text)).toContain('needs a Slack workspace or org admin');
     const admin = await slash('admin-key', 'connect key', 'UADMIN');
     expect(String(admin.body.text)).toContain('serves one team');
     expect(seen.slackCalls().filter((m) => m !== 'users.info')).toEqual([]);
@@ -217,6 +221,103 @@ describe('single-team Slack: the bot token’s workspace only', () => {
   });
 });
 
+describe('single-team Slack: asking Slack about people, and answering only Slack', () => {
+  it('keeps no failed users.info: an admin it failed for is an admin at the next command', async () => {
+    world.slack.admins.add('UADMIN4');
+    world.slack.failNext('users.info');
+    const failed = await slash('failed-lookup', 'connect key', 'UADMIN4');
+    expect(String(failed.body.text)).toContain('needs a Slack workspace or org admin');
+    const asked = await slash('asked-again', 'connect key', 'UADMIN4');
+    expect(String(asked.body.text)).toContain('serves one team');
+  });
+
+  it('refuses a name form submitted from outside before asking Slack or the service anything', async () => {
+    const seen = watch();
+    const submission = viewSubmissionPayload({
+      callbackId: VALUE_MODAL,
+      privateMetadata: JSON.stringify({
+        token: 'creators.add:abc',
+        channelId: 'C0001',
+        responseUrl: world.slack.responseUrl('outside-name'),
+      }),
+      values: { value: { value: { type: 'plain_text_input', value: 'Alpha' } } },
+      teamId: FOREIGN,
+      userId: 'UOUTSIDER',
+    });
+    expect((await sendPayload(adapter.port, submission)).status).toBe(200);
+    expectOutside(await responseTo('outside-name'));
+    expect(seen.slackCalls()).toEqual([]);
+    expect(seen.serviceRequests()).toBe(0);
+  });
+
+  it('sends nothing to a response_url in a form that is not Slack’s, and answers through the Web API', async () => {
+    const hits: string[] = [];
+    const elsewhere = createServer((req, res) => {
+      hits.push(req.url ?? '');
+      res.writeHead(200).end('ok');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    extra.push({ stop: () => new Promise<void>((resolve) => elsewhere.close(() => resolve())) });
+    const foreignUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/hook`;
+    const before = world.slack.calls.length;
+    const submissions = [
+      viewSubmissionPayload({
+        callbackId: VALUE_MODAL,
+        privateMetadata: JSON.stringify({
+          token: 'creators.add:abc',
+          channelId: 'C0NAME',
+          responseUrl: foreignUrl,
+        }),
+        values: { value: { value: { type: 'plain_text_input', value: 'Alpha' } } },
+      }),
+      viewSubmissionPayload({
+        callbackId: SECRET_MODAL,
+        privateMetadata: JSON.stringify({
+          family: 'connect',
+          command: 'key',
+          given: {},
+          fields: ['key'],
+          channelId: 'C0KEY',
+          responseUrl: foreignUrl,
+        }),
+        values: { 'secret.key': { value: { type: 'plain_text_input', value: 'typed-key-0001' } } },
+      }),
+    ];
+    for (const submission of submissions) await sendPayload(adapter.port, submission);
+    const ephemeral = (channel: string) =>
+      world.slack.calls
+        .slice(before)
+        .find(
+          (c) => c.method === 'chat.postEphemeral' && c.args.channel === channel && c.args.user === 'U0001',
+        );
+    await world.slack.waitFor(() => ephemeral('C0NAME') !== undefined && ephemeral('C0KEY') !== undefined);
+    expect(hits).toEqual([]);
+  });
+
+  it('takes as response_urls only https URLs of Slack’s domains, or of the configured API base', () => {
+    const api = 'http://127.0.0.1:4000/api/';
+    for (const url of [
+      'https://hooks.slack.com/actions/T1/1/abc',
+      'https://hooks.slack-gov.com/commands/T1/1/abc',
+      'http://127.0.0.1:4000/response/1',
+    ]) {
+      expect(isResponseUrl(url, api)).toBe(true);
+    }
+    for (const url of [
+      'http://hooks.slack.com/actions/T1/1/abc',
+      'https://hooks.slack.com.evil.example/x',
+      'https://evilslack.com/x',
+      'https://user:pw@hooks.slack.com/x',
+      'https://hooks.slack.com:8443/x',
+      'http://127.0.0.1:4001/response/1',
+      'not a url',
+    ]) {
+      expect(isResponseUrl(url, api)).toBe(false);
+    }
+    expect(isResponseUrl('http://127.0.0.1:4000/response/1', null)).toBe(false);
+  });
+});
+
 describe('single-team Slack: start', () => {
   it('fails with a clear error when Slack does not confirm the bot token, and serves nobody', async () => {
     const slack = await startFakeSlack({ teamId: 'T0BAD' });
@@ -231,33 +332,6 @@ describe('single-team Slack: start', () => {
     await expect(failing.start()).rejects.toThrow(/SLACK_BOT_TOKEN \(auth\.test: invalid_auth\)/);
     expect(failing.port).toBeNull();
     expect(world.app.tenants.isServed({ platform: 'slack', workspaceId: 'T0BAD' })).toBe(false);
-  });
-
-  it('serves the whole org of an org-wide install, and no other org', async () => {
-    const org = await startWorld();
-    extra.push(org);
-    const slack = await startFakeSlack({ teamId: 'T0ORG', enterpriseId: 'E0ORG', enterpriseInstall: true });
-    extra.push(slack);
-    const orgAdapter = createSlackAdapter({
-      config: configFor(slack),
-      app: org.app,
-      logger: createLogger({ level: 'silent' }),
-    });
-    extra.push(orgAdapter);
-    await orgAdapter.start();
-    const inOrg = (id: string, enterpriseId: string) => ({
-      ...slashCommandBody({ text: 'help', responseUrl: slack.responseUrl(id), teamId: 'T0OTHERWS' }),
-      enterprise_id: enterpriseId,
-      is_enterprise_install: 'true',
-    });
-    await sendForm(orgAdapter.port, inOrg('org-member', 'E0ORG'));
-    await sendForm(orgAdapter.port, inOrg('other-org', 'E0ELSE'));
-    const [member, other] = await slack.waitFor(() => {
-      const found = ['org-member', 'other-org'].map((id) => slack.responses.find((r) => r.id === id));
-      return found.every((r) => r !== undefined) ? found : null;
-    });
-    expect(String(member?.body.text)).not.toContain(OUTSIDE_MESSAGE);
-    expect(String(other?.body.text)).toContain(OUTSIDE_MESSAGE);
   });
 
   it('stops the workspace’s notifications and digests when the app is uninstalled', async () => {

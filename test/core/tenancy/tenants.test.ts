@@ -179,7 +179,7 @@ describe('many-team mode', () => {
     expect(await w.run(member1, 'help')).toContain('/scout creators');
     expect(await w.run(member1, 'connect')).toContain('Ask an admin');
     expect(await w.run(member1, `connect key ${DEMO_KEY}`)).toContain(
-      'needs a Slack workspace admin or owner',
+      'needs a Slack workspace or org admin or owner',
     );
     expect(w.sandbox.requests()).toEqual([]);
     expect(w.app.store.tenants.account({ platform: 'slack', workspaceId: 'T1' })).toBeNull();
@@ -224,7 +224,7 @@ describe('many-team mode', () => {
     expect(w.sandbox.credits(DEMO_KEY)).toBe(before);
 
     // Disconnecting stops the tenant; the other goes on.
-    expect(await w.run(member1, 'disconnect')).toContain('needs a Slack workspace admin');
+    expect(await w.run(member1, 'disconnect')).toContain('needs a Slack workspace or org admin');
     expect(await w.run(admin1, 'disconnect')).toContain('Disconnected');
     expect(w.app.tenants.access({ platform: 'slack', workspaceId: 'T1' }).status).toBe('not-connected');
     expect(await w.run(member1, 'lists')).toContain('Ask an admin');
@@ -251,8 +251,12 @@ describe('many-team mode', () => {
   it('lets admins name Scout admins, who may then do admin work', async () => {
     const w = await start('multi');
     await w.run(admin1, `connect key ${DEMO_KEY}`);
-    expect(await w.run(member1, 'credits cap <@UM2> 5')).toContain('needs a Slack workspace admin or owner');
-    expect(await w.run(member1, 'admins add <@UM1>')).toContain('needs a Slack workspace admin or owner');
+    expect(await w.run(member1, 'credits cap <@UM2> 5')).toContain(
+      'needs a Slack workspace or org admin or owner',
+    );
+    expect(await w.run(member1, 'admins add <@UM1>')).toContain(
+      'needs a Slack workspace or org admin or owner',
+    );
     expect(await w.run(admin1, 'admins add <@UM1>')).toContain('<@UM1> is now a Scout admin');
     expect(await w.run(member1, 'admins')).toContain('<@UM1>');
     expect(await w.run(member1, 'credits cap <@UM2> 5')).toContain('is now 5 credits');
