@@ -142,6 +142,7 @@ export const connectFamily: CommandFamily = {
       permission: 'admin',
       account: 'optional',
       mutates: true,
+      subject: 'service-account',
       async run(ctx, input) {
         if (ctx.tenants.mode === 'single') return reply([notice('info', SINGLE_TEAM)]);
         if (input.key === undefined) {
@@ -199,6 +200,7 @@ export const disconnectFamily: CommandFamily = {
       permission: 'admin',
       account: 'optional',
       mutates: true,
+      subject: 'service-account',
       async run(ctx) {
         if (ctx.tenants.mode === 'single') return reply([notice('info', SINGLE_TEAM)]);
         const removed = ctx.tenants.disconnect(tenantOf(ctx.actor));

@@ -215,7 +215,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       commandText: string;
       command: string | null;
       confirmed: boolean;
-      mutates: boolean;
+      /**
+       * What the work changes (a family's subject, see CommandDef.subject), or null when it changes nothing: a
+       * finished change forgets the tenant's other finished changes of that subject (see invocations.finish).
+       */
+      changes: string | null;
       /** Check the cap at each paid call instead of on the whole estimate (see CommandDef.capPerCall). */
       capPerCall: boolean;
       estimate: (ctx: CommandContext) => number;
@@ -229,7 +233,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const estimate = options.estimate(ctx);
     // Paid or state-changing work is claimed, so a duplicate delivery, a double click or a quick repeat runs it
     // once and gets the first answer; free reads simply run again.
-    const claimed = estimate > 0 || options.mutates;
+    const claimed = estimate > 0 || options.changes !== null;
     if (claimed) {
       const claim = store.invocations.begin(key, clock.now(), settings.repeatWindowMs, deps.owner);
       if (claim.status === 'running') {
@@ -251,12 +255,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const result = await options.work(ctx);
       if (claimed) {
         const { platform, workspaceId } = invocation.actor;
-        store.invocations.finish(
-          key,
-          result,
-          clock.now(),
-          options.mutates ? `${platform}:${workspaceId}` : undefined,
-        );
+        const changed =
+          options.changes === null ? undefined : `${platform}:${workspaceId}:${options.changes}`;
+        store.invocations.finish(key, result, clock.now(), changed);
       }
       return result;
     } catch (error) {
@@ -317,7 +318,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       commandText,
       command: name,
       confirmed,
-      mutates: def.mutates === true,
+      changes: def.mutates === true ? (def.subject ?? def.family) : null,
       capPerCall: def.capPerCall === true,
       estimate: (ctx) => def.estimate(input, ctx),
       confirmation: { type: 'command', family: def.family, command: def.name, input: raw, text: commandText },
@@ -456,7 +457,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       // Spend from a button counts toward the command that made it (`creators search`), not the button's kind.
       command: commandNameOf(found.record.rerun) ?? kind,
       confirmed,
-      mutates: def.mutates === true,
+      // An element changes what its family's commands do: `list.status` what `list update` changes.
+      changes: def.mutates === true ? (def.subject ?? (kind.split('.')[0] as string)) : null,
       capPerCall: false,
       estimate: (ctx) => def.estimate(parsed.data, event, ctx),
       confirmation: { type: 'action', token: invocation.token, event },

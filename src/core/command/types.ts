@@ -90,6 +90,11 @@ export interface CommandDef<I> {
   /** Changes state (in the service or in Scout): a duplicate delivery or a repeat within seconds runs it once. */
   readonly mutates?: boolean;
   /**
+   * What a change touches, when other families change it too (connect and disconnect: `service-account`); the
+   * family by default. After a change, a repeat of an earlier change of the same subject in the tenant runs again.
+   */
+  readonly subject?: string;
+  /**
    * The estimate is a ceiling that often does not apply (what is bought depends on what a free call returns and
    * what is cached): the daily cap is checked at each paid call, at its own cost, not on the whole estimate.
    */
@@ -115,6 +120,8 @@ export interface ActionDef<P = unknown> {
   estimate(payload: P, event: ActionEvent, ctx: CommandContext): number;
   /** Changes state: a double click or duplicate delivery runs it once. */
   readonly mutates?: boolean;
+  /** What a change touches; the family of the kind (`list` for `list.status`) by default. */
+  readonly subject?: string;
   /** `optional`: works in a tenant without a service account (the connect form). */
   readonly account?: 'optional';
   run(ctx: CommandContext, payload: P, event: ActionEvent): Promise<Reply>;

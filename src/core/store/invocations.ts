@@ -18,8 +18,8 @@ export interface Invocations {
   begin(key: string, now: Date, windowMs: number, owner: string | null, staleMs?: number): BeginResult;
   /**
    * Stores the finished invocation's reply, for duplicates to receive. A state change (`changed` names the tenant
-   * it changed) also forgets the other finished changes of that tenant: repeating one of them after it is a new
-   * change (connect, disconnect, connect again), not a duplicate to answer from memory.
+   * and what it changed) also forgets the other finished changes of that subject in that tenant: repeating one of
+   * them after it is a new change (connect, disconnect, connect again), not a duplicate to answer from memory.
    */
   finish(key: string, reply: unknown, now: Date, changed?: string): void;
   /** Forgets a claim whose work failed before doing anything, so the person can try again. */

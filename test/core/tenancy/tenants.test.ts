@@ -320,6 +320,16 @@ describe('many-team mode under attack', () => {
     expect(w.app.store.tenants.admins(t1).map((a) => a.userId)).toEqual(['U8']);
   });
 
+  it('keeps a person’s repeat answered once when someone else changes something else in between', async () => {
+    const w = await start('multi');
+    await w.run(admin1, `connect key ${DEMO_KEY}`);
+    const ana = person('slack', 'T1', 'UANA');
+    expect(await w.run(ana, 'digest 09:00 country:Japan')).toContain('scheduled');
+    expect(await w.run(admin1b, 'admins add <@UBOB>')).toContain('is now a Scout admin');
+    expect(await w.run(ana, 'digest 09:00 country:Japan')).toContain('scheduled');
+    expect(w.app.store.digests.list(t1)).toHaveLength(1);
+  });
+
   it('leaves nothing of a rejected key behind and limits attempts, each of which is a request', async () => {
     const w = await start('multi');
     // Strings a hostile admin might type to blank out log lines: rejected, so never masked.
