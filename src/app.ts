@@ -113,7 +113,14 @@ export function createApp(options: AppOptions): App {
   };
   const released = store.processes.register(self, isRunning, clock.now());
   if (released > 0) options.logger.info({ released }, 'Released the work of Scout processes that are gone.');
-  const heartbeat = setInterval(() => store.processes.heartbeat(self.id, clock.now()), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => {
+    try {
+      store.processes.heartbeat(self, clock.now());
+    } catch (error) {
+      // A busy or failing database must not end the process; a missed beat only lets claims go sooner.
+      options.logger.warn({ err: error }, 'Could not record this process’s heartbeat.');
+    }
+  }, HEARTBEAT_MS);
   heartbeat.unref();
   const registry = createRegistry(options.families);
   const reservations = createReservations();

@@ -101,14 +101,11 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     eachAccount(
       byAccount(store.subscriptions.active(), (s) => s),
       'poll',
-      (account, subscriptions) => pollAccount(account, subscriptions, signal),
+      (account) => pollAccount(account, signal),
     );
 
-  const pollAccount = async (
-    account: ServiceAccount,
-    subscriptions: readonly ReplySubscription[],
-    signal?: AbortSignal,
-  ): Promise<number> => {
+  /** One poll of an account that has subscribed channels. */
+  const pollAccount = async (account: ServiceAccount, signal?: AbortSignal): Promise<number> => {
     const first = await page(account, 1, signal);
     const state = store.subscriptions.pollState(account.id);
     const firstIds = first.items.map((m) => m.id);
@@ -123,6 +120,12 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
       for (const m of more.items) all.set(m.id, m);
       next = more.nextPage !== null && more.nextPage > next ? more.nextPage : null;
     }
+    // The subscriptions as they are now, after the reads: a key changed meanwhile moved its tenant to another
+    // account or restarted its subscriptions from now. Nothing is awaited from here to the record.
+    const current = byAccount(store.subscriptions.active(), (s) => s).find(
+      (g) => g.account.id === account.id,
+    );
+    const subscriptionsNow = current?.items ?? [];
     const seen = store.subscriptions.seen(account.id, [...all.keys()]);
     const fresh: FreshMessage[] = [];
     for (const message of all.values()) {
@@ -133,7 +136,7 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
         threadId: message.thread_id ?? null,
         messageAt: at === null ? null : new Date(at).toISOString(),
         message: message as Record<string, unknown>,
-        subscriptionIds: subscriptions.filter((s) => matches(s, message, state !== null)).map((s) => s.id),
+        subscriptionIds: subscriptionsNow.filter((s) => matches(s, message, state !== null)).map((s) => s.id),
       });
     }
     // A page shifting under a concurrent reply can hide one message: storing the smaller count makes the next

@@ -17,9 +17,13 @@ export interface ProcessIdentity {
 
 /** Repository of running processes. */
 export interface Processes {
-  /** Registers this process; forgets earlier processes of this host that are no longer running (their claims go). */
+  /**
+   * Registers this process; forgets earlier processes of this host that are no longer running, and any process
+   * silent for a day (their claims go). Returns how many were forgotten.
+   */
   register(self: ProcessIdentity, isRunning: (pid: number) => boolean, now: Date): number;
-  heartbeat(id: string, now: Date): void;
+  /** Says the process is alive (registering it again if another process forgot it). */
+  heartbeat(self: ProcessIdentity, now: Date): void;
   /** Forgets this process at a clean stop, with the claims it still held. */
   unregister(id: string): void;
 }
@@ -29,34 +33,39 @@ export function createProcesses(db: Db): Processes {
   const insert = db.prepare(
     'INSERT INTO scout_processes (id, host, pid, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)',
   );
-  const sameHost = db.prepare<[string], { id: string; pid: number }>(
-    'SELECT id, pid FROM scout_processes WHERE host = ?',
+  const sameHost = db.prepare<[string], { id: string; pid: number; heartbeat_at: string }>(
+    'SELECT id, pid, heartbeat_at FROM scout_processes WHERE host = ?',
+  );
+  const silent = db.prepare<[string], { id: string }>(
+    'SELECT id FROM scout_processes WHERE heartbeat_at < ?',
   );
   const remove = db.prepare('DELETE FROM scout_processes WHERE id = ?');
   const releaseClaims = db.prepare("DELETE FROM invocations WHERE owner = ? AND state = 'running'");
-  const beat = db.prepare('UPDATE scout_processes SET heartbeat_at = ? WHERE id = ?');
+  const beat = db.prepare(`INSERT INTO scout_processes (id, host, pid, started_at, heartbeat_at)
+    VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at`);
   const forget = (id: string) => {
     remove.run(id);
     releaseClaims.run(id);
   };
-  const register = db.transaction(
-    (self: ProcessIdentity, isRunning: (pid: number) => boolean, at: string) => {
-      let gone = 0;
-      for (const other of sameHost.all(self.host)) {
-        // Our own pid under another id is an earlier run of this process (a container restarted as pid 1).
-        if (other.pid === self.pid || !isRunning(other.pid)) {
-          forget(other.id);
-          gone += 1;
-        }
-      }
-      insert.run(self.id, self.host, self.pid, at, at);
-      return gone;
-    },
-  );
+  const register = db.transaction((self: ProcessIdentity, isRunning: (pid: number) => boolean, now: Date) => {
+    const gone = new Set<string>();
+    for (const other of sameHost.all(self.host)) {
+      // Our own pid is an earlier run of this process (a container restarted as pid 1) once it stopped beating;
+      // while it beats, it is another container that happens to share the host name.
+      const stale = now.getTime() - Date.parse(other.heartbeat_at) >= HEARTBEAT_STALE_MS;
+      if (other.pid === self.pid ? stale : !isRunning(other.pid)) gone.add(other.id);
+    }
+    for (const other of silent.all(new Date(now.getTime() - 86_400_000).toISOString())) gone.add(other.id);
+    for (const id of gone) forget(id);
+    const at = now.toISOString();
+    insert.run(self.id, self.host, self.pid, at, at);
+    return gone.size;
+  });
   return {
-    register: (self, isRunning, now) => register(self, isRunning, now.toISOString()),
-    heartbeat(id, now) {
-      beat.run(now.toISOString(), id);
+    register: (self, isRunning, now) => register(self, isRunning, now),
+    heartbeat(self, now) {
+      const at = now.toISOString();
+      beat.run(self.id, self.host, self.pid, at, at);
     },
     unregister(id) {
       db.transaction(() => forget(id))();

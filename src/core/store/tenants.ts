@@ -56,6 +56,8 @@ export interface TenantStore {
   restartSubscriptions(tenant: TenantRef, now: Date): void;
   /** Gives rows kept before tenants existed (profiles, seen replies, poll state) to the single-team account. */
   adoptLegacy(accountId: string): void;
+  /** Deletes those rows where no single account owns them (many-team mode). */
+  dropLegacy(): void;
 }
 
 interface AccountDbRow {
@@ -134,6 +136,11 @@ export function createTenantStore(db: Db): TenantStore {
     dropQueued.run(tenant.platform, tenant.workspaceId);
     restartFrom.run(at, tenant.platform, tenant.workspaceId);
   });
+  const dropLegacy = db.transaction(() => {
+    db.prepare(`DELETE FROM creator_profiles WHERE account_id = 'legacy'`).run();
+    db.prepare(`DELETE FROM reply_seen WHERE account_id = 'legacy'`).run();
+    db.prepare(`DELETE FROM reply_poll_state WHERE scope = 'inbound'`).run();
+  });
   const adopt = db.transaction((accountId: string) => {
     db.prepare(`UPDATE OR IGNORE creator_profiles SET account_id = ? WHERE account_id = 'legacy'`).run(
       accountId,
@@ -142,9 +149,8 @@ export function createTenantStore(db: Db): TenantStore {
     db.prepare(`UPDATE OR IGNORE reply_poll_state SET scope = ? WHERE scope = 'inbound'`).run(
       `inbound:${accountId}`,
     );
-    db.prepare(`DELETE FROM creator_profiles WHERE account_id = 'legacy'`).run();
-    db.prepare(`DELETE FROM reply_seen WHERE account_id = 'legacy'`).run();
-    db.prepare(`DELETE FROM reply_poll_state WHERE scope = 'inbound'`).run();
+    // What could not move (the account already had it) goes.
+    dropLegacy();
   });
   return {
     account(tenant) {
@@ -187,6 +193,9 @@ export function createTenantStore(db: Db): TenantStore {
     },
     adoptLegacy(accountId) {
       adopt(accountId);
+    },
+    dropLegacy() {
+      dropLegacy();
     },
   };
 }

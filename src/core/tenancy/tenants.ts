@@ -94,9 +94,20 @@ export function createTenants(options: TenantsOptions): Tenants {
   const opened = new Map<string, ServiceAccount>();
   const unreadable = new Set<string>();
   const attempts = new Map<string, number[]>();
+  // How many times each tenant left: a connect that was checking its key while the tenant left stores nothing.
+  const departures = new Map<string, number>();
+
+  /** Forgets the opened keys of a tenant whose row changed or went. */
+  const forgetOpened = (tenant: TenantRef) => {
+    const prefix = `${tenantKey(tenant)}|`;
+    for (const key of opened.keys()) if (key.startsWith(prefix)) opened.delete(key);
+    for (const key of unreadable) if (key.startsWith(prefix)) unreadable.delete(key);
+  };
 
   const single = mode.kind === 'single' ? pool.forKey(mode.apiKey) : null;
+  // Rows kept before tenants existed belong to the one key there was; with many keys, to none.
   if (single !== null) store.tenants.adoptLegacy(single.id);
+  else store.tenants.dropLegacy();
 
   const isServed = (tenant: TenantRef): boolean => {
     if (!isWorkspace(tenant)) return false;
@@ -168,7 +179,13 @@ export function createTenants(options: TenantsOptions): Tenants {
     async connect(tenant, apiKey, by) {
       if (mode.kind !== 'multi') throw new Error('Keys are connected in many-team mode only.');
       countAttempt(tenant);
+      const left = departures.get(tenantKey(tenant)) ?? 0;
       const balance = await pool.check(apiKey);
+      if ((departures.get(tenantKey(tenant)) ?? 0) !== left) {
+        throw new PermissionError(
+          'Scout was removed from this workspace while the key was being checked: nothing was stored.',
+        );
+      }
       const previous = store.tenants.account(tenant);
       const account = pool.forKey(apiKey);
       store.tenants.putAccount({
@@ -179,6 +196,7 @@ export function createTenants(options: TenantsOptions): Tenants {
         connectedBy: by,
         connectedAt: clock.now(),
       });
+      forgetOpened(tenant);
       // Another account's replies are not this one's: notifications start again from now.
       if (previous?.accountId !== account.id) store.tenants.restartSubscriptions(tenant, clock.now());
       logger.info({ tenant: tenantKey(tenant), account: account.id }, 'Service account connected.');
@@ -186,6 +204,7 @@ export function createTenants(options: TenantsOptions): Tenants {
     },
     disconnect(tenant) {
       const removed = store.tenants.removeAccount(tenant);
+      forgetOpened(tenant);
       if (removed) {
         store.tenants.restartSubscriptions(tenant, clock.now());
         logger.info({ tenant: tenantKey(tenant) }, 'Service account disconnected.');
@@ -193,7 +212,9 @@ export function createTenants(options: TenantsOptions): Tenants {
       return removed;
     },
     leave(tenant) {
+      departures.set(tenantKey(tenant), (departures.get(tenantKey(tenant)) ?? 0) + 1);
       store.tenants.forget(tenant, clock.now());
+      forgetOpened(tenant);
       served.delete(tenantKey(tenant));
       logger.info({ tenant: tenantKey(tenant) }, 'Tenant left: its key is forgotten and its jobs stopped.');
     },

@@ -95,9 +95,15 @@ describe('invocations', () => {
     expect(store.invocations.begin('b', later(20), 10_000, 'p-new')).toEqual({ status: 'started' });
     expect(store.invocations.begin('c', later(20), 10_000, 'p-new')).toEqual({ status: 'running' });
     // A heartbeat that stops makes the claim free once it is stale; a live one keeps it.
-    store.processes.heartbeat(live.id, later(40_000));
+    store.processes.heartbeat(live, later(40_000));
     expect(store.invocations.begin('c', later(40_001), 10_000, 'p-new')).toEqual({ status: 'started' });
     expect(store.invocations.begin('a', later(40_002), 10_000, 'p-new')).toEqual({ status: 'running' });
+    // A process of another container with the same host name and pid keeps its claims while it beats.
+    const twin = { id: 'p-twin', host: 'h', pid: 333 };
+    store.processes.register(twin, () => true, later(40_004));
+    expect(store.invocations.begin('x', later(40_005), 10_000, 'p-new')).toEqual({ status: 'started' });
+    store.processes.heartbeat({ id: 'p-new', host: 'h', pid: 333 }, later(40_006));
+    expect(store.invocations.begin('x', later(40_007), 10_000, twin.id)).toEqual({ status: 'running' });
     // A clean stop releases what the process still held.
     store.processes.unregister(live.id);
     expect(store.invocations.begin('a', later(40_003), 10_000, 'p-new')).toEqual({ status: 'started' });

@@ -350,6 +350,16 @@ describe('many-team mode under attack', () => {
     expect(w.sandbox.requests().length).toBe(before);
   });
 
+  it('stores no key for a workspace that left while its key was being checked', async () => {
+    const w = await start('multi');
+    const connecting = w.app.tenants.connect(t1, DEMO_KEY, 'UA1');
+    w.app.tenants.leave(t1);
+    await expect(connecting).rejects.toThrow('removed from this workspace');
+    expect(w.app.store.tenants.account(t1)).toBeNull();
+    // Installed again, it connects as usual.
+    expect(await w.run(admin1, `connect key ${DEMO_KEY}`)).toContain('Connected');
+  });
+
   it('starts notifications from now when the key changes, dropping what the old account queued', async () => {
     const w = await start('multi');
     await w.run(admin1, `connect key ${DEMO_KEY}`);
