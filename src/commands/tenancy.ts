@@ -191,7 +191,7 @@ export const disconnectFamily: CommandFamily = {
       family: 'disconnect',
       name: 'key',
       description:
-        'Remove the connected service key (admins); Scout then does nothing here until one is connected.',
+        'Remove the service key (admins); nothing that uses the service runs until a key is connected.',
       params: {},
       schema: z.object({}),
       examples: ['disconnect'],
