@@ -4,7 +4,8 @@
  * Single-team mode runs with one bot token and serves only its workspace, learnt from auth.test before any
  * request is served; many-team mode installs Scout in any workspace through Bolt's OAuth (see oauth.ts).
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { createServer, Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   App as BoltApp,
@@ -101,6 +102,32 @@ const listen = (server: Server, port: number) =>
     });
   });
 
+/**
+ * The server Bolt's SocketModeReceiver serves the install pages on when OAuth is on. Bolt keeps it in a field its
+ * types call private (`httpServer`) and starts it with a bare `listen(port)`, so a busy port would be an uncaught
+ * 'error' after a start that seemed to succeed; null when there is none (or a Bolt version keeps it elsewhere).
+ */
+function installPagesServer(receiver: SocketModeReceiver): Server | null {
+  const found = (receiver as unknown as { httpServer?: unknown }).httpServer;
+  return found instanceof Server ? found : null;
+}
+
+/** Resolves once `server` listens; rejects when it cannot. Any later error is logged, never left uncaught. */
+function watchListening(server: Server, port: number, logger: Logger): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      logger.error({ err: error, port }, 'The Slack install pages server failed.');
+      reject(
+        new Error(
+          `The Slack install pages could not listen on PORT ${port} (${error.code ?? error.message}).`,
+          { cause: error },
+        ),
+      );
+    });
+  });
+}
+
 /** auth.test at start is retried a little, each attempt bounded, then start fails: no minutes of silent waiting. */
 const START_RETRIES = { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 2000 };
 const START_TIMEOUT_MS = 10_000;
@@ -159,6 +186,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let bolt: BoltApp | null = null;
   let server: Server | null = null;
   let healthServer: Server | null = null;
+  // Socket Mode with OAuth: the server Bolt's receiver serves the install pages and /healthz on.
+  let pagesServer: Server | null = null;
   let installer: Installer | null = null;
   let started = false;
   const pacer = createChannelPacer({ minTimeMs: options.postIntervalMs ?? POST_INTERVAL_MS });
@@ -213,6 +242,34 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   const clientFor = async (workspaceId: string): Promise<webApi.WebClient> => {
     if (bolt === null) throw new Error('The Slack adapter is not started: call start() first.');
     return installed === null ? bolt.client : installed.clientFor(workspaceId);
+  };
+
+  /** Stops everything start() started, whatever state it got to. */
+  const halt = async (): Promise<void> => {
+    started = false;
+    await pacer.stop();
+    const running = bolt;
+    bolt = null;
+    installer = null;
+    installed?.clear();
+    // Keep-alive sockets would hold server.close() open until they time out.
+    server?.closeAllConnections();
+    const pages = pagesServer;
+    pagesServer = null;
+    pages?.closeAllConnections();
+    // Bolt's receiver closes the install pages server without waiting for it: this waits.
+    const pagesClosed = pages?.listening === true ? once(pages, 'close') : null;
+    if (running !== null)
+      await running.stop().catch((error: unknown) => logger.warn({ err: error }, 'Slack stop'));
+    if (pages?.listening === true) pages.close();
+    await pagesClosed;
+    for (const s of [healthServer, server]) {
+      if (s === null) continue;
+      s.closeAllConnections();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    }
+    healthServer = null;
+    server = null;
   };
 
   return {
@@ -286,7 +343,18 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           });
           await listen(healthServer, config.port);
         }
-        await bolt.start();
+        pagesServer = oauth === null ? null : installPagesServer(receiver);
+        const listening =
+          pagesServer === null ? Promise.resolve() : watchListening(pagesServer, config.port, logger);
+        const booting = bolt.start();
+        try {
+          await Promise.all([booting, listening]);
+        } catch (error) {
+          // The Socket Mode connection settles before it is closed; then nothing of this start is left running.
+          await booting.catch(() => {});
+          await halt();
+          throw error;
+        }
       } else {
         if (config.signingSecret === null) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode.');
         const receiver = new HTTPReceiver({
@@ -311,24 +379,6 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         'Slack adapter started',
       );
     },
-    async stop() {
-      started = false;
-      await pacer.stop();
-      const running = bolt;
-      bolt = null;
-      installer = null;
-      installed?.clear();
-      // Keep-alive sockets would hold server.close() open until they time out.
-      server?.closeAllConnections();
-      if (running !== null)
-        await running.stop().catch((error: unknown) => logger.warn({ err: error }, 'Slack stop'));
-      for (const s of [healthServer, server]) {
-        if (s === null) continue;
-        s.closeAllConnections();
-        await new Promise<void>((resolve) => s.close(() => resolve()));
-      }
-      healthServer = null;
-      server = null;
-    },
+    stop: halt,
   };
 }

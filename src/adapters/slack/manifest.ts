@@ -89,7 +89,7 @@ settings:
       - tokens_revoked
   interactivity:
     is_enabled: true
-  org_deploy_enabled: false
+  org_deploy_enabled: true
   socket_mode_enabled: true
   token_rotation_enabled: false
 `;

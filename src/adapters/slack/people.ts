@@ -1,11 +1,14 @@
 /**
  * Who a person is to Scout, as Slack says: whether they belong to the tenant and whether they are its admin.
  *
- * In a workspace install, the signed request names the person's own workspace (a person of another organisation
- * in a Slack Connect channel names theirs), so belonging needs no question. In an Enterprise Grid org-wide
- * install, the request names the org for everyone in the channel, guests of other organisations included: a person
- * belongs to the org only when users.info says so (`enterprise_user.enterprise_id` is the org), and the org's
- * admins are its admins and owners (`enterprise_user.is_admin`, `is_owner`), not a workspace's.
+ * A person whose own team is the installed workspace belongs without a question, and its admins and owners
+ * (users.info's `is_admin`, `is_owner`) are its admins. A person of another team belongs only through an
+ * Enterprise Grid org: in an org-wide install the request names the org for everyone in the channel, guests of
+ * other organisations included, and in a workspace install inside an org a person whose home is another of the
+ * org's workspaces acts in it too. Such a person belongs only when users.info says they are of the org
+ * (`enterprise_user.enterprise_id`), and only the org's admins and owners (`enterprise_user.is_admin`,
+ * `is_owner`) are their admins, not a workspace's. Anyone else (a Slack Connect guest of a plain workspace) is an
+ * outsider, refused without a question.
  * https://docs.slack.dev/reference/methods/users.info https://docs.slack.dev/enterprise
  */
 import type { webApi } from '@slack/bolt';
@@ -14,11 +17,16 @@ import type { Logger } from '../../core/logger.js';
 import type { TenantRef } from '../../core/tenancy/index.js';
 import type { Gate } from './tenancy.js';
 
+/**
+ * How a person belongs to the tenant: as a person of the installed workspace (the signed request says so), as a
+ * person of an Enterprise Grid org (only users.info's word makes them one), or not at all.
+ */
+export type Belonging = { kind: 'workspace' } | { kind: 'org'; enterpriseId: string } | { kind: 'outsider' };
+
 /** The person a request comes from, and the tenant it acts in. */
 export interface Person {
   tenant: TenantRef;
-  /** The tenant is an org that installed Scout org-wide: only Slack's word makes someone its member. */
-  orgWide: boolean;
+  belongs: Belonging;
   userId: string;
   userName?: string | undefined;
 }
@@ -32,8 +40,9 @@ interface Standing {
 /** The people of the tenants Scout serves. */
 export interface People {
   /**
-   * Whether Scout serves the person: their tenant is served and, in an org-wide install, Slack says they are of
-   * the org. A workspace install asks Slack nothing. Throws when Slack cannot say (the request then fails).
+   * Whether Scout serves the person: their tenant is served and they belong to it; a person who belongs through
+   * an org only when Slack says they are of it. A person of the installed workspace, or an outsider, asks Slack
+   * nothing. Throws when Slack cannot say (the request then fails).
    */
   admits(client: webApi.WebClient, person: Person): Promise<boolean>;
   /** The actor of a person already admitted, with the admin flag Slack gives. */
@@ -47,27 +56,38 @@ const STANDING_CACHE_MAX = 5000;
 type SlackUser = webApi.UsersInfoResponse['user'];
 
 /** The person's standing in the tenant, from what users.info says of them. */
-function standingOf(user: SlackUser, person: Person): Standing {
-  if (!person.orgWide) return { member: true, admin: user?.is_admin === true || user?.is_owner === true };
+function standingOf(user: SlackUser, belongs: Belonging): Standing {
+  if (belongs.kind === 'outsider') return { member: false, admin: false };
+  if (belongs.kind === 'workspace') {
+    return { member: true, admin: user?.is_admin === true || user?.is_owner === true };
+  }
   const org = user?.enterprise_user;
-  const member = person.tenant.workspaceId !== '' && org?.enterprise_id === person.tenant.workspaceId;
+  const member = belongs.enterpriseId !== '' && org?.enterprise_id === belongs.enterpriseId;
   return { member, admin: member && (org?.is_admin === true || org?.is_owner === true) };
 }
 
+/** Where a person's standing is kept: their tenant, how they belong to it, and who they are. */
+const standingKey = (person: Person) => {
+  const { belongs } = person;
+  const how = belongs.kind === 'org' ? `org:${belongs.enterpriseId}` : belongs.kind;
+  return `${person.tenant.workspaceId}|${how}|${person.userId}`;
+};
+
 /**
  * Creates the people of the tenants `gate` lets in. Slack's answers are kept per person for 10 minutes; a failed
- * users.info is not kept, and counts for that request only (not an admin; in an org-wide install, not admitted).
+ * users.info is not kept, and counts for that request only (not an admin; for an org's person, not admitted).
  */
 export function createPeople(gate: Gate, logger: Logger): People {
   const known = new Map<string, Standing & { at: number }>();
   const standing = async (client: webApi.WebClient, person: Person): Promise<Standing | null> => {
-    const key = `${person.orgWide ? 'org' : 'workspace'}:${person.tenant.workspaceId}:${person.userId}`;
+    if (person.belongs.kind === 'outsider') return { member: false, admin: false };
+    const key = standingKey(person);
     const cached = known.get(key);
     if (cached !== undefined && Date.now() - cached.at < STANDING_TTL_MS) return cached;
     let found: Standing;
     try {
       const info = await client.users.info({ user: person.userId });
-      found = standingOf(info.user, person);
+      found = standingOf(info.user, person.belongs);
     } catch (error) {
       logger.warn({ err: error }, 'users.info failed; the answer is not kept');
       return null;
@@ -79,7 +99,7 @@ export function createPeople(gate: Gate, logger: Logger): People {
   return {
     async admits(client, person) {
       if (!gate(person.tenant)) return false;
-      if (!person.orgWide) return true;
+      if (person.belongs.kind !== 'org') return person.belongs.kind === 'workspace';
       const found = await standing(client, person);
       if (found === null) throw new Error('Slack did not say whether the person belongs to the org.');
       return found.member;

@@ -2,11 +2,14 @@
  * Which tenant a Slack request acts in, who is refused before anything happens, and leaving: an uninstall or
  * revoked bot tokens delete the installation and make the tenant leave (its key, admins and jobs go).
  *
- * The tenant is the Enterprise Grid org for an org-wide install, else the person's own workspace, not the
- * workspace the channel belongs to: in a Slack Connect channel shared with another organisation, a person of
- * that organisation pressing Scout's buttons acts in their own workspace, which this deployment does not serve.
- * In an org-wide install such a person is refused too, once users.info says they are not of the org (people.ts).
- * https://docs.slack.dev/apis/slack-connect/
+ * The tenant is the Enterprise Grid org for an org-wide install, else the workspace Scout is installed in (Bolt's
+ * `context.teamId`, from the request's team), never the person's own team: in Enterprise Grid `user.team_id` is the
+ * person's home workspace whichever of the org's workspaces they act in (bolt-js#1875). Whether the person belongs
+ * is a separate question (people.ts): a person whose own team is the installed workspace belongs; one from another
+ * team belongs only when the workspace is in a Grid org and users.info says they are of that org; anyone else, a
+ * guest of another organisation in a Slack Connect channel, is an outsider. In an org-wide install everyone is
+ * asked about, once users.info has said whether they are of the org.
+ * https://docs.slack.dev/apis/slack-connect/ https://github.com/slackapi/bolt-js/issues/1875
  */
 import type { App as BoltApp, SlashCommand } from '@slack/bolt';
 import type { App } from '../../app.js';
@@ -14,7 +17,7 @@ import type { Logger } from '../../core/logger.js';
 import { OUTSIDE_MESSAGE, type TenantRef } from '../../core/tenancy/index.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
 import type { SlackInstallations } from './installations.js';
-import type { Person } from './people.js';
+import type { Belonging, Person } from './people.js';
 
 /** What Bolt's context says about the install a request came through. */
 export interface InstallContext {
@@ -34,15 +37,53 @@ const nonEmpty = (value: unknown): string | undefined =>
 const orgWide = (context: InstallContext) => context.isEnterpriseInstall === true;
 
 /**
- * The person of a slash command: in an org-wide install, in the org (whether they are of it is asked of Slack),
- * else in their own workspace.
+ * How a person of a workspace install belongs, given whether their own team, or another hint, sets them apart
+ * from the installed workspace (`apart`): a person of the workspace belongs; one from elsewhere belongs only
+ * through the workspace's Grid org (Bolt's `context.enterpriseId`), if it has one, else is an outsider.
+ */
+function workspaceBelonging(context: InstallContext, apart: boolean): Belonging {
+  if (!apart) return { kind: 'workspace' };
+  const org = nonEmpty(context.enterpriseId);
+  return org === undefined ? { kind: 'outsider' } : { kind: 'org', enterpriseId: org };
+}
+
+/** The org of an org-wide install, whose people are those users.info names of it. */
+function orgPerson(org: string | undefined, userId: string, userName: string | undefined): Person {
+  return {
+    tenant: tenant(org),
+    belongs: org === undefined ? { kind: 'outsider' } : { kind: 'org', enterpriseId: org },
+    userId,
+    userName,
+  };
+}
+
+/**
+ * The person of a slash command: in an org-wide install, in the org (whether they are of it is asked of Slack);
+ * else in the workspace the command ran in, which is the installed one. Slack documents no field naming the
+ * person's own team in a command: the `user_team` and `enterprise_id` it may carry are taken only as hints that
+ * the person is from elsewhere (then, in a Grid org, Slack is asked; in a plain workspace, they are a guest).
  */
 export function commandPerson(command: SlashCommand, context: InstallContext): Person {
-  const where = orgWide(context)
-    ? tenant(context.enterpriseId ?? nonEmpty(command.enterprise_id))
-    : // Slack adds user_team when the person's workspace differs from the one the command ran in.
-      tenant(nonEmpty(command.user_team) ?? command.team_id);
-  return { tenant: where, orgWide: orgWide(context), userId: command.user_id, userName: command.user_name };
+  if (orgWide(context)) {
+    return orgPerson(
+      nonEmpty(context.enterpriseId) ?? nonEmpty(command.enterprise_id),
+      command.user_id,
+      command.user_name,
+    );
+  }
+  const installed = nonEmpty(command.team_id) ?? nonEmpty(context.teamId);
+  const userTeam = nonEmpty(command.user_team);
+  const enterprise = nonEmpty(command.enterprise_id);
+  const org = nonEmpty(context.enterpriseId);
+  const apart =
+    (userTeam !== undefined && userTeam !== installed) ||
+    (org !== undefined && enterprise !== undefined && enterprise !== org);
+  return {
+    tenant: tenant(installed),
+    belongs: workspaceBelonging(context, apart),
+    userId: command.user_id,
+    userName: command.user_name,
+  };
 }
 
 /** What an interaction payload (block_actions, view_submission) says about the person and the install. */
@@ -55,25 +96,39 @@ export interface InteractionBody {
   };
   team?: { id: string; enterprise_id?: string } | null | undefined;
   enterprise?: { id: string } | null | undefined;
+  /** A modal's view: a modal opened from a Slack Connect channel names the installed workspace here. */
+  view?: { app_installed_team_id?: string | undefined } | undefined;
 }
 
-/** The person of an element press or a modal submission, like commandPerson. */
+/**
+ * The person of an element press or a modal submission: in an org-wide install, in the org; else in the
+ * installed workspace (Bolt's `context.teamId`, or the payload's `view.app_installed_team_id` or `team.id`), a
+ * person of it when their own team (`user.team_id`) is that workspace, like commandPerson otherwise.
+ */
 export function interactionPerson(body: InteractionBody, context: InstallContext): Person {
-  const where = orgWide(context)
-    ? tenant(context.enterpriseId ?? body.enterprise?.id ?? body.team?.enterprise_id)
-    : tenant(nonEmpty(body.user.team_id) ?? body.team?.id);
+  const userName = body.user.name ?? body.user.username;
+  if (orgWide(context)) {
+    return orgPerson(
+      nonEmpty(context.enterpriseId) ?? nonEmpty(body.enterprise?.id) ?? nonEmpty(body.team?.enterprise_id),
+      body.user.id,
+      userName,
+    );
+  }
+  const installed =
+    nonEmpty(context.teamId) ?? nonEmpty(body.view?.app_installed_team_id) ?? nonEmpty(body.team?.id);
+  const own = nonEmpty(body.user.team_id);
   return {
-    tenant: where,
-    orgWide: orgWide(context),
+    tenant: tenant(installed),
+    belongs: workspaceBelonging(context, own !== undefined && own !== installed),
     userId: body.user.id,
-    userName: body.user.name ?? body.user.username,
+    userName,
   };
 }
 
 /** The person of an event (the App Home): in the org of an org-wide install, else in the event's workspace. */
 export function eventPerson(userId: string, teamId: string | undefined, context: InstallContext): Person {
-  const where = tenant(orgWide(context) ? context.enterpriseId : (teamId ?? context.teamId));
-  return { tenant: where, orgWide: orgWide(context), userId };
+  if (orgWide(context)) return orgPerson(nonEmpty(context.enterpriseId), userId, undefined);
+  return { tenant: tenant(teamId ?? context.teamId), belongs: { kind: 'workspace' }, userId };
 }
 
 /**

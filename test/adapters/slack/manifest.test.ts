@@ -41,6 +41,10 @@ describe('manifest.yml', () => {
     expect(scopes).toEqual(Object.keys(BOT_SCOPES));
   });
 
+  it('lets an Enterprise Grid org install Scout org-wide, as the README says it can', () => {
+    expect(value('org_deploy_enabled')).toBe('true');
+  });
+
   it('uses no tabs and even indentation, as YAML requires', () => {
     for (const line of file.split('\n')) {
       expect(line).not.toContain('\t');

@@ -1,6 +1,7 @@
 /**
  * Many-team mode over Socket Mode: Bolt's receiver serves the install pages and /healthz on PORT, and events
  * of an installed workspace are authorized with its stored installation; a workspace without one gets nothing.
+ * A PORT already taken fails start() instead of leaving an uncaught error behind a start that seemed to succeed.
  */
 import { createServer } from 'node:net';
 import { request } from 'undici';
@@ -111,5 +112,38 @@ describe('many-team Slack over Socket Mode', () => {
     );
     await slack.waitFor(() => slack.responses.find((r) => r.id === 'after'));
     expect(slack.responses.filter((r) => r.id === 'stranger')).toHaveLength(0);
+  });
+});
+
+describe('many-team Slack over Socket Mode: a busy PORT', () => {
+  it('fails start() with a clear error, and leaves nothing running', async () => {
+    const busy = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(busy, resolve));
+    const failing = createSlackAdapter({
+      config: {
+        botToken: null,
+        oauth: { ...OAUTH_CLIENT, stateSecret: 'socket-oauth-state-secret-01' },
+        signingSecret: null,
+        appToken: 'xapp-socket',
+        apiUrl: slack.apiUrl,
+        port: busy,
+      },
+      app,
+      logger: createLogger({ level: 'silent' }),
+      encryptionKey: ENCRYPTION_KEY,
+    });
+    try {
+      const sockets = slack.sockets;
+      await expect(failing.start()).rejects.toThrow(
+        /install pages could not listen on PORT \d+ \(EADDRINUSE\)/,
+      );
+      expect(failing.port).toBeNull();
+      // The Socket Mode connection it opened is closed again.
+      await slack.waitFor(() => slack.sockets === sockets);
+      await failing.stop();
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
   });
 });

@@ -146,7 +146,9 @@ describe('an org-wide install through OAuth: the org’s people, and nobody else
     const answer = await slash(WORKSPACE_ADMIN, 'connect key');
     expect(textOf(answer)).toContain('needs a Slack workspace or org admin');
     expect(world.slack.calls.slice(before).map((c) => c.method)).toEqual(['users.info']);
-    expect(textOf(await submitKey(WORKSPACE_ADMIN, TEAMS.T2.key))).toContain('needs a Slack workspace or org admin');
+    expect(textOf(await submitKey(WORKSPACE_ADMIN, TEAMS.T2.key))).toContain(
+      'needs a Slack workspace or org admin',
+    );
     expect(world.app.store.tenants.account(orgTenant)?.connectedBy).toBe(ORG_ADMIN);
   });
 });

@@ -213,7 +213,9 @@ describe('an org-wide bot token: the org’s people, and nobody else in its chan
       expect(String((await slash(who, 'connect key')).body.text)).toContain('serves one team');
     }
     for (const who of ['workspaceAdmin', 'member'] as const) {
-      expect(String((await slash(who, 'connect key')).body.text)).toContain('needs a Slack workspace or org admin');
+      expect(String((await slash(who, 'connect key')).body.text)).toContain(
+        'needs a Slack workspace or org admin',
+      );
     }
   });
 
