@@ -39,6 +39,11 @@ async function main(): Promise<void> {
     secrets,
     ...(chat ? {} : { destination: process.stderr }),
   });
+  // One bad request must not end the process: a library's unawaited failure (Bolt's HTTP receiver throws on a signed
+  // body of `null`) is logged, and Scout goes on serving everyone else.
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'An operation failed without being handled; Scout keeps running.');
+  });
   let sandbox: Sandbox | null = null;
   let service: { apiKey?: string; baseUrl: string; mediaUrl: string };
   if (config.service.kind === 'embedded-sandbox') {

@@ -38,6 +38,8 @@ export { missingScopes } from './manifest.js';
 export { INSTALL_PATH, REDIRECT_PATH } from './oauth.js';
 export { renderSlackMessages } from './render.js';
 
+/** An HTTP-mode socket idle this long is closed: Slack's own requests are answered within 3 s. */
+const REQUEST_SOCKET_TIMEOUT_MS = 15_000;
 /** What the Slack adapter is built from. */
 export interface SlackAdapterOptions {
   config: SlackConfig;
@@ -368,6 +370,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         bolt = new BoltApp({ ...auth, receiver, clientOptions, logger: slackLogger });
         register(bolt);
         server = (await bolt.start(config.port)) as Server;
+        // A request Bolt fails on without answering (a signed body of `null`) would hold its socket forever.
+        server.setTimeout(REQUEST_SOCKET_TIMEOUT_MS);
       }
       started = true;
       logger.info(
