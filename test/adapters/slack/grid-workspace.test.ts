@@ -6,10 +6,9 @@
  * another) is refused, with no modal opened and no service request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
+import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
 import { SEARCH_MODAL } from '../../../src/adapters/slack/modals.js';
 import { utcMonth } from '../../../src/core/credits.js';
-import { createLogger } from '../../../src/core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
 import {
   blockActionPayload,
@@ -17,7 +16,16 @@ import {
   slashCommandBody,
   viewSubmissionPayload,
 } from '../../fakes/slack-api.js';
-import { type Block, buttonIds, SECRET, sendForm, sendPayload, startWorld, type World } from './helpers.js';
+import {
+  type Block,
+  buttonIds,
+  sendForm,
+  sendPayload,
+  startBotAdapter,
+  startWorld,
+  type World,
+  responseTo as waitForResponse,
+} from './helpers.js';
 import type { Origin } from './payloads.js';
 
 const ORG = 'E1';
@@ -44,19 +52,7 @@ beforeAll(async () => {
   world.slack.orgMembers.set(PEOPLE.home.id, { enterpriseId: ORG, teamId: INSTALLED });
   world.slack.orgMembers.set(PEOPLE.visitor.id, { enterpriseId: ORG, teamId: 'T0GRIDB' });
   world.slack.orgMembers.set(PEOPLE.otherOrg.id, { enterpriseId: 'E2', teamId: 'T0ELSE' });
-  adapter = createSlackAdapter({
-    config: {
-      botToken: 'xoxb-grid-workspace',
-      oauth: null,
-      signingSecret: SECRET,
-      appToken: null,
-      apiUrl: world.slack.apiUrl,
-      port: 0,
-    },
-    app: world.app,
-    logger: createLogger({ level: 'silent' }),
-  });
-  await adapter.start();
+  adapter = await startBotAdapter(world.app, world.slack, 'xoxb-grid-workspace');
 });
 
 afterAll(async () => {
@@ -64,8 +60,7 @@ afterAll(async () => {
   await world.stop();
 });
 
-const responseTo = (id: string): Promise<ResponsePost> =>
-  world.slack.waitFor(() => world.slack.responses.find((r) => r.id === id));
+const responseTo = (id: string): Promise<ResponsePost> => waitForResponse(world.slack, id);
 
 const outside = (post: ResponsePost) => String(post.body.text).includes(OUTSIDE_MESSAGE);
 

@@ -1,10 +1,12 @@
 /** Starts the sandbox, the app graph and a fake Slack for the Slack adapter's end-to-end tests. */
 import { request } from 'undici';
+import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
 import { type App, createApp } from '../../../src/app.js';
 import { FAMILIES } from '../../../src/commands/index.js';
+import type { SlackConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
-import { type FakeSlack, signedHeaders, startFakeSlack } from '../../fakes/slack-api.js';
+import { type FakeSlack, type ResponsePost, signedHeaders, startFakeSlack } from '../../fakes/slack-api.js';
 
 /** The signing secret of the tests. */
 export const SECRET = 'test-signing-secret-0001';
@@ -125,3 +127,28 @@ export const sendEvent = (
     }),
     { contentType: 'application/json' },
   );
+
+/** Settings of a single-team app in HTTP mode on a free port, against `slack`. */
+export const botConfig = (slack: FakeSlack, botToken = 'xoxb-test'): SlackConfig => ({
+  botToken,
+  oauth: null,
+  signingSecret: SECRET,
+  appToken: null,
+  apiUrl: slack.apiUrl,
+  port: 0,
+});
+
+/** A started single-team Slack adapter of `app` against `slack`. */
+export async function startBotAdapter(app: App, slack: FakeSlack, botToken?: string): Promise<SlackAdapter> {
+  const adapter = createSlackAdapter({
+    config: botConfig(slack, botToken),
+    app,
+    logger: createLogger({ level: 'silent' }),
+  });
+  await adapter.start();
+  return adapter;
+}
+
+/** The answer posted to the response_url of id `id`. */
+export const responseTo = (slack: FakeSlack, id: string): Promise<ResponsePost> =>
+  slack.waitFor(() => slack.responses.find((r) => r.id === id));

@@ -6,10 +6,9 @@
  * admins and owners, not a workspace's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
+import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
 import { SEARCH_MODAL } from '../../../src/adapters/slack/modals.js';
 import { TYPE_PREFIX, VALUE_MODAL } from '../../../src/adapters/slack/value-modal.js';
-import { createLogger } from '../../../src/core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
 import {
   blockActionPayload,
@@ -20,12 +19,13 @@ import {
 import {
   type Block,
   buttonIds,
-  SECRET,
   sendEvent,
   sendForm,
   sendPayload,
+  startBotAdapter,
   startWorld,
   type World,
+  responseTo as waitForResponse,
 } from './helpers.js';
 import type { Origin } from './payloads.js';
 
@@ -60,19 +60,7 @@ beforeAll(async () => {
   admins.add(PEOPLE.workspaceAdmin.id);
   admins.add(PEOPLE.guest.id);
   orgMembers.set(PEOPLE.otherOrg.id, { enterpriseId: 'E0ELSE', teamId: 'T0ELSE', isAdmin: true });
-  adapter = createSlackAdapter({
-    config: {
-      botToken: 'xoxb-org',
-      oauth: null,
-      signingSecret: SECRET,
-      appToken: null,
-      apiUrl: world.slack.apiUrl,
-      port: 0,
-    },
-    app: world.app,
-    logger: createLogger({ level: 'silent' }),
-  });
-  await adapter.start();
+  adapter = await startBotAdapter(world.app, world.slack, 'xoxb-org');
 });
 
 afterAll(async () => {
@@ -80,8 +68,7 @@ afterAll(async () => {
   await world.stop();
 });
 
-const responseTo = (id: string): Promise<ResponsePost> =>
-  world.slack.waitFor(() => world.slack.responses.find((r) => r.id === id));
+const responseTo = (id: string): Promise<ResponsePost> => waitForResponse(world.slack, id);
 
 /** `/scout <text>` by `who` in the org's channel: the answer at the response_url. */
 async function slash(who: Who, text: string, origin: Origin = {}): Promise<ResponsePost> {

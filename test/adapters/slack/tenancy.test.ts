@@ -11,12 +11,10 @@ import { isResponseUrl } from '../../../src/adapters/slack/deliver.js';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
 import { SECRET_MODAL } from '../../../src/adapters/slack/secret-form.js';
 import { TYPE_PREFIX, VALUE_MODAL } from '../../../src/adapters/slack/value-modal.js';
-import type { SlackConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
 import {
   blockActionPayload,
-  type FakeSlack,
   type ResponsePost,
   slashCommandBody,
   startFakeSlack,
@@ -24,8 +22,8 @@ import {
 } from '../../fakes/slack-api.js';
 import {
   type Block,
+  botConfig,
   buttonIds,
-  SECRET,
   sendEvent,
   sendForm,
   sendPayload,
@@ -35,15 +33,6 @@ import {
 
 const FOREIGN = 'TFOREIGN01';
 
-const configFor = (slack: FakeSlack, botToken = 'xoxb-test'): SlackConfig => ({
-  botToken,
-  oauth: null,
-  signingSecret: SECRET,
-  appToken: null,
-  apiUrl: slack.apiUrl,
-  port: 0,
-});
-
 let world: World;
 let adapter: SlackAdapter;
 const extra: Array<{ stop(): Promise<void> }> = [];
@@ -51,7 +40,7 @@ const extra: Array<{ stop(): Promise<void> }> = [];
 beforeAll(async () => {
   world = await startWorld();
   adapter = createSlackAdapter({
-    config: configFor(world.slack),
+    config: botConfig(world.slack),
     app: world.app,
     logger: createLogger({ level: 'silent' }),
   });
@@ -324,7 +313,7 @@ describe('single-team Slack: start', () => {
     extra.push(slack);
     slack.revoke('xoxb-revoked');
     const failing = createSlackAdapter({
-      config: configFor(slack, 'xoxb-revoked'),
+      config: botConfig(slack, 'xoxb-revoked'),
       app: world.app,
       logger: createLogger({ level: 'silent' }),
     });
@@ -340,7 +329,7 @@ describe('single-team Slack: start', () => {
     const slack = await startFakeSlack({ teamId: 'T0LEAVE' });
     extra.push(slack);
     const leaving = createSlackAdapter({
-      config: configFor(slack),
+      config: botConfig(slack),
       app: own.app,
       logger: createLogger({ level: 'silent' }),
     });
