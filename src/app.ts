@@ -80,6 +80,8 @@ export interface App {
   readonly clock: Clock;
   /** Credits set aside for paid work in flight (commands and digests), so together they stay within caps. */
   readonly reservations: Reservations;
+  /** This process in the database: claims and paid calls in flight name it, so a crash leaves nothing hanging. */
+  readonly processId: string;
   stop(): Promise<void>;
 }
 
@@ -156,6 +158,7 @@ export function createApp(options: AppOptions): App {
     settings,
     clock,
     reservations,
+    processId: self.id,
     async stop() {
       housekeeping.stop();
       clearInterval(heartbeat);

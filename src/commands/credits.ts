@@ -32,6 +32,17 @@ function groups(title: string, list: ReadonlyArray<{ key: string; credits: numbe
   ];
 }
 
+/** Calls that may have been charged without a readable answer, counted at their estimate until settled. */
+function unconfirmedNote(open: { credits: number; calls: number }) {
+  if (open.calls === 0) return [];
+  return [
+    notice(
+      'warning',
+      `Unconfirmed this month: ${spend({ key: '', ...open })}. The service may have charged for them but its answer was lost; they count at their estimate until the balance the service reports settles them.`,
+    ),
+  ];
+}
+
 async function show(ctx: CommandContext): Promise<Reply> {
   const now = ctx.clock.now();
   const me = ctx.actor;
@@ -57,6 +68,7 @@ async function show(ctx: CommandContext): Promise<Reply> {
       { label: 'Your daily cap', value: cap === null ? 'none' : `${cap} credits`, inline: true },
       { label: 'Confirmation above', value: `${ctx.settings.confirmAbove} credits`, inline: true },
     ]),
+    ...unconfirmedNote(ctx.store.ledger.unconfirmed(workspace, utcMonth(now), now)),
     ...groups('Team this month, by person', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'user')),
     ...groups('Team this month, by command', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'command')),
     ...groups(`Team, last ${LAST_DAYS} days`, ctx.store.ledger.breakdown(workspace, week, 'day')),

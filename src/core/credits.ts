@@ -1,15 +1,16 @@
 /**
- * The credit guard: every paid service call made on someone's behalf is checked against their daily cap
- * before it is sent, and recorded in the ledger (attributed to them, once per idempotency key) after.
+ * The credit guard: every paid service call made on someone's behalf is checked against their daily cap and
+ * written to the ledger (attributed to them, once per idempotency key) before it is sent, and completed after.
  */
 import { type Actor, actorKey } from './actor.js';
 import type { Clock } from './clock.js';
-import { CreditCapError } from './command/errors.js';
-import { ServiceError } from './service/errors.js';
+import { CreditCapError, StorageFullError, UnconfirmedChargeError } from './command/errors.js';
+import { mayHaveCharged } from './service/errors.js';
 import { OPERATIONS, type OperationName } from './service/operations.js';
 import { estimateCost, PRICING } from './service/pricing.js';
 import type { ServiceResult } from './service/types.js';
 import type { Store } from './store/index.js';
+import { isStorageFull } from './store/ledger-settle.js';
 
 /** The UTC day containing `now`, as a ledger range. */
 export function utcDay(now: Date): { from: Date; to: Date } {
@@ -135,16 +136,18 @@ export interface MeterOptions extends BudgetScope {
   keyPrefix: string;
   /** The chat command, for the ledger's per-command breakdown. */
   command: string | null;
+  /** The service account charged, whose reported balances settle calls whose answer was lost. */
+  accountId: string;
+  /** This process: if it dies with a call in flight, the call is counted as an unconfirmed charge. */
+  owner: string | null;
   /**
    * What the invocation set aside (in `reservations`): a paid call within it is not checked again; a call that
-   * needs more grows it within the cap; what is recorded is taken from it.
+   * needs more grows it within the cap; what is written to the ledger is taken from it.
    */
   reservation?: Reservation;
 }
 
 const OPERATION_SET: ReadonlySet<string> = new Set(OPERATIONS);
-
-const isSuccess = (status: number | null) => status !== null && status >= 200 && status < 300;
 
 function isResult(value: unknown): value is ServiceResult<unknown> {
   return typeof value === 'object' && value !== null && 'meta' in value;
@@ -152,29 +155,74 @@ function isResult(value: unknown): value is ServiceResult<unknown> {
 
 /**
  * Wraps a service client so that each priced operation (`group.method`, named as in OPERATIONS) is checked
- * against the cap first and written to the ledger after. Free operations pass straight through.
+ * against the cap, written to the ledger at its estimate before it is sent and completed with its real cost after.
+ * A call that may have been charged without a readable answer stays at its estimate, unconfirmed, and fails with
+ * UnconfirmedChargeError; it is never sent again by itself. Free operations pass through, their reported balance
+ * kept to settle such calls.
  */
 export function meterClient<C extends object>(client: C, options: MeterOptions): C {
+  const { ledger } = options.store;
   let sequence = 0;
-  // Credits of this client's calls in flight, claimed from the reservation until their cost is recorded.
-  let inFlight = 0;
-  const record = (operation: OperationName, credits: number, balance: number | null) => {
-    sequence += 1;
-    options.store.ledger.record({
-      at: options.clock.now(),
-      platform: options.actor.platform,
-      workspaceId: options.actor.workspaceId,
-      userId: options.actor.userId,
-      operation,
-      command: options.command,
-      units: PRICING[operation].kind === 'per-request' ? 1 : credits,
-      credits,
-      balance,
-      idempotencyKey: `${options.keyPrefix}#${sequence}`,
-    });
-    // Now in the ledger: no longer set aside.
-    options.reservation?.spend(credits);
-  };
+  const paid =
+    (op: OperationName, call: (...args: unknown[]) => Promise<unknown>) =>
+    async (...args: unknown[]) => {
+      const input = args[0];
+      const estimate = estimateCost(op, typeof input === 'object' && input !== null ? input : {});
+      const { reservation } = options;
+      if (reservation === undefined) checkCap(options, estimate);
+      else reserveWithinCap(options, reservation, estimate, reservation.left);
+      sequence += 1;
+      const key = `${options.keyPrefix}#${sequence}`;
+      try {
+        ledger.intend({
+          at: options.clock.now(),
+          platform: options.actor.platform,
+          workspaceId: options.actor.workspaceId,
+          userId: options.actor.userId,
+          operation: op,
+          command: options.command,
+          estimate,
+          units: PRICING[op].kind === 'per-request' ? 1 : estimate,
+          accountId: options.accountId,
+          owner: options.owner,
+          idempotencyKey: key,
+        });
+      } catch (error) {
+        // Nothing is sent that the ledger could not hold.
+        if (isStorageFull(error)) throw new StorageFullError();
+        throw error;
+      }
+      // Now in the ledger at its estimate: no longer set aside.
+      reservation?.spend(estimate);
+      let result: unknown;
+      try {
+        result = await call(...args);
+      } catch (error) {
+        if (!mayHaveCharged(error)) {
+          ledger.cancel(key);
+          throw error;
+        }
+        ledger.doubt(key);
+        throw new UnconfirmedChargeError(op, estimate, error);
+      }
+      const meta = isResult(result) ? result.meta : null;
+      const credits = meta?.cost ?? estimate;
+      ledger.confirm(key, {
+        credits,
+        units: PRICING[op].kind === 'per-request' ? (credits > 0 ? 1 : 0) : credits,
+        balance: meta?.creditsRemaining ?? null,
+      });
+      return result;
+    };
+  const free =
+    (call: (...args: unknown[]) => Promise<unknown>) =>
+    async (...args: unknown[]) => {
+      const tick = quietly(() => ledger.tick());
+      const result = await call(...args);
+      const balance = isResult(result) ? result.meta.creditsRemaining : null;
+      if (tick !== null && balance !== null) quietly(() => ledger.reading(options.accountId, tick, balance));
+      return result;
+    };
   const wrapGroup = (groupName: string, group: object) =>
     new Proxy(group, {
       get(target, property, receiver) {
@@ -182,31 +230,8 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
         const operation = `${groupName}.${String(property)}`;
         if (typeof value !== 'function' || !OPERATION_SET.has(operation)) return value;
         const op = operation as OperationName;
-        if (PRICING[op].kind === 'free') return value.bind(target);
-        return async (...args: unknown[]) => {
-          const input = args[0];
-          const estimate = estimateCost(op, typeof input === 'object' && input !== null ? input : {});
-          const { reservation } = options;
-          if (reservation === undefined) checkCap(options, estimate);
-          else reserveWithinCap(options, reservation, estimate, Math.max(0, reservation.left - inFlight));
-          inFlight += estimate;
-          let result: unknown;
-          try {
-            result = await value.apply(target, args);
-          } catch (error) {
-            inFlight -= estimate;
-            // The service answered 2xx (and charged) but its body could not be read: record the estimate, so the
-            // spend is neither lost from the ledger nor from the cap.
-            const charged =
-              error instanceof ServiceError && error.code === 'BAD_RESPONSE' && isSuccess(error.status);
-            if (charged && estimate > 0) record(op, estimate, null);
-            throw error;
-          }
-          inFlight -= estimate;
-          if (isResult(result) && result.meta.cost > 0)
-            record(op, result.meta.cost, result.meta.creditsRemaining);
-          return result;
-        };
+        const call = value.bind(target) as (...args: unknown[]) => Promise<unknown>;
+        return PRICING[op].kind === 'free' ? free(call) : paid(op, call);
       },
     });
   return new Proxy(client, {
@@ -216,4 +241,13 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/** Runs bookkeeping a free call does not depend on; a failure of it (a full disk) only loses a balance reading. */
+function quietly<T>(work: () => T): T | null {
+  try {
+    return work();
+  } catch {
+    return null;
+  }
 }

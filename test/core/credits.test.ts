@@ -74,7 +74,14 @@ describe('the metered client', () => {
       defaultDailyCap: cap,
       reservations: h.app.reservations,
     };
-    const service = meterClient(h.app.service, { ...scope, reservation, keyPrefix: 'test', command: 'test' });
+    const service = meterClient(h.app.service, {
+      ...scope,
+      reservation,
+      keyPrefix: 'test',
+      command: 'test',
+      accountId: 'test-account',
+      owner: h.app.processId,
+    });
     return { service, reservation, scope };
   };
 

@@ -26,6 +26,10 @@ export interface HarnessOptions {
   rateLimitPerMinute?: number;
   /** Only these command families (all by default). */
   families?: readonly CommandFamily[];
+  /** The base URL the app calls instead of the sandbox's (a proxy in front of it), given the sandbox's. */
+  through?: (sandboxUrl: string) => Promise<string>;
+  /** The app's retry settings (a few quick attempts by default). */
+  retry?: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
 }
 
 /** A running harness. */
@@ -56,9 +60,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const app = createApp({
     service: {
       apiKey: TEST_KEY,
-      baseUrl: sandbox.url,
+      baseUrl: options.through === undefined ? sandbox.url : await options.through(sandbox.url),
       mediaUrl: sandbox.mediaUrl,
-      retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 50 },
+      retry: options.retry ?? { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 50 },
       ...(options.rateLimitPerMinute === undefined
         ? {}
         : { rateLimit: { perWindow: options.rateLimitPerMinute } }),

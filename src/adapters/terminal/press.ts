@@ -43,7 +43,7 @@ export function readPress(line: string, actions: readonly TextAction[]): PressRe
       ? { kind: 'error', message: `There is no "${word}" here.` }
       : { kind: 'press', press: { actionId: found.actionId } };
   }
-  if (lower === 'confirm' || lower === 'cancel') {
+  if (lower === 'confirm' || lower === 'cancel' || lower === 'retry') {
     const found = actions.find((a) => a.kind === 'button' && startsWithWord(a.label, lower));
     return found === undefined
       ? { kind: 'not-a-press' }

@@ -25,7 +25,7 @@ import { type Access, adminRole, OUTSIDE_MESSAGE, type Tenants, tenantOf } from 
 import { bold, button, buttons, notice, type Reply, reply } from '../ui/index.js';
 import { bindTokens } from './bind.js';
 import { errorReply } from './error-reply.js';
-import { CommandInputError, NotConnectedError, PermissionError } from './errors.js';
+import { CommandInputError, NotConnectedError, PermissionError, UnconfirmedChargeError } from './errors.js';
 import { coerceParam, resolveKey } from './params.js';
 import { didYouMean, matchChoice } from './suggest.js';
 import { type Token, tokenize } from './tokenize.js';
@@ -175,6 +175,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
               ...budgetScope(invocation),
               keyPrefix: `${key}:${randomBytes(6).toString('base64url')}`,
               command,
+              accountId: access.account.id,
+              owner: deps.owner,
               reservation,
             })
           : unconnected(invocation.actor.isAdmin),
@@ -261,11 +263,36 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       }
       return result;
     } catch (error) {
-      if (claimed) store.invocations.release(key);
+      if (claimed) {
+        try {
+          store.invocations.release(key);
+        } catch (cleanup) {
+          // The first failure is the one to report (a full disk fails here too); the claim lapses on its own.
+          logger.warn({ err: cleanup }, 'Could not release a claim after a failure.');
+        }
+      }
+      if (error instanceof UnconfirmedChargeError) {
+        return answerLost(ctx, error, Math.max(estimate, error.estimate), options.confirmation);
+      }
       throw error;
     } finally {
       reservation.release();
     }
+  };
+
+  /** Says a paid call's answer was lost, and offers to run the work again at its stated cost (never by itself). */
+  const answerLost = (
+    ctx: CommandContext,
+    error: UnconfirmedChargeError,
+    cost: number,
+    payload: ConfirmPayload,
+  ): Reply => {
+    logger.warn({ err: error.cause, operation: error.operation, estimate: error.estimate }, error.message);
+    const retryToken = ctx.token(CONFIRM, payload, { personal: true });
+    return reply([
+      notice('warning', error.message),
+      buttons(button(`Retry (up to ${cost} credits)`, retryToken, { style: 'primary' })),
+    ]);
   };
 
   const confirmation = (

@@ -3,8 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { ZodError } from 'zod';
 import type { Logger } from '../logger.js';
 import { ServiceError, ServiceInputError } from '../service/errors.js';
+import { isStorageFull } from '../store/ledger-settle.js';
 import { codeBlock, notice, type Reply, reply } from '../ui/index.js';
-import { CommandInputError, CreditCapError, NotConnectedError, PermissionError } from './errors.js';
+import {
+  CommandInputError,
+  CreditCapError,
+  NotConnectedError,
+  PermissionError,
+  StorageFullError,
+  UnconfirmedChargeError,
+} from './errors.js';
 import { ParamError } from './params.js';
 import { TokenizeError } from './tokenize.js';
 
@@ -43,7 +51,9 @@ export function errorReply(error: unknown, logger: Logger, usage: string | null 
   if (
     error instanceof PermissionError ||
     error instanceof CreditCapError ||
-    error instanceof NotConnectedError
+    error instanceof NotConnectedError ||
+    error instanceof UnconfirmedChargeError ||
+    error instanceof StorageFullError
   ) {
     return reply([notice('warning', error.message)]);
   }
@@ -62,6 +72,10 @@ export function errorReply(error: unknown, logger: Logger, usage: string | null 
     );
     const level = error.code === 'RATE_LIMITED' || error.code === 'NOT_FOUND' ? 'warning' : 'error';
     return reply([notice(level, error.message, { reference })]);
+  }
+  if (isStorageFull(error)) {
+    logger.error({ err: error }, 'Scout’s database cannot grow: the disk is full.');
+    return reply([notice('error', new StorageFullError().message)]);
   }
   const reference = newReference();
   logger.error({ ref: reference, err: error }, 'unexpected error while handling a command');

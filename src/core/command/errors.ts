@@ -50,3 +50,37 @@ export class NotConnectedError extends Error {
     );
   }
 }
+
+/**
+ * A paid call may have been charged, but its answer was lost (the connection dropped, a 5xx, a time-out, an
+ * unreadable body). It is not sent again by itself: the ledger counts it at its estimate, unconfirmed, and the
+ * person decides whether to retry.
+ */
+export class UnconfirmedChargeError extends Error {
+  override readonly name = 'UnconfirmedChargeError';
+  readonly code = 'UNCONFIRMED_CHARGE';
+  constructor(
+    /** The call whose answer was lost. */
+    readonly operation: string,
+    /** The most it can have cost. */
+    readonly estimate: number,
+    cause: unknown,
+  ) {
+    super(
+      `The service may have charged for this (up to ${estimate} credits), but its answer was lost, so Scout did not send it again. ` +
+        'It is counted as unconfirmed in /scout credits until the service’s balance settles it.',
+      { cause },
+    );
+  }
+}
+
+/** Scout's database cannot grow (the disk is full): nothing was sent, so nothing was charged. */
+export class StorageFullError extends Error {
+  override readonly name = 'StorageFullError';
+  readonly code = 'STORAGE_FULL';
+  constructor() {
+    super(
+      'Scout’s storage is full, so nothing was sent and nothing was charged. Ask whoever runs Scout to free disk space.',
+    );
+  }
+}

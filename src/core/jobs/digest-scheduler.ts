@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../../app.js';
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
-import { CreditCapError } from '../command/errors.js';
+import { CreditCapError, UnconfirmedChargeError } from '../command/errors.js';
 import { meterClient } from '../credits.js';
 import type { Logger } from '../logger.js';
 import type { Outbound } from '../outbound.js';
@@ -63,6 +63,8 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       // A fresh prefix per attempt: a retry after a crash is a new purchase and must be recorded as one.
       keyPrefix: `digest:${digest.id}:${day}:${randomBytes(6).toString('base64url')}`,
       command: 'digest',
+      accountId: account.id,
+      owner: app.processId,
     });
     let chosen: { posts: Record<string, unknown>[]; note: string | null };
     try {
@@ -74,11 +76,19 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       );
       chosen = { posts: posts.map((p) => ({ ...p })), note: null };
     } catch (error) {
-      if (!(error instanceof CreditCapError)) throw error;
-      chosen = {
-        posts: [],
-        note: `Skipped: it needs up to ${error.estimate} credits and its creator's daily cap of ${error.cap} is reached.`,
-      };
+      if (error instanceof UnconfirmedChargeError) {
+        // Choosing again would pay again for what the service may already have charged: skip the day instead.
+        logger.warn({ err: error.cause, digest: digest.id }, error.message);
+        chosen = {
+          posts: [],
+          note: `Skipped today: the service may have charged for the search (up to ${error.estimate} credits) but its answer was lost, and searching again could charge twice.`,
+        };
+      } else if (error instanceof CreditCapError) {
+        chosen = {
+          posts: [],
+          note: `Skipped: it needs up to ${error.estimate} credits and its creator's daily cap of ${error.cap} is reached.`,
+        };
+      } else throw error;
     } finally {
       reservation.release();
     }

@@ -35,6 +35,8 @@ export interface ServiceErrorInit {
   rawBody?: string;
   /** The service's own explanation, when its body carried one. */
   serviceMessage?: string | null;
+  /** False when the request provably never reached the service; true (the default) when it may have. */
+  sent?: boolean;
   cause?: unknown;
 }
 
@@ -53,16 +55,42 @@ export class ServiceError extends Error {
   readonly serviceMessage: string | null;
   /** The start of the raw body, for the log. */
   readonly rawBody?: string;
+  /** False when the request provably never reached the service. */
+  readonly sent: boolean;
 
   constructor(init: ServiceErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = init.code;
+    this.sent = init.sent ?? init.code !== 'INVALID_INPUT';
     this.operation = init.operation;
     this.status = init.status ?? null;
     this.retryAfter = init.retryAfter ?? null;
     this.serviceMessage = init.serviceMessage ?? null;
     if (init.rawBody !== undefined) this.rawBody = truncate(init.rawBody);
   }
+}
+
+/** Failures that prove the service did not process the request: an error answer, or nothing sent. */
+const NOT_PROCESSED: ReadonlySet<ServiceErrorCode> = new Set([
+  'INVALID_INPUT',
+  'INVALID_API_KEY',
+  'PAYMENT_REQUIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_REQUEST',
+  'RATE_LIMITED',
+  'CLIENT_STOPPED',
+]);
+
+/**
+ * Whether a failed call may still have been processed, and so charged: a lost connection or cancellation after
+ * sending, a time-out, a 5xx (a gateway's 504 comes after the service may have done the work) or a 2xx whose
+ * body could not be read. Anything that is not a ServiceError counts as possibly charged.
+ */
+export function mayHaveCharged(error: unknown): boolean {
+  if (!(error instanceof ServiceError)) return true;
+  if (NOT_PROCESSED.has(error.code)) return false;
+  return error.sent;
 }
 
 /** One problem of an input: the field (contract name, dotted path) and what is allowed. */

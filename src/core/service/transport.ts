@@ -70,8 +70,8 @@ function errorCode(error: unknown): string | null {
   return null;
 }
 
-const aborted = (operation: OperationName, cause?: unknown) =>
-  new ServiceError({ code: 'ABORTED', operation, message: 'The service call was cancelled.', cause });
+const aborted = (operation: OperationName, cause: unknown, sent: boolean) =>
+  new ServiceError({ code: 'ABORTED', operation, message: 'The service call was cancelled.', cause, sent });
 
 const stopped = (operation: OperationName, cause?: unknown) =>
   new ServiceError({
@@ -94,7 +94,7 @@ export function createTransport(options: TransportOptions): Transport {
     const { operation } = req;
     if (signal?.aborted) {
       ticket.notSent();
-      return { ok: false, error: aborted(operation, signal.reason), sent: false };
+      return { ok: false, error: aborted(operation, signal.reason, false), sent: false };
     }
     const timeoutMs = timeouts[operation];
     const controller = new AbortController();
@@ -130,7 +130,7 @@ export function createTransport(options: TransportOptions): Transport {
         });
         return { ok: false, error, sent: true };
       }
-      if (signal?.aborted) return { ok: false, error: aborted(operation, cause), sent: true };
+      if (signal?.aborted) return { ok: false, error: aborted(operation, cause, true), sent: true };
       const sent = code === null || !NOT_SENT_CODES.has(code);
       if (!sent) ticket.notSent();
       const error = new ServiceError({
@@ -138,6 +138,7 @@ export function createTransport(options: TransportOptions): Transport {
         operation,
         message: `Could not reach the service (${code ?? 'connection failed'}). Check the service URL and the network, then try again.`,
         cause,
+        sent,
       });
       return { ok: false, error, sent };
     } finally {
@@ -150,10 +151,12 @@ export function createTransport(options: TransportOptions): Transport {
     const { operation } = req;
     const { signal } = callOptions;
     const priority = callOptions.priority ?? 'user';
-    const repeatable = OPERATION_TRAITS[operation].repeatable;
-    const paid = PRICING[operation].kind !== 'free';
+    // A paid request that may have reached the service is never sent again: the service may have charged for it
+    // already, and a second send would charge again. Only failures that prove nothing was processed repeat it.
+    const repeatable = OPERATION_TRAITS[operation].repeatable && PRICING[operation].kind === 'free';
     for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw aborted(operation, signal.reason);
+      // Every earlier attempt of a paid call provably did nothing (see `repeatable`), so nothing of it was sent.
+      if (signal?.aborted) throw aborted(operation, signal.reason, attempt > 1 && repeatable);
       // A person should not wait minutes behind a long Retry-After: say when to try again instead.
       const held = limiter.heldFor();
       if (priority === 'user' && held > retry.maxRetryAfterMs) {
@@ -199,8 +202,6 @@ export function createTransport(options: TransportOptions): Transport {
       const again =
         attempt < retry.maxAttempts &&
         isRetryable({ code: failure.code, sent }, repeatable) &&
-        // A paid call that timed out may have been processed and charged: repeating it could charge twice.
-        !(failure.code === 'TIMEOUT' && paid) &&
         !(failure.code === 'RATE_LIMITED' && delayMs > retry.maxRetryAfterMs);
       const context = { operation, status: failure.status, code: failure.code, attempt };
       if (!again) {
@@ -213,7 +214,7 @@ export function createTransport(options: TransportOptions): Transport {
         try {
           await sleep(delayMs, signal);
         } catch (cause) {
-          throw aborted(operation, cause);
+          throw aborted(operation, cause, repeatable);
         }
       }
     }

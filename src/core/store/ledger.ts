@@ -1,7 +1,13 @@
-/** The credit ledger: one row per paid service call, attributed to the person (or job owner) who caused it. */
+/**
+ * The credit ledger: one row per paid service call, attributed to the person (or job owner) who caused it. A call
+ * is written before it is sent (at its estimate), so a crash or a lost answer never loses a charge; see
+ * ledger-settle.ts for how a call whose answer was lost is settled from the balances the service reports.
+ */
 import type { Statement } from 'better-sqlite3';
 import type { Platform } from '../actor.js';
 import type { Db } from './database.js';
+import { createSettlement, isStorageFull, nextTick } from './ledger-settle.js';
+import { HEARTBEAT_STALE_MS } from './processes.js';
 
 /** Where a call came from. */
 export type LedgerPlatform = Platform;
@@ -25,9 +31,46 @@ export interface LedgerEntry extends LedgerActor {
   idempotencyKey: string;
 }
 
+/** How sure the ledger is of a row's credits. */
+export type LedgerState = 'pending' | 'confirmed' | 'unconfirmed' | 'settled';
+
 /** A row as stored. */
 export interface LedgerRow extends LedgerEntry {
   id: number;
+  state: LedgerState;
+  /** The estimate written before the call; null for rows recorded after it. */
+  estimate: number | null;
+  accountId: string | null;
+}
+
+/** A paid call about to be sent. */
+export interface LedgerIntent extends LedgerActor {
+  at: Date;
+  operation: string;
+  command?: string | null;
+  /** The most it can cost; counted as spent until the answer says what it cost. */
+  estimate: number;
+  /** Units at the estimate (items, or one request). */
+  units: number;
+  /** The service account charged. */
+  accountId: string;
+  /** The process sending it: if that process dies, the call becomes unconfirmed. */
+  owner: string | null;
+  idempotencyKey: string;
+}
+
+/** What a paid call's answer said it cost. */
+export interface LedgerAnswer {
+  credits: number;
+  units: number;
+  /** The balance the service reported after the call, when it did. */
+  balance: number | null;
+}
+
+/** Credits that may have been charged without a readable answer. */
+export interface Unconfirmed {
+  credits: number;
+  calls: number;
 }
 
 /** A sum of credits for one group of a breakdown. */
@@ -49,6 +92,30 @@ export interface Ledger {
   record(entry: LedgerEntry): boolean;
   /** The row recorded under an idempotency key, if any. */
   find(idempotencyKey: string): LedgerRow | undefined;
+  /**
+   * Writes a paid call before it is sent, at its estimate ('pending'); false when the key exists already. Throws
+   * when it cannot be written (the disk is full): then the call must not be sent.
+   */
+  intend(intent: LedgerIntent): boolean;
+  /**
+   * Completes a pending call with what it cost, then settles what the reported balance allows. When the disk is
+   * full the change is kept in memory (the row stays at its estimate) and written with the next one that works.
+   */
+  confirm(idempotencyKey: string, answer: LedgerAnswer): void;
+  /** Marks a pending call that may have been charged without a readable answer: it stays at its estimate. */
+  doubt(idempotencyKey: string): void;
+  /** Forgets a pending call the service provably did not process (an error answer, or nothing sent). */
+  cancel(idempotencyKey: string): void;
+  /** A ledger tick to stamp a free call with before it is sent; see `reading`. */
+  tick(): number;
+  /** A balance reported on an answer that cost nothing (sent at `sentTick`), used to settle unconfirmed calls. */
+  reading(accountId: string, sentTick: number, balance: number): void;
+  /** Unconfirmed calls of a person or a workspace in a range, with the calls of processes that are gone. */
+  unconfirmed(
+    scope: { platform: LedgerPlatform; workspaceId: string; userId?: string },
+    range: TimeRange,
+    now: Date,
+  ): Unconfirmed;
   /** Credits spent by one person, or by the whole workspace when userId is omitted, within a range. */
   spent(scope: { platform: LedgerPlatform; workspaceId: string; userId?: string }, range: TimeRange): number;
   /** The workspace's spend in a range grouped by person, by command (or operation when no command) or by UTC day. */
@@ -61,6 +128,9 @@ export interface Ledger {
 
 interface StoredRow {
   id: number;
+  state: LedgerState;
+  estimate: number | null;
+  account_id: string | null;
   at: string;
   platform: LedgerPlatform;
   workspace_id: string;
@@ -109,7 +179,129 @@ export function createLedger(db: Db): Ledger {
     ]),
   ) as Record<keyof typeof GROUP_EXPRESSIONS, Statement<[string, string, string, string], SpendGroup>>;
 
+  const intendRow = db.prepare(`INSERT INTO credit_ledger
+      (at, platform, workspace_id, user_id, operation, command, units, credits, balance, idempotency_key,
+       state, estimate, account_id, owner, sent_tick)
+    VALUES (@at, @platform, @workspaceId, @userId, @operation, @command, @units, @estimate, NULL, @idempotencyKey,
+       'pending', @estimate, @accountId, @owner, @tick)
+    ON CONFLICT (idempotency_key) DO NOTHING`);
+  const confirmRow = db.prepare<[number, number, number | null, number, string]>(
+    `UPDATE credit_ledger SET state = 'confirmed', credits = ?, units = ?, balance = ?, done_tick = ?
+     WHERE idempotency_key = ? AND state = 'pending'`,
+  );
+  const doubtRow = db.prepare<[number, string]>(
+    `UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ? WHERE idempotency_key = ? AND state = 'pending'`,
+  );
+  const cancelRow = db.prepare<[string]>(
+    "DELETE FROM credit_ledger WHERE idempotency_key = ? AND state = 'pending'",
+  );
+  const sentTickOf = db.prepare<[string], { sent_tick: number | null; account_id: string | null }>(
+    'SELECT sent_tick, account_id FROM credit_ledger WHERE idempotency_key = ?',
+  );
+  const unconfirmedSql = (who: string) => `SELECT COALESCE(SUM(credits), 0) AS credits, COUNT(*) AS calls
+    FROM credit_ledger WHERE platform = ? AND workspace_id = ? ${who} AND at >= ? AND at < ?
+    AND (state = 'unconfirmed' OR (state = 'pending' AND (owner IS NULL
+      OR owner NOT IN (SELECT id FROM scout_processes WHERE heartbeat_at >= ?))))`;
+  const unconfirmedUser = db.prepare<[string, string, string, string, string, string], Unconfirmed>(
+    unconfirmedSql('AND user_id = ?'),
+  );
+  const unconfirmedWorkspace = db.prepare<[string, string, string, string, string], Unconfirmed>(
+    unconfirmedSql(''),
+  );
+  const settlement = createSettlement(db);
+  // Completions that could not be written (the disk was full), oldest first: written before anything else.
+  const deferred: Array<() => void> = [];
+  const flush = () => {
+    while (deferred.length > 0) {
+      const next = deferred[0] as () => void;
+      next();
+      deferred.shift();
+    }
+  };
+  /** Runs a completion now, or keeps it for later when the disk is full. */
+  const complete = (write: () => void) => {
+    try {
+      flush();
+      write();
+    } catch (error) {
+      if (!isStorageFull(error)) throw error;
+      deferred.push(write);
+    }
+  };
+
   return {
+    intend(intent) {
+      flush();
+      const result = intendRow.run({
+        at: intent.at.toISOString(),
+        platform: intent.platform,
+        workspaceId: intent.workspaceId,
+        userId: intent.userId,
+        operation: intent.operation,
+        command: intent.command ?? null,
+        units: intent.units,
+        estimate: intent.estimate,
+        idempotencyKey: intent.idempotencyKey,
+        accountId: intent.accountId,
+        owner: intent.owner,
+        tick: nextTick(db),
+      });
+      return result.changes === 1;
+    },
+    confirm(key, answer) {
+      complete(() => {
+        const row = sentTickOf.get(key);
+        if (row === undefined) return;
+        if (answer.credits === 0) {
+          // Nothing charged: no row, but its balance still settles.
+          cancelRow.run(key);
+          if (answer.balance !== null && row.account_id !== null && row.sent_tick !== null)
+            settlement.reading(row.account_id, row.sent_tick, answer.balance);
+          return;
+        }
+        const done = nextTick(db);
+        if (confirmRow.run(answer.credits, answer.units, answer.balance, done, key).changes !== 1) return;
+        if (answer.balance === null || row.account_id === null || row.sent_tick === null) return;
+        settlement.observe(row.account_id, {
+          sentTick: row.sent_tick,
+          doneTick: done,
+          balance: answer.balance,
+          cost: answer.credits,
+          key,
+        });
+      });
+    },
+    doubt(key) {
+      complete(() => {
+        doubtRow.run(nextTick(db), key);
+      });
+    },
+    cancel(key) {
+      complete(() => {
+        cancelRow.run(key);
+      });
+    },
+    tick: () => nextTick(db),
+    reading(accountId, sentTick, balance) {
+      complete(() => {
+        settlement.reading(accountId, sentTick, balance);
+      });
+    },
+    unconfirmed(scope, range, now) {
+      const from = range.from.toISOString();
+      const to = range.to.toISOString();
+      const alive = new Date(now.getTime() - HEARTBEAT_STALE_MS).toISOString();
+      return scope.userId === undefined
+        ? (unconfirmedWorkspace.get(scope.platform, scope.workspaceId, from, to, alive) as Unconfirmed)
+        : (unconfirmedUser.get(
+            scope.platform,
+            scope.workspaceId,
+            scope.userId,
+            from,
+            to,
+            alive,
+          ) as Unconfirmed);
+    },
     record(entry) {
       if (
         !Number.isInteger(entry.credits) ||
@@ -158,6 +350,9 @@ export function createLedger(db: Db): Ledger {
 function fromStored(row: StoredRow): LedgerRow {
   return {
     id: row.id,
+    state: row.state,
+    estimate: row.estimate,
+    accountId: row.account_id,
     at: new Date(row.at),
     platform: row.platform,
     workspaceId: row.workspace_id,

@@ -281,4 +281,36 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE invocations ADD COLUMN owner TEXT;
     `,
   },
+  {
+    version: 7,
+    name: 'paid calls are written before they are sent',
+    sql: `
+      -- A paid call is written before it is sent, at its estimate ('pending'), then completed with the real cost
+      -- ('confirmed'). One that may have been charged without a readable answer (a lost connection, a 5xx, a
+      -- time-out, an unreadable body, a crash) stays at its estimate as 'unconfirmed' until balances reported by
+      -- the service settle it ('settled').
+      ALTER TABLE credit_ledger ADD COLUMN state TEXT NOT NULL DEFAULT 'confirmed';
+      ALTER TABLE credit_ledger ADD COLUMN estimate INTEGER;
+      ALTER TABLE credit_ledger ADD COLUMN account_id TEXT;   -- the service account charged
+      ALTER TABLE credit_ledger ADD COLUMN owner TEXT;        -- the process that sent it
+      ALTER TABLE credit_ledger ADD COLUMN sent_tick INTEGER; -- ledger ticks order sends and answers
+      ALTER TABLE credit_ledger ADD COLUMN done_tick INTEGER; -- across processes sharing the database
+      CREATE INDEX credit_ledger_account_state ON credit_ledger (account_id, state);
+      CREATE INDEX credit_ledger_owner_state ON credit_ledger (owner, state);
+
+      -- One counter for every process: the order in which calls were sent and answered.
+      CREATE TABLE ledger_clock (id INTEGER PRIMARY KEY CHECK (id = 1), tick INTEGER NOT NULL);
+      INSERT INTO ledger_clock (id, tick) VALUES (1, 0);
+
+      -- Balances the service reported on answers that cost nothing, a few per account, to settle unconfirmed calls.
+      CREATE TABLE balance_readings (
+        id INTEGER PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        sent_tick INTEGER NOT NULL,
+        done_tick INTEGER NOT NULL,
+        balance INTEGER NOT NULL
+      );
+      CREATE INDEX balance_readings_account ON balance_readings (account_id, done_tick);
+    `,
+  },
 ];

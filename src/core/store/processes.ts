@@ -1,9 +1,10 @@
 /**
  * The Scout processes sharing the database, each with a heartbeat. A claim (see invocations.ts) names the process
  * running it: when that process is gone (killed, crashed), the claim is taken over at once instead of answering
- * "Already working on that" until it grows old.
+ * "Already working on that" until it grows old, and its paid calls in flight become unconfirmed charges.
  */
 import type { Db } from './database.js';
+import { nextTick } from './ledger-settle.js';
 
 /** A process stops counting as alive when its heartbeat is older than this. */
 export const HEARTBEAT_STALE_MS = 30_000;
@@ -41,11 +42,16 @@ export function createProcesses(db: Db): Processes {
   );
   const remove = db.prepare('DELETE FROM scout_processes WHERE id = ?');
   const releaseClaims = db.prepare("DELETE FROM invocations WHERE owner = ? AND state = 'running'");
+  // Its paid calls still in flight may have been charged: they stay at their estimate, unconfirmed.
+  const orphanCalls = db.prepare<[number, string]>(
+    "UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ? WHERE owner = ? AND state = 'pending'",
+  );
   const beat = db.prepare(`INSERT INTO scout_processes (id, host, pid, started_at, heartbeat_at)
     VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at`);
   const forget = (id: string) => {
     remove.run(id);
     releaseClaims.run(id);
+    orphanCalls.run(nextTick(db), id);
   };
   const register = db.transaction((self: ProcessIdentity, isRunning: (pid: number) => boolean, now: Date) => {
     const gone = new Set<string>();

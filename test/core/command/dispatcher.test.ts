@@ -173,10 +173,12 @@ describe('dispatcher', () => {
     expect(h.spentToday()).toBe(20);
   });
 
-  it('records a charge whose answer could not be read, at the estimate', async () => {
+  it('records a charge whose answer could not be read at the estimate, and offers a Retry', async () => {
     h = await startHarness({ families: [testFamily] });
     h.sandbox.injectFaults('harness-key-0001', { kind: 'malformed-json' });
-    expect(await h.type('test songs')).toMatch(/Error: /);
+    const answer = await h.type('test songs');
+    expect(answer).toContain('its answer was lost');
+    expect(answer).toContain('Retry (up to 10 credits)');
     expect(h.spentToday()).toBe(10);
   });
 
