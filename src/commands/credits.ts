@@ -7,7 +7,17 @@ import type { CommandContext, CommandFamily } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
 import { budgetOf, utcDay, utcMonth } from '../core/credits.js';
 import { EVERYONE } from '../core/store/settings.js';
-import { bold, fields, notice, type Reply, reply, text } from '../core/ui/index.js';
+import {
+  bold,
+  fields,
+  type Inline,
+  mention,
+  notice,
+  type Reply,
+  reply,
+  type TextNode,
+  text,
+} from '../core/ui/index.js';
 
 const LAST_DAYS = 7;
 
@@ -17,19 +27,28 @@ async function balance(ctx: CommandContext): Promise<number | null> {
   return result.meta.creditsRemaining;
 }
 
-function groups(title: string, list: ReadonlyArray<{ key: string; credits: number; calls: number }>) {
+type SpendGroup = { key: string; credits: number; calls: number };
+
+const GROUPS_SHOWN = 10;
+
+const spend = (g: SpendGroup) => `${g.credits} credits (${g.calls} ${g.calls === 1 ? 'call' : 'calls'})`;
+
+function groups(title: string, list: readonly SpendGroup[]) {
   return [
     text(bold(title)),
     list.length === 0
       ? text('No spend yet.')
-      : fields(
-          list.slice(0, 10).map((g) => ({
-            label: g.key,
-            value: `${g.credits} credits (${g.calls} ${g.calls === 1 ? 'call' : 'calls'})`,
-            inline: true,
-          })),
-        ),
+      : fields(list.slice(0, GROUPS_SHOWN).map((g) => ({ label: g.key, value: spend(g), inline: true }))),
   ];
+}
+
+/** Spend by person: one line each, the person mentioned (field labels are plain text, so they cannot be). */
+function people(title: string, list: readonly SpendGroup[]): TextNode[] {
+  if (list.length === 0) return [text(bold(title)), text('No spend yet.')];
+  const lines = list
+    .slice(0, GROUPS_SHOWN)
+    .flatMap((g, index): Inline[] => [index === 0 ? '' : '\n', mention(g.key), `: ${spend(g)}`]);
+  return [text(bold(title)), text(...lines)];
 }
 
 /** Calls that may have been charged without a readable answer, counted at their estimate until settled. */
@@ -69,7 +88,7 @@ async function show(ctx: CommandContext): Promise<Reply> {
       { label: 'Confirmation above', value: `${ctx.settings.confirmAbove} credits`, inline: true },
     ]),
     ...unconfirmedNote(ctx.store.ledger.unconfirmed(workspace, utcMonth(now), now)),
-    ...groups('Team this month, by person', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'user')),
+    ...people('Team this month, by person', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'user')),
     ...groups('Team this month, by command', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'command')),
     ...groups(`Team, last ${LAST_DAYS} days`, ctx.store.ledger.breakdown(workspace, week, 'day')),
   ]);
@@ -179,12 +198,16 @@ export const creditsFamily: CommandFamily = {
           ctx.actor.userId,
           ctx.clock.now(),
         );
-        const whom = everyone ? 'Everyone’s default daily cap' : `The daily cap of ${userId}`;
+        const whom: Inline[] = everyone
+          ? ['Everyone’s default daily cap']
+          : ['The daily cap of ', mention(userId)];
         return reply(
           [
             notice(
               'success',
-              input.amount === 'off' ? `${whom} is removed.` : `${whom} is now ${input.amount} credits.`,
+              input.amount === 'off'
+                ? [...whom, ' is removed.']
+                : [...whom, ` is now ${input.amount} credits.`],
             ),
           ],
           { visibility: 'channel' },

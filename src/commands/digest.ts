@@ -21,7 +21,7 @@ import {
 import { addDays } from '../core/jobs/time-zone.js';
 import type { Digest } from '../core/store/digests.js';
 import { adminRole } from '../core/tenancy/index.js';
-import { bold, code, type Inline, notice, type Reply, reply, text } from '../core/ui/index.js';
+import { bold, code, type Inline, mention, notice, type Reply, reply, text } from '../core/ui/index.js';
 import { resolveRelativeDate, viralFamily } from './viral.js';
 
 const viralSearch = viralFamily.commands.find((c) => c.name === 'search') as CommandDef<unknown>;
@@ -227,7 +227,9 @@ function list(ctx: CommandContext): Reply {
     ...digests.map((d) =>
       text(
         bold(`#${d.id}`),
-        ` · ${d.localTime} ${d.timeZone} · #${d.channelId}${d.channelId === ctx.channelId ? ' (this channel)' : ''} · top ${d.top} · by ${d.createdBy} · next ${utc(nextRun(d, now))}\n`,
+        ` · ${d.localTime} ${d.timeZone} · #${d.channelId}${d.channelId === ctx.channelId ? ' (this channel)' : ''} · top ${d.top} · by `,
+        mention(d.createdBy),
+        ` · next ${utc(nextRun(d, now))}\n`,
         ...filterText(d.filters),
       ),
     ),

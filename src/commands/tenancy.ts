@@ -8,10 +8,18 @@ import type { CommandContext, CommandFamily } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
 import { ServiceError } from '../core/service/index.js';
 import { adminRole, tenantOf } from '../core/tenancy/index.js';
-import { bold, code, fields, notice, type Reply, reply, text } from '../core/ui/index.js';
+import {
+  bold,
+  code,
+  fields,
+  type Inline,
+  mention,
+  notice,
+  type Reply,
+  reply,
+  text,
+} from '../core/ui/index.js';
 import { requirePerson } from './credits.js';
-
-const mention = (platform: string, userId: string) => (platform === 'terminal' ? userId : `<@${userId}>`);
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -66,20 +74,17 @@ async function show(ctx: CommandContext): Promise<Reply> {
       ),
     ]);
   }
+  const { connectedBy, connectedAt } = connection;
+  const on = connectedAt === null ? '' : ` on ${day(connectedAt)}`;
   return reply([
     text(bold('Service account')),
     fields([
       { label: 'Account', value: `…${connection.hint}`, inline: true },
       { label: 'Balance', value: await balanceOf(ctx), inline: true },
-      {
-        label: 'Connected by',
-        value:
-          connection.connectedBy === null
-            ? 'the deployment'
-            : `${mention(ctx.actor.platform, connection.connectedBy)}${connection.connectedAt === null ? '' : ` on ${day(connection.connectedAt)}`}`,
-        inline: true,
-      },
+      ...(connectedBy === null ? [{ label: 'Connected by', value: 'the deployment', inline: true }] : []),
     ]),
+    // A field holds plain text only, so the person who connected the key is named on a line of their own.
+    connectedBy === null ? null : text('Connected by ', mention(connectedBy), `${on}.`),
     ctx.actor.isAdmin
       ? text(
           'Replace the key with ',
@@ -254,11 +259,13 @@ export const adminsFamily: CommandFamily = {
         return reply([
           text(bold('Admins')),
           text(`Always: ${adminRole(ctx.actor.platform).replace(/, or a Scout admin.*$/, '')}.`),
-          text(
-            named.length === 0
-              ? 'No Scout admins named. An admin adds one with /scout admins add @person.'
-              : `Scout admins: ${named.map((a) => mention(ctx.actor.platform, a.userId)).join(', ')}.`,
-          ),
+          named.length === 0
+            ? text('No Scout admins named. An admin adds one with /scout admins add @person.')
+            : text(
+                'Scout admins: ',
+                ...named.flatMap((a, index): Inline[] => [index === 0 ? '' : ', ', mention(a.userId)]),
+                '.',
+              ),
         ]);
       },
     }),
@@ -282,12 +289,14 @@ export const adminsFamily: CommandFamily = {
           ctx.actor.userId,
           ctx.clock.now(),
         );
-        const who = mention(ctx.actor.platform, userId);
         return reply(
-          [notice('success', added ? `${who} is now a Scout admin.` : `${who} already is a Scout admin.`)],
-          {
-            visibility: 'channel',
-          },
+          [
+            notice('success', [
+              mention(userId),
+              added ? ' is now a Scout admin.' : ' already is a Scout admin.',
+            ]),
+          ],
+          { visibility: 'channel' },
         );
       },
     }),
@@ -306,13 +315,12 @@ export const adminsFamily: CommandFamily = {
       async run(ctx, input) {
         const userId = requirePerson(input.who, ctx.actor.platform, 'admins remove <@person>');
         const removed = ctx.store.tenants.removeAdmin(tenantOf(ctx.actor), userId);
-        const who = mention(ctx.actor.platform, userId);
         return reply(
           [
-            notice(
-              removed ? 'success' : 'info',
-              removed ? `${who} is no longer a Scout admin.` : `${who} was not a Scout admin.`,
-            ),
+            notice(removed ? 'success' : 'info', [
+              mention(userId),
+              removed ? ' is no longer a Scout admin.' : ' was not a Scout admin.',
+            ]),
           ],
           { visibility: removed ? 'channel' : 'author' },
         );

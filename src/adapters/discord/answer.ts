@@ -12,6 +12,10 @@ import {
 import type { Reply } from '../../core/ui/index.js';
 import { type DiscordMessage, renderDiscord } from './render.js';
 
+/**
+ * What a reply may ping: nothing. Replies name people with real mentions (a cap set for `<@id>`), and those must not
+ * notify them, nor any role, @here or @everyone. https://discord.com/developers/docs/resources/message#allowed-mentions-object
+ */
 const NO_MENTIONS = { parse: [] };
 
 /** An interaction answered by deferring first. */

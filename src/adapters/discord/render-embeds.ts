@@ -23,7 +23,14 @@ import {
   viralPostFields,
   viralPostTitle,
 } from '../../core/ui/index.js';
-import { chunkText, escapeLine, escapeMarkdown, plainLine, spansToMarkdown } from './markdown.js';
+import {
+  chunkText,
+  escapeLine,
+  escapeMarkdown,
+  plainLine,
+  spansToMarkdown,
+  truncateMarkdown,
+} from './markdown.js';
 
 /** Description length of one text embed: two never share a message, so help pages split cleanly. */
 export const TEXT_CHUNK_MAX = 3900;
@@ -68,7 +75,10 @@ export function fitEmbed(embed: APIEmbed, max = EMBED_TEXT_MAX): APIEmbed {
     (embed.author?.name ?? '').length +
     fields.reduce((sum, f) => sum + f.name.length, 0);
   const room = Math.max(0, max - fixed);
-  const description = truncate(embed.description ?? '', fields.length === 0 ? room : Math.floor(room / 3));
+  const description = truncateMarkdown(
+    embed.description ?? '',
+    fields.length === 0 ? room : Math.floor(room / 3),
+  );
   const perField = fields.length === 0 ? 0 : Math.floor((room - description.length) / fields.length);
   const fitted: APIEmbed = {
     ...embed,
@@ -94,7 +104,7 @@ const titled = (title: string, number: number | null) =>
 const withUrl = (embed: APIEmbed, url: string | null): APIEmbed => (url === null ? embed : { ...embed, url });
 
 const described = (embed: APIEmbed, text: string): APIEmbed =>
-  text === '' ? embed : { ...embed, description: truncate(text, DISCORD.EMBED_DESCRIPTION_MAX) };
+  text === '' ? embed : { ...embed, description: truncateMarkdown(text, DISCORD.EMBED_DESCRIPTION_MAX) };
 
 /** The embed of a card node, numbered when several cards share a reply. */
 function cardEmbed(node: ReplyNode, number: number | null): APIEmbed | null {

@@ -21,7 +21,7 @@ import {
   viralPostFields,
   viralPostTitle,
 } from '../../core/ui/index.js';
-import { clip, escapeMrkdwn, linkUrl, spansMrkdwn, splitEscaped } from './mrkdwn.js';
+import { clip, clipMrkdwn, escapeMrkdwn, linkUrl, spansMrkdwn, splitEscaped } from './mrkdwn.js';
 import { typeButton } from './value-modal.js';
 
 /** A Block Kit block. */
@@ -274,7 +274,7 @@ export function nodeBlocks(node: ReplyNode): Block[] {
           ? {
               type: 'section',
               text: mrkdwnObject(
-                clip(`${NOTICE_EMOJI[node.level]} ${first.text.text}`, SLACK.SECTION_TEXT_MAX),
+                clipMrkdwn(`${NOTICE_EMOJI[node.level]} ${first.text.text}`, SLACK.SECTION_TEXT_MAX),
               ),
             }
           : { type: 'section', text: mrkdwnObject(NOTICE_EMOJI[node.level]) };

@@ -25,6 +25,18 @@ export function linkUrl(url: string): string {
   return url.replace(/[|<> ]/g, (c) => encodeURIComponent(c));
 }
 
+/** A Slack user id (`U…`, or `W…` in Enterprise Grid): the only thing a mention may carry. */
+const USER_ID = /^[UW][A-Z0-9]{2,20}$/;
+
+/**
+ * A mention of a user as mrkdwn: `<@U123>` for a Slack user id, and literal `@id` text for anything else, so no
+ * id can close the angle brackets and smuggle in `<!channel>` or a link.
+ * https://docs.slack.dev/messaging/formatting-message-text#mentioning-users
+ */
+export function mentionMrkdwn(userId: string): string {
+  return USER_ID.test(userId) ? `<@${userId}>` : escapeMrkdwn(`@${userId}`);
+}
+
 /** One span as mrkdwn. */
 export function spanMrkdwn(span: Span): string {
   switch (span.kind) {
@@ -40,6 +52,8 @@ export function spanMrkdwn(span: Span): string {
       return span.label === span.url
         ? `<${linkUrl(span.url)}>`
         : `<${linkUrl(span.url)}|${escapeMrkdwn(span.label)}>`;
+    case 'mention':
+      return mentionMrkdwn(span.userId);
   }
 }
 
@@ -75,6 +89,18 @@ export function clip(text: string, max: number): string {
   const unit = text.charCodeAt(end - 1);
   if (unit >= 0xd800 && unit <= 0xdbff) end -= 1;
   return `${text.slice(0, end)}…`;
+}
+
+/**
+ * Cuts mrkdwn (or escaped plain text) to at most `max` UTF-16 units like `clip`, never leaving half of a `<…>`
+ * mention or link, or of an entity, before the "…".
+ */
+export function clipMrkdwn(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let kept = clip(text, max).slice(0, -1);
+  const open = kept.lastIndexOf('<');
+  if (open > kept.lastIndexOf('>')) kept = kept.slice(0, open);
+  return `${kept.replace(/&[a-z]*$/, '')}…`;
 }
 
 /**

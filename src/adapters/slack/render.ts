@@ -5,7 +5,7 @@
  */
 import { type Button, type Reply, renderText, SLACK } from '../../core/ui/index.js';
 import { actionBlocks, type Block, contextBlock, nodeBlocks } from './blocks.js';
-import { clip, escapePlain } from './mrkdwn.js';
+import { clipMrkdwn, escapePlain } from './mrkdwn.js';
 
 /** One Slack message: blocks plus the notification fallback text. */
 export interface SlackMessage {
@@ -24,6 +24,7 @@ export const FALLBACK_TEXT_MAX = 3000;
 
 interface Unit {
   readonly blocks: Block[];
+  /** Notification text of the unit, already escaped for Slack. */
   readonly fallback: string;
   readonly pager: boolean;
 }
@@ -60,7 +61,9 @@ function units(reply: Reply): Unit[] {
       continue;
     }
     flushButtons();
-    const fallback = renderText({ nodes: [node], visibility: reply.visibility }, { actions: false }).text;
+    const fallback = escapePlain(
+      renderText({ nodes: [node], visibility: reply.visibility }, { actions: false }).text,
+    );
     if (
       node.type === 'text' ||
       node.type === 'code-block' ||
@@ -79,16 +82,26 @@ function units(reply: Reply): Unit[] {
   return out;
 }
 
+/** A raw `<@U…>` in rendered mrkdwn: only `mentionMrkdwn` writes one, since every `<` of text is escaped. */
+const MENTION_TOKEN = /(<@[UW][A-Z0-9]{2,20}>)/;
+
+/**
+ * The escaped fallback of a section: its mrkdwn read as plain text (links spelled out, escapes kept) with its real
+ * mentions kept, so a notification names the person as the message does.
+ */
 function blockFallback(block: Block): string {
   if (block.type !== 'section') return '';
   const texts = [block.text?.text ?? '', ...(block.fields ?? []).map((f) => f.text)];
   return texts
     .join('\n')
     .replace(/\u200B/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+    .split(MENTION_TOKEN)
+    .map((part, index) => (index % 2 === 1 ? part : escapePlain(decodeEntities(part))))
+    .join('');
 }
+
+const decodeEntities = (text: string) =>
+  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 const truncatedUnit = (count: number): Unit => ({
   blocks: [contextBlock(`… ${count} more part${count === 1 ? '' : 's'} not shown: narrow the command.`)],
@@ -101,8 +114,9 @@ function fallbackOf(parts: readonly Unit[]): string {
     .map((unit) => unit.fallback)
     .filter((line) => line !== '')
     .join('\n\n');
-  // The fallback is shown in notifications and parsed for mentions: escape it so `<!channel>` stays text.
-  return clip(escapePlain(text === '' ? 'Scout' : text), FALLBACK_TEXT_MAX);
+  // The fallback is shown in notifications and parsed for mentions: each unit's is escaped so `<!channel>` stays
+  // text, and only the model's own mentions remain; a cut never leaves half of one.
+  return clipMrkdwn(text === '' ? 'Scout' : text, FALLBACK_TEXT_MAX);
 }
 
 /**

@@ -147,5 +147,8 @@ export const CARD_LONG_TEXT_MAX = 280;
 /** Niches shown on a creator card; keeps a card inside CARD_TEXT_BUDGET. */
 export const CARD_NICHES_MAX = 6;
 
+/** Longest user id a mention keeps: Slack ids and Discord snowflakes are far shorter, terminal names at most 64. */
+export const MENTION_ID_MAX = 64;
+
 /** Buttons on one card, list row or contact row: one Discord row. */
 export const CARD_ACTIONS_MAX = BUTTONS_PER_ROW_MAX;

@@ -5,10 +5,13 @@
  * - `bold`, `italic`, `code`: literal single-line text shown with that one style. Spans do not nest, so
  *   bold italic does not exist (Slack mrkdwn cannot nest styles reliably, and escaping stays trivial).
  * - `link`: a single-line label and an absolute http(s) URL.
+ * - `mention`: a chat user named by their platform user id; each renderer shows a real mention only for an id of
+ *   its platform's shape (anything else reads as literal `@id` text), so an id can never become a broadcast.
  * Characters such as `*`, `_`, `` ` ``, `<`, `>`, `|` have no meaning inside any span: renderers escape them.
  * Builders clean the text (control and bidi-override characters removed, line breaks normalized).
  */
-import { cleanText, safeUrl, singleLine } from './format.js';
+import { cleanText, safeUrl, singleLine, truncate } from './format.js';
+import { MENTION_ID_MAX } from './limits.js';
 
 /** Literal text, newlines allowed. */
 export interface PlainSpan {
@@ -29,8 +32,14 @@ export interface LinkSpan {
   readonly url: string;
 }
 
+/** A chat user, by their platform user id (Slack `U123`, a Discord snowflake, a terminal name). */
+export interface MentionSpan {
+  readonly kind: 'mention';
+  readonly userId: string;
+}
+
 /** One span of text. */
-export type Span = PlainSpan | StyledSpan | LinkSpan;
+export type Span = PlainSpan | StyledSpan | LinkSpan | MentionSpan;
 
 /** What text builders accept: a string is a plain span. */
 export type Inline = string | Span;
@@ -64,12 +73,32 @@ export function link(label: string, url: string): LinkSpan | PlainSpan {
   return { kind: 'link', label: text === '' || safeUrl(text) === safe ? safe : text, url: safe };
 }
 
+/** A mention of a chat user by id: the id cleaned to one line and cut to MENTION_ID_MAX (no platform id is longer). */
+export function mention(userId: string): MentionSpan {
+  return { kind: 'mention', userId: truncate(singleLine(userId), MENTION_ID_MAX) };
+}
+
+/** Whether a span holds nothing to show. */
+function isEmpty(span: Span): boolean {
+  switch (span.kind) {
+    case 'link':
+      return span.url === '';
+    case 'mention':
+      return span.userId === '';
+    case 'plain':
+    case 'bold':
+    case 'italic':
+    case 'code':
+      return span.text === '';
+  }
+}
+
 /** Normalizes inline parts: strings become plain spans, empty spans go, adjacent plain spans merge. */
 export function toSpans(parts: readonly Inline[]): Span[] {
   const out: Span[] = [];
   for (const part of parts) {
     const span = typeof part === 'string' ? plain(part) : normalizeSpan(part);
-    if (span.kind === 'link' ? span.url === '' : span.text === '') continue;
+    if (isEmpty(span)) continue;
     const last = out[out.length - 1];
     if (span.kind === 'plain' && last?.kind === 'plain') {
       out[out.length - 1] = { kind: 'plain', text: last.text + span.text };
@@ -91,19 +120,32 @@ function normalizeSpan(span: Span): Span {
       return { kind: span.kind, text: singleLine(span.text) };
     case 'link':
       return link(span.label, span.url);
+    case 'mention':
+      return mention(span.userId);
   }
 }
 
-/** Plain text of spans (or of one string): styles dropped, a link reads "label (url)" or just its URL. */
-export function plainText(content: string | readonly Inline[]): string {
-  const spans = toSpans(typeof content === 'string' ? [content] : content);
-  let out = '';
-  for (const span of spans) {
-    if (span.kind === 'link') {
-      out += span.label === span.url ? span.url : `${span.label} (${span.url})`;
-    } else {
-      out += span.text;
-    }
+/** The plain text of one span. */
+function spanText(span: Span): string {
+  switch (span.kind) {
+    case 'link':
+      return span.label === span.url ? span.url : `${span.label} (${span.url})`;
+    case 'mention':
+      return `@${span.userId}`;
+    case 'plain':
+    case 'bold':
+    case 'italic':
+    case 'code':
+      return span.text;
   }
-  return out;
+}
+
+/**
+ * Plain text of spans (or of one string): styles dropped, a link reads "label (url)" or just its URL, a mention
+ * "@id".
+ */
+export function plainText(content: string | readonly Inline[]): string {
+  return toSpans(typeof content === 'string' ? [content] : content)
+    .map(spanText)
+    .join('');
 }

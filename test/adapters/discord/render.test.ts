@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { editOf, payloadOf } from '../../../src/adapters/discord/answer.js';
+import { chunkText, mentionMarkdown, truncateMarkdown } from '../../../src/adapters/discord/markdown.js';
 import {
   embedTextLength,
   FOOTER_NOTE_MAX,
@@ -11,6 +13,7 @@ import {
   buttons,
   creatorCard,
   DISCORD,
+  mention,
   notice,
   pager,
   type Reply,
@@ -21,6 +24,7 @@ import {
   HOSTILE_PROFILE,
   hostileButtons,
   LONG_HOSTILE,
+  MENTIONS,
   NOW,
   nullNodes,
   worstCaseNodes,
@@ -130,5 +134,74 @@ describe('renderDiscord', () => {
     expect(renderDiscord(reply([buttons(button('Go', 'k.go'))], { visibility: 'channel' })).ephemeral).toBe(
       false,
     );
+  });
+});
+
+/** Every `<…>` token of Discord markup in a string, skipping escaped `\<`. */
+const tokens = (markdown: string) => markdown.match(/(?<!\\)<[^<>]*>/g) ?? [];
+/** An `@everyone` or `@here` that Discord would read as a broadcast (not escaped). */
+const BROADCAST = /(?<!\\)@(everyone|here)/;
+const BOB = '200000000000000042';
+
+describe('mentions on Discord', () => {
+  it('renders a snowflake as a mention in the embed, and sends it with no allowed mentions', () => {
+    const rendering = renderDiscord(
+      reply([notice('success', ['The daily cap of ', mention(BOB), ' is now 6 credits.'])], {
+        visibility: 'channel',
+      }),
+    );
+    const [message] = rendering.messages;
+    expect(message?.embeds[0]?.description).toBe(`✅ The daily cap of <@${BOB}> is now 6 credits.`);
+    expect(message?.content).toBe('');
+    if (message === undefined) throw new Error('no message');
+    // Named, never pinged: no user, role or @everyone may be notified by a reply.
+    expect(editOf(message).allowedMentions).toEqual({ parse: [] });
+    expect(payloadOf(message, false).allowedMentions).toEqual({ parse: [] });
+  });
+
+  it('keeps ids that are not snowflakes as escaped text: no mention, role or broadcast', () => {
+    for (const hostile of [
+      'U1>|<!channel>',
+      '@everyone',
+      '@here',
+      '<@&123456789012345678>',
+      '12345',
+      `${BOB}>x`,
+    ]) {
+      const description = renderDiscord(reply([text('Cap of ', mention(hostile))])).messages[0]?.embeds[0]
+        ?.description;
+      expect(tokens(description ?? '')).toEqual([]);
+      expect(description).not.toMatch(BROADCAST);
+    }
+    expect(mentionMarkdown('@everyone')).toBe('\\@\\@everyone');
+    const worst = JSON.stringify(
+      renderDiscord(reply([text(...MENTIONS), notice('info', MENTIONS)])).messages,
+    );
+    expect(new Set(worst.match(/(?<!\\\\)<[^<>]*>/g))).toEqual(new Set(['<@123456789012345678>']));
+    expect(worst).not.toMatch(/(?<!\\\\)@(everyone|here)/);
+  });
+
+  it('cuts and splits long text between mentions, never inside one', () => {
+    const whole = (markdown: string) =>
+      (markdown.match(/<@/g) ?? []).length === (markdown.match(/<@\d{17,20}>/g) ?? []).length;
+    const many = Array.from({ length: 400 }, (_, i) => [
+      mention(`2000000000000${String(i).padStart(5, '0')}`),
+      ' ',
+    ]).flat();
+    for (const r of [
+      reply([notice('warning', many)]),
+      reply([text(...many)]),
+      reply([text(...many, ...many)]),
+    ]) {
+      for (const message of checkLimits(r)) {
+        for (const embed of message.embeds) expect(whole(embed.description ?? '')).toBe(true);
+      }
+    }
+    const line = `ab <@${BOB}> cd`;
+    expect(truncateMarkdown(line, 10)).toBe('ab …');
+    expect(truncateMarkdown(line, line.length)).toBe(line);
+    const glued = `<@${BOB}>`.repeat(10);
+    for (const chunk of chunkText(glued, 50)) expect(whole(chunk)).toBe(true);
+    expect(chunkText(glued, 50).join('')).toBe(glued);
   });
 });

@@ -194,7 +194,7 @@ describe('many-team mode', () => {
     expect(await w.run(admin2, `connect key ${DEMO_KEY_2}`)).toContain('Connected: account …ey-2');
     const shown = await w.run(member1, 'connect');
     expect(shown).toContain('…-key');
-    expect(shown).toContain('<@UA1>');
+    expect(shown).toContain('Connected by @UA1');
     expect(shown).toMatch(/\d+ credits/);
 
     // Each tenant's own CRM: a list made in one is not seen in the other.
@@ -257,8 +257,8 @@ describe('many-team mode', () => {
     expect(await w.run(member1, 'admins add <@UM1>')).toContain(
       'needs a Slack workspace or org admin or owner',
     );
-    expect(await w.run(admin1, 'admins add <@UM1>')).toContain('<@UM1> is now a Scout admin');
-    expect(await w.run(member1, 'admins')).toContain('<@UM1>');
+    expect(await w.run(admin1, 'admins add <@UM1>')).toContain('@UM1 is now a Scout admin');
+    expect(await w.run(member1, 'admins')).toContain('@UM1');
     expect(await w.run(member1, 'credits cap <@UM2> 5')).toContain('is now 5 credits');
     // Scout admins of one workspace are nobody in another.
     expect(await w.run(person('slack', 'T2', 'UM1'), 'admins add <@UX>')).toContain('needs');

@@ -17,6 +17,7 @@ import {
   jsonBlock,
   link,
   listRow,
+  mention,
   notice,
   pager,
   type Reply,
@@ -131,6 +132,17 @@ export function hostileButtons(prefix: string, count = 5): ReturnType<typeof but
   );
 }
 
+/** Mentions of every platform's users and of ids that try to break out of one (the last ones must stay text). */
+export const MENTIONS = [
+  mention('U0123ABCD'),
+  mention('W0123ABCD'),
+  mention('123456789012345678'),
+  mention('U1>|<!channel>'),
+  mention('@everyone'),
+  mention('<@&123456789012345678>'),
+  mention(HOSTILE),
+];
+
 /** The value, or an error when a builder refused it. */
 export function present<T>(value: T | null): T {
   if (value === null) throw new Error('expected a value');
@@ -146,6 +158,7 @@ export function worstCaseNodes(): Record<ReplyNodeType, ReplyNode> {
       italic(EMOJI),
       code(HOSTILE),
       link(HOSTILE, 'https://example.com/a b'),
+      ...MENTIONS,
     ),
     fields: fields(
       Array.from({ length: 10 }, (_, i) => ({
@@ -190,7 +203,7 @@ export function worstCaseNodes(): Record<ReplyNodeType, ReplyNode> {
       },
       { actions: hostileButtons('c') },
     ),
-    notice: notice('error', [LONG_HOSTILE, code(HOSTILE)], { reference: LONG_HOSTILE }),
+    notice: notice('error', [LONG_HOSTILE, code(HOSTILE), ...MENTIONS], { reference: LONG_HOSTILE }),
     buttons: buttons(...hostileButtons('b')),
     select: select({
       placeholder: LONG_HOSTILE,

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { MENTION_ID_MAX } from '../../../src/core/ui/limits.js';
 import {
   bold,
   code,
   italic,
   link,
+  mention,
   plain,
   plainText,
   type Span,
@@ -62,6 +64,32 @@ describe('spans', () => {
       { kind: 'bold', text: 'a b' },
       { kind: 'plain', text: 'x' },
     ]);
+  });
+});
+
+describe('mention', () => {
+  it('names a user by id, cleaned to one line and capped', () => {
+    expect(mention('U0BOB')).toEqual({ kind: 'mention', userId: 'U0BOB' });
+    expect(mention(' 123456789012345678\n')).toEqual({ kind: 'mention', userId: '123456789012345678' });
+    expect(unsafeChars(mention(HOSTILE).userId, true)).toEqual([]);
+    expect(mention('x'.repeat(500)).userId.length).toBeLessThanOrEqual(MENTION_ID_MAX);
+  });
+
+  it('is a span of its own: kept between plain text, dropped when empty, re-cleaned when built by hand', () => {
+    expect(toSpans(['The cap of ', mention('U0BOB'), ' is 6.'])).toEqual([
+      { kind: 'plain', text: 'The cap of ' },
+      { kind: 'mention', userId: 'U0BOB' },
+      { kind: 'plain', text: ' is 6.' },
+    ]);
+    expect(toSpans(['a', mention(' \n '), 'b'])).toEqual([{ kind: 'plain', text: 'ab' }]);
+    expect(toSpans([{ kind: 'mention', userId: 'U0\u202EBOB\u0000' }])).toEqual([
+      { kind: 'mention', userId: 'U0BOB' },
+    ]);
+  });
+
+  it('reads as @id in plain text, whatever the id holds', () => {
+    expect(plainText(['Cap of ', mention('U0BOB'), ' set'])).toBe('Cap of @U0BOB set');
+    expect(plainText([mention('U1>|<!channel>')])).toBe('@U1>|<!channel>');
   });
 });
 

@@ -12,6 +12,7 @@ import {
   image,
   link,
   listRow,
+  mention,
   notice,
   pager,
   REPLY_NODE_TYPES,
@@ -319,6 +320,18 @@ describe('renderText on worst-case content', () => {
     const foreign = { type: 'carousel' } as unknown as ReplyNode;
     expect(() => renderText({ visibility: 'author', nodes: [foreign] })).toThrow(
       /Unexpected reply node: "carousel"/,
+    );
+  });
+
+  it('renders a mention as @id, in text and notices', () => {
+    const out = renderText(
+      reply([
+        notice('success', ['The daily cap of ', mention('bob'), ' is now 6 credits.']),
+        text('Scout admins: ', mention('U0BOB'), ', ', mention('123456789012345678'), '.'),
+      ]),
+    );
+    expect(out.text).toBe(
+      'Done: The daily cap of @bob is now 6 credits.\n\nScout admins: @U0BOB, @123456789012345678.',
     );
   });
 
