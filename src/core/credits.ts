@@ -8,7 +8,7 @@ import { CreditCapError, StorageFullError, UnconfirmedChargeError } from './comm
 import { mayHaveCharged } from './service/errors.js';
 import { OPERATIONS, type OperationName } from './service/operations.js';
 import { estimateCost, PRICING } from './service/pricing.js';
-import type { ServiceResult } from './service/types.js';
+import type { CallOptions, ServiceResult } from './service/types.js';
 import type { Store } from './store/index.js';
 import { isStorageFull } from './store/ledger-settle.js';
 
@@ -145,6 +145,25 @@ export interface MeterOptions extends BudgetScope {
    * needs more grows it within the cap; what is written to the ledger is taken from it.
    */
   reservation?: Reservation;
+  /** Options given to every call (the invocation's cancel signal, its wait notice and deadline). */
+  calls?: CallOptions;
+}
+
+/** Operations whose call options come first, as they take no input. */
+const OPTIONS_FIRST: ReadonlySet<OperationName> = new Set(['crm.listLists']);
+
+/** The call's arguments with `defaults` under its own options; both signals cancel it. */
+function withCallDefaults(op: OperationName, args: unknown[], defaults: CallOptions | undefined): unknown[] {
+  if (defaults === undefined) return args;
+  const at = OPTIONS_FIRST.has(op) ? 0 : 1;
+  const own = (args[at] ?? {}) as CallOptions;
+  const merged: CallOptions = { ...defaults, ...own };
+  if (defaults.signal !== undefined && own.signal !== undefined)
+    merged.signal = AbortSignal.any([defaults.signal, own.signal]);
+  const next = [...args];
+  while (next.length < at) next.push(undefined);
+  next[at] = merged;
+  return next;
 }
 
 const OPERATION_SET: ReadonlySet<string> = new Set(OPERATIONS);
@@ -230,7 +249,8 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
         const operation = `${groupName}.${String(property)}`;
         if (typeof value !== 'function' || !OPERATION_SET.has(operation)) return value;
         const op = operation as OperationName;
-        const call = value.bind(target) as (...args: unknown[]) => Promise<unknown>;
+        const bound = value.bind(target) as (...args: unknown[]) => Promise<unknown>;
+        const call = (...args: unknown[]) => bound(...withCallDefaults(op, args, options.calls));
         return PRICING[op].kind === 'free' ? free(call) : paid(op, call);
       },
     });

@@ -71,6 +71,14 @@ function commandLine(def: CommandDef<unknown>, options: Readonly<Record<string, 
   return [def.family, def.name, ...typed, filters].filter((part) => part !== '').join(' ');
 }
 
+/**
+ * An interaction's token answers for 15 minutes (https://discord.com/developers/docs/interactions/receiving-and-responding):
+ * work that could only finish later is dropped, with a minute to spare for the answer itself.
+ */
+function answerDeadline(interaction: Pick<Interaction, 'createdTimestamp'>): Date {
+  return new Date(interaction.createdTimestamp + 14 * 60_000);
+}
+
 /** Creates the handler for every interaction the client receives. */
 export function createInteractionHandler(deps: InteractionDeps): (interaction: Interaction) => Promise<void> {
   const { app, logger } = deps;
@@ -88,7 +96,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       const [first] = renderDiscord(interim).messages;
       if (first !== undefined) await interaction.editReply(editOf(first));
     };
-    const invocation = { actor, channelId, progress };
+    const invocation = { actor, channelId, progress, deadline: answerDeadline(interaction) };
     const answer =
       filters === ''
         ? await dispatcher.options({ ...invocation, family: def.family, command: def.name, options })
@@ -172,6 +180,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       channelId: interaction.channelId,
       token,
       event,
+      deadline: answerDeadline(interaction),
     });
     await answerUpdate(interaction, answer);
   };
@@ -209,6 +218,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       channelId: interaction.channelId ?? 'unknown',
       token,
       event: { values },
+      deadline: answerDeadline(interaction),
     });
     if (interaction.isFromMessage()) await answerUpdate(interaction, answer);
     else await answerDeferred(interaction, answer);

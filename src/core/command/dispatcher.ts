@@ -20,6 +20,7 @@ import {
 } from '../credits.js';
 import type { Logger } from '../logger.js';
 import type { ServiceClient } from '../service/index.js';
+import type { CallOptions } from '../service/types.js';
 import type { Store } from '../store/index.js';
 import { type Access, adminRole, OUTSIDE_MESSAGE, type Tenants, tenantOf } from '../tenancy/index.js';
 import { bold, button, buttons, notice, type Reply, reply } from '../ui/index.js';
@@ -53,6 +54,8 @@ export interface Invocation {
   channelId: string;
   /** Posts an interim reply while long work goes on; adapters that cannot may omit it. */
   progress?: (reply: Reply) => Promise<void>;
+  /** When the reply can no longer be delivered (Slack's response URL, Discord's interaction token). */
+  deadline?: Date;
 }
 
 /** Handles commands and element presses. */
@@ -100,6 +103,7 @@ type ConfirmPayload = z.infer<typeof confirmPayload>;
 const CONFIRM = 'scout.confirm';
 const CANCEL = 'scout.cancel';
 const RERUN = 'scout.rerun';
+const STOP = 'scout.stop';
 
 /** A client for a tenant without a service account: any call says how to connect one, and nothing is sent. */
 function unconnected(isAdmin: boolean): ServiceClient {
@@ -120,6 +124,8 @@ const outside = (): Reply => reply([notice('warning', OUTSIDE_MESSAGE)], { visib
 /** Creates the dispatcher. */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { registry, store, tenants, clock, logger, settings, reservations } = deps;
+  /** Invocations waiting for the service after saying so, by the id their Cancel button carries. */
+  const running = new Map<string, AbortController>();
 
   /**
    * The tenant's access, and the actor with Scout admins (named with /scout admins) counted as admins; null for
@@ -162,6 +168,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     key: string,
     command: string | null,
     reservation: Reservation,
+    calls: CallOptions,
   ): CommandContext => {
     const { access } = invocation;
     return {
@@ -178,6 +185,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
               accountId: access.account.id,
               owner: deps.owner,
               reservation,
+              calls,
             })
           : unconnected(invocation.actor.isAdmin),
       store,
@@ -231,7 +239,30 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   ): Promise<Reply> => {
     const key = invocationKey(invocation, options.what, options.input);
     const reservation = reservations.reserve(invocation.actor, 0);
-    const ctx = context(invocation, options.commandText, key, options.command, reservation);
+    // A call that must wait long for the service says so, with a button that cancels the wait.
+    const waitId = randomBytes(9).toString('base64url');
+    const cancel = new AbortController();
+    const onWait = (seconds: number) => {
+      running.set(waitId, cancel);
+      const stopToken = ctx.token(STOP, { id: waitId }, { personal: true });
+      void ctx
+        .progress(
+          reply([
+            notice(
+              'info',
+              `The service asked Scout to wait before sending this: about ${seconds} s. It goes on by itself, or you can cancel it.`,
+            ),
+            buttons(button('Cancel', stopToken, { style: 'secondary' })),
+          ]),
+        )
+        .catch((error: unknown) => logger.warn({ err: error }, 'Could not say a command is waiting.'));
+    };
+    const calls: CallOptions = {
+      signal: cancel.signal,
+      onWait,
+      ...(invocation.deadline === undefined ? {} : { deadline: invocation.deadline }),
+    };
+    const ctx = context(invocation, options.commandText, key, options.command, reservation, calls);
     const estimate = options.estimate(ctx);
     // Paid or state-changing work is claimed, so a duplicate delivery, a double click or a quick repeat runs it
     // once and gets the first answer; free reads simply run again.
@@ -274,8 +305,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       if (error instanceof UnconfirmedChargeError) {
         return answerLost(ctx, error, Math.max(estimate, error.estimate), options.confirmation);
       }
+      if (cancel.signal.aborted) {
+        return reply([notice('info', 'Cancelled while waiting for the service: nothing more was sent.')]);
+      }
       throw error;
     } finally {
+      running.delete(waitId);
       reservation.release();
     }
   };
@@ -402,6 +437,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     token: string,
   ): Promise<Reply> => {
     const now = clock.now();
+    if (kind === STOP) {
+      const parsed = z.object({ id: z.string() }).safeParse(payload);
+      store.actions.consume(token, now);
+      const waiting = parsed.success ? running.get(parsed.data.id) : undefined;
+      if (waiting === undefined)
+        return reply([notice('info', 'That is no longer waiting.')], { replace: true });
+      waiting.abort(new Error('cancelled by the person who ran it'));
+      return reply([notice('info', 'Cancelled.')], { replace: true });
+    }
     if (kind === RERUN) {
       const parsed = z.object({ text: z.string() }).safeParse(payload);
       return parsed.success ? handleText({ ...invocation, text: parsed.data.text }) : expiredReply(null);
@@ -469,7 +513,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
     if (found.status === 'used') return reply([notice('info', 'Already done.')]);
     const { kind, payload } = found.record;
-    if (kind === CONFIRM || kind === CANCEL || kind === RERUN) {
+    if (kind === CONFIRM || kind === CANCEL || kind === RERUN || kind === STOP) {
       return builtinAction(invocation, kind, payload, invocation.token);
     }
     const def = registry.action(kind);

@@ -17,6 +17,7 @@ export const SERVICE_ERROR_CODES = [
   'BAD_RESPONSE',
   'ABORTED',
   'CLIENT_STOPPED',
+  'TOO_LATE',
 ] as const;
 
 /** A stable error code. */
@@ -80,6 +81,7 @@ const NOT_PROCESSED: ReadonlySet<ServiceErrorCode> = new Set([
   'BAD_REQUEST',
   'RATE_LIMITED',
   'CLIENT_STOPPED',
+  'TOO_LATE',
 ]);
 
 /**

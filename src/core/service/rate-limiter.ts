@@ -49,6 +49,8 @@ export interface KeyRateLimiter {
   hold(ms: number): void;
   /** Milliseconds left on the current hold; 0 when none. */
   heldFor(): number;
+  /** Calls `listener` whenever a hold starts or grows; returns the function that stops it. */
+  onHold(listener: () => void): () => void;
   /** The current allowance per window. */
   readonly allowance: number;
   /** Jobs waiting to start. */
@@ -120,12 +122,15 @@ function createKeyLimiter(
     adjust(HOLD_DEBT);
   };
 
+  const holdListeners = new Set<() => void>();
   const hold = (ms: number) => {
     if (stopped || !(ms > 0)) return;
     holdUntil = Math.max(holdUntil, Date.now() + ms);
-    if (holdTimer !== null) return;
-    adjust(-HOLD_DEBT);
-    holdTimer = later(ms, endHold);
+    if (holdTimer === null) {
+      adjust(-HOLD_DEBT);
+      holdTimer = later(ms, endHold);
+    }
+    for (const listener of [...holdListeners]) listener();
   };
 
   const schedule = <T>(priority: Priority, job: (ticket: LimiterTicket) => Promise<T>): Promise<T> =>
@@ -170,6 +175,10 @@ function createKeyLimiter(
     observe,
     hold,
     heldFor: () => (holdTimer === null ? 0 : Math.max(0, holdUntil - Date.now())),
+    onHold(listener) {
+      holdListeners.add(listener);
+      return () => holdListeners.delete(listener);
+    },
     get allowance() {
       return allowance;
     },

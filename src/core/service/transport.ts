@@ -10,7 +10,7 @@ import { OPERATION_TRAITS, type OperationName } from './operations.js';
 import { PRICING } from './pricing.js';
 import { isLimiterStopped, type KeyRateLimiter, type LimiterTicket } from './rate-limiter.js';
 import { backoffDelay, isRetryable, type RetrySettings, sleep } from './retry.js';
-import type { CallOptions, Logger } from './types.js';
+import type { CallOptions, Logger, Priority } from './types.js';
 
 /** One request of an operation. */
 export interface TransportRequest {
@@ -60,6 +60,9 @@ const NOT_SENT_CODES = new Set([
 ]);
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** A person waiting for their turn longer than this is told, and may cancel. */
+export const WAIT_NOTICE_MS = 30_000;
 
 function errorCode(error: unknown): string | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
@@ -147,6 +150,115 @@ export function createTransport(options: TransportOptions): Transport {
     }
   };
 
+  /**
+   * Waits for the limiter to start the attempt. A person is told (once) when the wait will pass WAIT_NOTICE_MS, and
+   * the wait is given up, with nothing sent, when the person cancels, when a hold grows past what a person should
+   * wait (they are told when to try again instead) or when the call could no longer start before its deadline.
+   */
+  const takeTurn = (
+    req: TransportRequest,
+    priority: Priority,
+    callOptions: CallOptions,
+    run: (ticket: LimiterTicket) => Promise<Attempt>,
+  ): Promise<Attempt> =>
+    new Promise<Attempt>((resolve, reject) => {
+      const { operation } = req;
+      const { signal, onWait, deadline } = callOptions;
+      const queuedAt = Date.now();
+      let started = false;
+      let settled = false;
+      let told = false;
+      const timers: NodeJS.Timeout[] = [];
+      let stopListening = () => {};
+      const onAbort = () => giveUp(aborted(operation, signal?.reason, false));
+      const cleanUp = () => {
+        for (const timer of timers) clearTimeout(timer);
+        stopListening();
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const giveUp = (error: ServiceError) => {
+        if (started || settled) return;
+        settled = true;
+        cleanUp();
+        reject(error);
+      };
+      const check = () => {
+        if (started || settled) return;
+        const held = limiter.heldFor();
+        if (priority === 'user' && held > retry.maxRetryAfterMs) {
+          const retryAfter = Math.ceil(held / 1000);
+          giveUp(
+            new ServiceError({
+              code: 'RATE_LIMITED',
+              operation,
+              retryAfter,
+              sent: false,
+              message: `The service's rate limit was reached. Try again in ${retryAfter} s.`,
+            }),
+          );
+          return;
+        }
+        if (deadline !== undefined && Date.now() + held >= deadline.getTime()) {
+          giveUp(
+            new ServiceError({
+              code: 'TOO_LATE',
+              operation,
+              sent: false,
+              message:
+                'Scout stopped waiting for the service: its answer could no longer reach you here. Nothing more was sent; run the command again.',
+            }),
+          );
+          return;
+        }
+        if (
+          !told &&
+          onWait !== undefined &&
+          (held > WAIT_NOTICE_MS || Date.now() - queuedAt >= WAIT_NOTICE_MS)
+        ) {
+          told = true;
+          onWait(Math.max(1, Math.ceil(held / 1000)));
+        }
+      };
+      const after = (ms: number) => {
+        const timer = setTimeout(check, Math.max(0, ms));
+        timer.unref();
+        timers.push(timer);
+      };
+      if (priority === 'user') {
+        stopListening = limiter.onHold(check);
+        after(WAIT_NOTICE_MS);
+        if (deadline !== undefined) after(deadline.getTime() - Date.now());
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      check();
+      if (signal?.aborted) onAbort();
+      if (settled) return;
+      limiter
+        .schedule(priority, (ticket) => {
+          // The wait was given up: this turn sends nothing and gives its token back.
+          if (settled) {
+            ticket.notSent();
+            return Promise.resolve(null);
+          }
+          started = true;
+          cleanUp();
+          return run(ticket);
+        })
+        .then(
+          (outcome) => {
+            if (outcome === null) return;
+            settled = true;
+            resolve(outcome);
+          },
+          (error: unknown) => {
+            if (settled && !started) return;
+            settled = true;
+            cleanUp();
+            reject(error);
+          },
+        );
+    });
+
   const send = async (req: TransportRequest, callOptions: CallOptions = {}): Promise<TransportReply> => {
     const { operation } = req;
     const { signal } = callOptions;
@@ -157,20 +269,9 @@ export function createTransport(options: TransportOptions): Transport {
     for (let attempt = 1; ; attempt++) {
       // Every earlier attempt of a paid call provably did nothing (see `repeatable`), so nothing of it was sent.
       if (signal?.aborted) throw aborted(operation, signal.reason, attempt > 1 && repeatable);
-      // A person should not wait minutes behind a long Retry-After: say when to try again instead.
-      const held = limiter.heldFor();
-      if (priority === 'user' && held > retry.maxRetryAfterMs) {
-        const retryAfter = Math.ceil(held / 1000);
-        throw new ServiceError({
-          code: 'RATE_LIMITED',
-          operation,
-          retryAfter,
-          message: `The service's rate limit was reached. Try again in ${retryAfter} s.`,
-        });
-      }
       let outcome: Attempt;
       try {
-        outcome = await limiter.schedule(priority, (ticket) => attemptOnce(req, ticket, signal));
+        outcome = await takeTurn(req, priority, callOptions, (ticket) => attemptOnce(req, ticket, signal));
       } catch (cause) {
         if (isLimiterStopped(cause)) throw stopped(operation, cause);
         throw cause;

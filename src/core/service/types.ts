@@ -11,6 +11,10 @@ export interface CallOptions {
   priority?: Priority;
   /** Cancels the call while it waits in the queue, between attempts or in flight. */
   signal?: AbortSignal;
+  /** Told once, with the seconds left, when the call will wait for its turn longer than WAIT_NOTICE_MS. */
+  onWait?: (seconds: number) => void;
+  /** The call is dropped, unsent, if it cannot start before this time (its answer could no longer be delivered). */
+  deadline?: Date;
 }
 
 /** What the service reported about one successful call. */
