@@ -133,6 +133,10 @@ function createKeyLimiter(
     for (const listener of [...holdListeners]) listener();
   };
 
+  // Defined apart from `schedule`: a token waits up to a window to come back, and its timer must hold nothing of
+  // the job (its request, URL and body), or every request of the last window stays in memory that long.
+  const giveBackAt = (at: number) => later(at - Date.now(), () => adjust(1));
+
   const schedule = <T>(priority: Priority, job: (ticket: LimiterTicket) => Promise<T>): Promise<T> =>
     bottleneck.schedule({ priority: PRIORITIES[priority] }, async () => {
       const startedAt = Date.now();
@@ -149,9 +153,9 @@ function createKeyLimiter(
         return await job({ notSent: release });
       } finally {
         if (!released) {
-          const at = Math.min(Date.now() + windowMs, startedAt + 2 * windowMs) + marginMs;
+          released = true;
           cancel(cap);
-          later(at - Date.now(), release);
+          giveBackAt(Math.min(Date.now() + windowMs, startedAt + 2 * windowMs) + marginMs);
         }
       }
     });
