@@ -160,6 +160,8 @@ function withCallDefaults(op: OperationName, args: unknown[], defaults: CallOpti
   const merged: CallOptions = { ...defaults, ...own };
   if (defaults.signal !== undefined && own.signal !== undefined)
     merged.signal = AbortSignal.any([defaults.signal, own.signal]);
+  if (defaults.waitSignal !== undefined && own.waitSignal !== undefined)
+    merged.waitSignal = AbortSignal.any([defaults.waitSignal, own.waitSignal]);
   const next = [...args];
   while (next.length < at) next.push(undefined);
   next[at] = merged;
@@ -208,7 +210,7 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
         });
       } catch (error) {
         // Nothing is sent that the ledger could not hold.
-        if (isStorageFull(error)) throw new StorageFullError();
+        if (isStorageFull(error)) throw new StorageFullError(true);
         throw error;
       }
       // Now in the ledger at its estimate: no longer set aside.
@@ -221,7 +223,7 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
           ledger.cancel(key);
           throw error;
         }
-        ledger.doubt(key);
+        ledger.doubt(key, options.clock.now());
         throw new UnconfirmedChargeError(op, estimate, error);
       }
       const meta = isResult(result) ? result.meta : null;
@@ -237,9 +239,11 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
     (call: (...args: unknown[]) => Promise<unknown>) =>
     async (...args: unknown[]) => {
       const tick = quietly(() => ledger.tick());
+      const sentAt = options.clock.now();
       const result = await call(...args);
       const balance = isResult(result) ? result.meta.creditsRemaining : null;
-      if (tick !== null && balance !== null) quietly(() => ledger.reading(options.accountId, tick, balance));
+      if (tick !== null && balance !== null)
+        quietly(() => ledger.reading(options.accountId, tick, sentAt, balance));
       return result;
     };
   const wrapGroup = (groupName: string, group: object) =>

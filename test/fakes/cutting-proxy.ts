@@ -7,7 +7,7 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /** What to do with the answer of one request. */
-export type Fate = 'pass' | 'cut' | 'gateway-timeout';
+export type Fate = 'pass' | 'cut' | 'gateway-timeout' | 'slow';
 
 /** A running proxy. */
 export interface CuttingProxy {
@@ -17,6 +17,9 @@ export interface CuttingProxy {
   readonly lost: number;
   stop(): Promise<void>;
 }
+
+/** How long a 'slow' answer is held back. */
+export const SLOW_MS = 1_500;
 
 const REQUEST_LINE = /^(GET|POST|PATCH|DELETE|PUT) (\S+) HTTP\/1\.1\r\n/;
 
@@ -48,6 +51,11 @@ export async function startCuttingProxy(
     upstream.on('data', (chunk: Buffer) => {
       if (fate === 'pass') {
         client.write(chunk);
+        return;
+      }
+      if (fate === 'slow') {
+        // Answered, but the answer takes a while to come back: the call is in flight all that time.
+        setTimeout(() => client.write(chunk), SLOW_MS);
         return;
       }
       // The service has answered, so it processed (and charged) the request: the client never learns how.

@@ -258,8 +258,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         .catch((error: unknown) => logger.warn({ err: error }, 'Could not say a command is waiting.'));
     };
     const calls: CallOptions = {
-      signal: cancel.signal,
+      // Cancel stops a wait, never a call already sent: that one may have been charged.
+      waitSignal: cancel.signal,
       onWait,
+      onWaitOver: () => running.delete(waitId),
       ...(invocation.deadline === undefined ? {} : { deadline: invocation.deadline }),
     };
     const ctx = context(invocation, options.commandText, key, options.command, reservation, calls);

@@ -74,13 +74,16 @@ export class UnconfirmedChargeError extends Error {
   }
 }
 
-/** Scout's database cannot grow (the disk is full): nothing was sent, so nothing was charged. */
+/** Scout's database cannot grow (the disk is full). */
 export class StorageFullError extends Error {
   override readonly name = 'StorageFullError';
   readonly code = 'STORAGE_FULL';
-  constructor() {
+  /** `beforeSending`: the paid call it stopped was not sent, so nothing was charged. */
+  constructor(beforeSending = false) {
     super(
-      'Scout’s storage is full, so nothing was sent and nothing was charged. Ask whoever runs Scout to free disk space.',
+      beforeSending
+        ? 'Scout’s storage is full, so nothing was sent and nothing was charged. Ask whoever runs Scout to free disk space.'
+        : 'Scout’s storage is full, so this could not finish; any credit already spent is counted. Ask whoever runs Scout to free disk space.',
     );
   }
 }

@@ -163,18 +163,20 @@ export function createTransport(options: TransportOptions): Transport {
   ): Promise<Attempt> =>
     new Promise<Attempt>((resolve, reject) => {
       const { operation } = req;
-      const { signal, onWait, deadline } = callOptions;
+      const { signal, waitSignal, onWait, onWaitOver, deadline } = callOptions;
       const queuedAt = Date.now();
       let started = false;
       let settled = false;
       let told = false;
       const timers: NodeJS.Timeout[] = [];
       let stopListening = () => {};
-      const onAbort = () => giveUp(aborted(operation, signal?.reason, false));
+      const onAbort = () => giveUp(aborted(operation, signal?.reason ?? waitSignal?.reason, false));
       const cleanUp = () => {
         for (const timer of timers) clearTimeout(timer);
         stopListening();
         signal?.removeEventListener('abort', onAbort);
+        waitSignal?.removeEventListener('abort', onAbort);
+        if (told) onWaitOver?.();
       };
       const giveUp = (error: ServiceError) => {
         if (started || settled) return;
@@ -224,39 +226,49 @@ export function createTransport(options: TransportOptions): Transport {
         timer.unref();
         timers.push(timer);
       };
+      const enqueue = () => {
+        limiter
+          .schedule(priority, (ticket) => {
+            // The wait was given up: this turn sends nothing and gives its token back.
+            if (settled) {
+              ticket.notSent();
+              return Promise.resolve(null);
+            }
+            // A hold that began after the limiter let this job through: wait it out like the jobs behind it.
+            if (limiter.heldFor() > 0) {
+              ticket.notSent();
+              check();
+              if (!settled) enqueue();
+              return Promise.resolve(null);
+            }
+            started = true;
+            cleanUp();
+            return run(ticket);
+          })
+          .then(
+            (outcome) => {
+              if (outcome === null) return;
+              settled = true;
+              resolve(outcome);
+            },
+            (error: unknown) => {
+              if (settled && !started) return;
+              settled = true;
+              cleanUp();
+              reject(error);
+            },
+          );
+      };
       if (priority === 'user') {
         stopListening = limiter.onHold(check);
         after(WAIT_NOTICE_MS);
         if (deadline !== undefined) after(deadline.getTime() - Date.now());
       }
       signal?.addEventListener('abort', onAbort, { once: true });
+      waitSignal?.addEventListener('abort', onAbort, { once: true });
       check();
-      if (signal?.aborted) onAbort();
-      if (settled) return;
-      limiter
-        .schedule(priority, (ticket) => {
-          // The wait was given up: this turn sends nothing and gives its token back.
-          if (settled) {
-            ticket.notSent();
-            return Promise.resolve(null);
-          }
-          started = true;
-          cleanUp();
-          return run(ticket);
-        })
-        .then(
-          (outcome) => {
-            if (outcome === null) return;
-            settled = true;
-            resolve(outcome);
-          },
-          (error: unknown) => {
-            if (settled && !started) return;
-            settled = true;
-            cleanUp();
-            reject(error);
-          },
-        );
+      if (signal?.aborted || waitSignal?.aborted) onAbort();
+      if (!settled) enqueue();
     });
 
   const send = async (req: TransportRequest, callOptions: CallOptions = {}): Promise<TransportReply> => {

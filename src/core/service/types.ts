@@ -11,8 +11,12 @@ export interface CallOptions {
   priority?: Priority;
   /** Cancels the call while it waits in the queue, between attempts or in flight. */
   signal?: AbortSignal;
+  /** Cancels the call only while it waits for its turn: once sent, it runs to its end. */
+  waitSignal?: AbortSignal;
   /** Told once, with the seconds left, when the call will wait for its turn longer than WAIT_NOTICE_MS. */
   onWait?: (seconds: number) => void;
+  /** Told when a wait `onWait` announced is over: the call was sent, or given up. */
+  onWaitOver?: () => void;
   /** The call is dropped, unsent, if it cannot start before this time (its answer could no longer be delivered). */
   deadline?: Date;
 }

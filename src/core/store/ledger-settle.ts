@@ -1,16 +1,30 @@
 /**
  * Settling calls whose answer was lost. The service reports the key's balance on every answer, so a lost call's
  * real charge is the balance before it, minus the balance after the next answer, minus that answer's own cost,
- * when nothing else of the account ran in between. Sends and answers are ordered by ticks of one counter in the
- * database, so this holds across processes sharing it.
+ * when nothing else of the account ran in between and the lost call can no longer be processed (SETTLE_GRACE_MS
+ * after it failed). Sends and answers are ordered by ticks of one counter in the database, so this holds across
+ * processes sharing it.
  */
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
+
+/**
+ * How long after its failure a lost call may still be processed, and so charged: a gateway's 504 or a client's
+ * time-out does not stop the service's own work. Only answers to calls sent after this settle it.
+ */
+export const SETTLE_GRACE_MS = 120_000;
+
+/** When a lost call failing at `failedAt` can first be settled. */
+export function settleAfter(failedAt: Date): string {
+  return new Date(failedAt.getTime() + SETTLE_GRACE_MS).toISOString();
+}
 
 /** An answer with a reported balance. */
 export interface BalanceObservation {
   /** Tick taken before the call was sent. */
   sentTick: number;
+  /** When it was sent. */
+  sentAt: Date;
   /** Tick taken when its answer was read. */
   doneTick: number;
   balance: number;
@@ -22,8 +36,8 @@ export interface BalanceObservation {
 
 /** Settles unconfirmed calls from reported balances. */
 export interface Settlement {
-  /** Records the balance of an answer that cost nothing, and settles what it can. */
-  reading(accountId: string, sentTick: number, balance: number): void;
+  /** Records the balance of an answer that cost nothing (sent at `sentTick`, `sentAt`), and settles what it can. */
+  reading(accountId: string, sentTick: number, sentAt: Date, balance: number): void;
   /** Settles what an observed balance allows. */
   observe(accountId: string, observation: BalanceObservation): void;
 }
@@ -58,12 +72,16 @@ export function nextTick(db: Db): number {
   return statement.get() as number;
 }
 
-interface Lost {
+interface Between {
   id: number;
   state: string;
   credits: number;
   units: number;
+  sent_tick: number;
   done_tick: number | null;
+  settle_after: string | null;
+  /** Who caused it: platform, workspace and user. */
+  person: string;
 }
 
 interface Before {
@@ -75,8 +93,8 @@ interface Before {
 
 /** Creates the settlement over an open database. */
 export function createSettlement(db: Db): Settlement {
-  const insertReading = db.prepare<[string, number, number, number]>(
-    'INSERT INTO balance_readings (account_id, sent_tick, done_tick, balance) VALUES (?, ?, ?, ?)',
+  const insertReading = db.prepare<[string, number, number, string, number]>(
+    'INSERT INTO balance_readings (account_id, sent_tick, done_tick, sent_at, balance) VALUES (?, ?, ?, ?, ?)',
   );
   const trimReadings = db.prepare<[string, string, number]>(
     `DELETE FROM balance_readings WHERE account_id = ? AND id <= (
@@ -87,10 +105,11 @@ export function createSettlement(db: Db): Settlement {
       "SELECT EXISTS (SELECT 1 FROM credit_ledger WHERE account_id = ? AND state = 'unconfirmed')",
     )
     .pluck();
-  // The oldest unconfirmed call whose failure was known before the observed call was sent.
-  const oldestOpen = db.prepare<[string, number], { sent_tick: number }>(
+  // The oldest unconfirmed call that was over (failed, and past its grace) before the observed call was sent.
+  const oldestOpen = db.prepare<[string, number, string], { sent_tick: number }>(
     `SELECT sent_tick FROM credit_ledger
-     WHERE account_id = ? AND state = 'unconfirmed' AND done_tick < ? ORDER BY sent_tick LIMIT 1`,
+     WHERE account_id = ? AND state = 'unconfirmed' AND done_tick < ? AND settle_after <= ?
+     ORDER BY sent_tick LIMIT 1`,
   );
   // The latest balance known before that call was sent: a reading, or a call with a known cost.
   const before = db.prepare<[string, number, string, number], Before>(
@@ -105,52 +124,79 @@ export function createSettlement(db: Db): Settlement {
      ORDER BY done_tick DESC LIMIT 1`,
   );
   // Every other paid call of the account that ran (or may still run) between that balance and the observation.
-  const between = db.prepare<[string, number, number, string, string], Lost>(
-    `SELECT id, state, credits, units, done_tick FROM credit_ledger
+  const between = db.prepare<[string, number, number, string, string], Between>(
+    `SELECT id, state, credits, units, sent_tick, done_tick, settle_after,
+       platform || ':' || workspace_id || ':' || user_id AS person FROM credit_ledger
      WHERE account_id = ? AND sent_tick IS NOT NULL AND sent_tick < ?
      AND (done_tick IS NULL OR done_tick > ?) AND idempotency_key NOT IN (?, ?)`,
   );
-  const settle = db.prepare<[number, number, number, number]>(
-    "UPDATE credit_ledger SET state = 'settled', credits = ?, units = ?, balance = ? WHERE id = ? AND state = 'unconfirmed'",
+  // The balance after a settled call is not known when other calls ran beside it: it is left empty.
+  const settle = db.prepare<[number, number, number]>(
+    "UPDATE credit_ledger SET state = 'settled', credits = ?, units = ?, balance = NULL WHERE id = ? AND state = 'unconfirmed'",
   );
-  const settleAll = db.transaction((calls: readonly Lost[], charges: readonly number[], balance: number) => {
+  const settleAll = db.transaction((calls: readonly Between[], charges: readonly number[]) => {
     calls.forEach((call, index) => {
       const charged = charges[index] as number;
       // Units follow credits: a per-item call charges one credit per unit, a fixed price is all or nothing.
       const units = charged === call.credits ? call.units : Math.min(call.units, charged);
-      settle.run(charged, units, balance, call.id);
+      settle.run(charged, units, call.id);
     });
   });
 
   const observe = (accountId: string, seen: BalanceObservation) => {
     if (hasOpen.get(accountId) !== 1) return;
-    const first = oldestOpen.get(accountId, seen.sentTick);
+    const sentAt = seen.sentAt.toISOString();
+    const first = oldestOpen.get(accountId, seen.sentTick, sentAt);
     if (first === undefined) return;
     const known = before.get(accountId, first.sent_tick, accountId, first.sent_tick);
     if (known === undefined) return;
     const calls = between.all(accountId, seen.doneTick, known.sent_tick, seen.key ?? '', known.key ?? '');
-    // Only lost calls, all over before the observed call was sent: anything else makes the difference ambiguous.
-    if (calls.some((c) => c.state !== 'unconfirmed' || c.done_tick === null || c.done_tick >= seen.sentTick))
-      return;
-    const charged = known.balance - seen.balance - seen.cost;
-    const estimates = calls.reduce((sum, c) => sum + c.credits, 0);
-    let charges: number[];
-    if (calls.length === 1) charges = [charged];
-    // Several lost calls in a row: the difference tells them apart only when all or none were charged.
-    else if (charged === estimates) charges = calls.map((c) => c.credits);
-    else if (charged === 0) charges = calls.map(() => 0);
-    else return;
-    // A balance that does not fit (a top-up, spending elsewhere with the same key) settles nothing.
+    // Every call that ran between the two balances is wholly inside them (sent after the first was read, over
+    // before the second was sent): the lost ones past their grace, the others with a known cost.
+    const inside = (c: Between) =>
+      c.sent_tick > known.done_tick && c.done_tick !== null && c.done_tick < seen.sentTick;
+    const lost = calls.filter((c) => c.state === 'unconfirmed');
+    const paid = calls.filter((c) => c.state !== 'unconfirmed');
+    if (!calls.every(inside)) return;
+    if (!lost.every((c) => c.settle_after !== null && c.settle_after <= sentAt)) return;
+    if (!paid.every((c) => c.state === 'confirmed' || c.state === 'settled')) return;
+    const paidCredits = paid.reduce((sum, c) => sum + c.credits, 0);
+    const charged = known.balance - seen.balance - seen.cost - paidCredits;
+    const estimates = lost.reduce((sum, c) => sum + c.credits, 0);
+    // A difference that cannot be their charge settles nothing. A top-up, or spending with the same key outside
+    // Scout, between the two balances would be counted in it: Scout cannot see those.
     if (!Number.isInteger(charged) || charged < 0 || charged > estimates) return;
-    settleAll(calls, charges, seen.balance + seen.cost);
+    let charges: number[];
+    const only = lost.length === 1 ? (lost[0] as Between) : null;
+    if (only !== null) {
+      // A fixed price (one unit for many credits) is charged in full or not at all.
+      if (only.units !== only.credits && charged !== 0 && charged !== only.credits) return;
+      charges = [charged];
+    }
+    // Several lost calls: the difference tells them apart when all or none were charged.
+    else if (charged === estimates) charges = lost.map((c) => c.credits);
+    else if (charged === 0) charges = lost.map(() => 0);
+    // Otherwise their total is known but not how it splits. When one person caused them all, it is assigned in
+    // order, each up to what it can cost, so that person's spend is exact; across people it stays unconfirmed.
+    else if (new Set(lost.map((c) => c.person)).size === 1) {
+      let left = charged;
+      charges = lost.map((c) => {
+        const fixed = c.units !== c.credits;
+        const take = fixed ? (left >= c.credits ? c.credits : 0) : Math.min(left, c.credits);
+        left -= take;
+        return take;
+      });
+      if (left !== 0) return;
+    } else return;
+    settleAll(lost, charges);
   };
 
   return {
-    reading(accountId, sentTick, balance) {
+    reading(accountId, sentTick, sentAt, balance) {
       const doneTick = nextTick(db);
-      insertReading.run(accountId, sentTick, doneTick, balance);
+      insertReading.run(accountId, sentTick, doneTick, sentAt.toISOString(), balance);
       trimReadings.run(accountId, accountId, READINGS_KEPT);
-      observe(accountId, { sentTick, doneTick, balance, cost: 0 });
+      observe(accountId, { sentTick, sentAt, doneTick, balance, cost: 0 });
     },
     observe,
   };

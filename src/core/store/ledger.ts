@@ -6,7 +6,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Platform } from '../actor.js';
 import type { Db } from './database.js';
-import { createSettlement, isStorageFull, nextTick } from './ledger-settle.js';
+import { createSettlement, isStorageFull, nextTick, settleAfter } from './ledger-settle.js';
 import { HEARTBEAT_STALE_MS } from './processes.js';
 
 /** Where a call came from. */
@@ -102,14 +102,14 @@ export interface Ledger {
    * full the change is kept in memory (the row stays at its estimate) and written with the next one that works.
    */
   confirm(idempotencyKey: string, answer: LedgerAnswer): void;
-  /** Marks a pending call that may have been charged without a readable answer: it stays at its estimate. */
-  doubt(idempotencyKey: string): void;
+  /** Marks a pending call that may have been charged without a readable answer (at `now`): it stays at its estimate. */
+  doubt(idempotencyKey: string, now: Date): void;
   /** Forgets a pending call the service provably did not process (an error answer, or nothing sent). */
   cancel(idempotencyKey: string): void;
   /** A ledger tick to stamp a free call with before it is sent; see `reading`. */
   tick(): number;
-  /** A balance reported on an answer that cost nothing (sent at `sentTick`), used to settle unconfirmed calls. */
-  reading(accountId: string, sentTick: number, balance: number): void;
+  /** A balance reported on an answer that cost nothing (sent at `sentTick`, `sentAt`), to settle unconfirmed calls. */
+  reading(accountId: string, sentTick: number, sentAt: Date, balance: number): void;
   /** Unconfirmed calls of a person or a workspace in a range, with the calls of processes that are gone. */
   unconfirmed(
     scope: { platform: LedgerPlatform; workspaceId: string; userId?: string },
@@ -189,15 +189,17 @@ export function createLedger(db: Db): Ledger {
     `UPDATE credit_ledger SET state = 'confirmed', credits = ?, units = ?, balance = ?, done_tick = ?
      WHERE idempotency_key = ? AND state = 'pending'`,
   );
-  const doubtRow = db.prepare<[number, string]>(
-    `UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ? WHERE idempotency_key = ? AND state = 'pending'`,
+  const doubtRow = db.prepare<[number, string, string]>(
+    `UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ?, settle_after = ?
+     WHERE idempotency_key = ? AND state = 'pending'`,
   );
   const cancelRow = db.prepare<[string]>(
     "DELETE FROM credit_ledger WHERE idempotency_key = ? AND state = 'pending'",
   );
-  const sentTickOf = db.prepare<[string], { sent_tick: number | null; account_id: string | null }>(
-    'SELECT sent_tick, account_id FROM credit_ledger WHERE idempotency_key = ?',
-  );
+  const sentTickOf = db.prepare<
+    [string],
+    { sent_tick: number | null; account_id: string | null; at: string }
+  >('SELECT sent_tick, account_id, at FROM credit_ledger WHERE idempotency_key = ?');
   const unconfirmedSql = (who: string) => `SELECT COALESCE(SUM(credits), 0) AS credits, COUNT(*) AS calls
     FROM credit_ledger WHERE platform = ? AND workspace_id = ? ${who} AND at >= ? AND at < ?
     AND (state = 'unconfirmed' OR (state = 'pending' AND (owner IS NULL
@@ -256,7 +258,7 @@ export function createLedger(db: Db): Ledger {
           // Nothing charged: no row, but its balance still settles.
           cancelRow.run(key);
           if (answer.balance !== null && row.account_id !== null && row.sent_tick !== null)
-            settlement.reading(row.account_id, row.sent_tick, answer.balance);
+            settlement.reading(row.account_id, row.sent_tick, new Date(row.at), answer.balance);
           return;
         }
         const done = nextTick(db);
@@ -264,6 +266,7 @@ export function createLedger(db: Db): Ledger {
         if (answer.balance === null || row.account_id === null || row.sent_tick === null) return;
         settlement.observe(row.account_id, {
           sentTick: row.sent_tick,
+          sentAt: new Date(row.at),
           doneTick: done,
           balance: answer.balance,
           cost: answer.credits,
@@ -271,9 +274,9 @@ export function createLedger(db: Db): Ledger {
         });
       });
     },
-    doubt(key) {
+    doubt(key, now) {
       complete(() => {
-        doubtRow.run(nextTick(db), key);
+        doubtRow.run(nextTick(db), settleAfter(now), key);
       });
     },
     cancel(key) {
@@ -282,9 +285,9 @@ export function createLedger(db: Db): Ledger {
       });
     },
     tick: () => nextTick(db),
-    reading(accountId, sentTick, balance) {
+    reading(accountId, sentTick, sentAt, balance) {
       complete(() => {
-        settlement.reading(accountId, sentTick, balance);
+        settlement.reading(accountId, sentTick, sentAt, balance);
       });
     },
     unconfirmed(scope, range, now) {

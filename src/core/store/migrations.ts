@@ -295,6 +295,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE credit_ledger ADD COLUMN owner TEXT;        -- the process that sent it
       ALTER TABLE credit_ledger ADD COLUMN sent_tick INTEGER; -- ledger ticks order sends and answers
       ALTER TABLE credit_ledger ADD COLUMN done_tick INTEGER; -- across processes sharing the database
+      ALTER TABLE credit_ledger ADD COLUMN settle_after TEXT; -- a lost call may still be processed until then
       CREATE INDEX credit_ledger_account_state ON credit_ledger (account_id, state);
       CREATE INDEX credit_ledger_owner_state ON credit_ledger (owner, state);
 
@@ -308,6 +309,7 @@ export const MIGRATIONS: readonly Migration[] = [
         account_id TEXT NOT NULL,
         sent_tick INTEGER NOT NULL,
         done_tick INTEGER NOT NULL,
+        sent_at TEXT NOT NULL,
         balance INTEGER NOT NULL
       );
       CREATE INDEX balance_readings_account ON balance_readings (account_id, done_tick);

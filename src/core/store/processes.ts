@@ -4,7 +4,7 @@
  * "Already working on that" until it grows old, and its paid calls in flight become unconfirmed charges.
  */
 import type { Db } from './database.js';
-import { nextTick } from './ledger-settle.js';
+import { nextTick, SETTLE_GRACE_MS } from './ledger-settle.js';
 
 /** A process stops counting as alive when its heartbeat is older than this. */
 export const HEARTBEAT_STALE_MS = 30_000;
@@ -43,8 +43,11 @@ export function createProcesses(db: Db): Processes {
   const remove = db.prepare('DELETE FROM scout_processes WHERE id = ?');
   const releaseClaims = db.prepare("DELETE FROM invocations WHERE owner = ? AND state = 'running'");
   // Its paid calls still in flight may have been charged: they stay at their estimate, unconfirmed.
+  // Sent before the process died, so the service may charge them until SETTLE_GRACE_MS after they were sent.
   const orphanCalls = db.prepare<[number, string]>(
-    "UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ? WHERE owner = ? AND state = 'pending'",
+    `UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ?,
+       settle_after = strftime('%Y-%m-%dT%H:%M:%fZ', at, '+${SETTLE_GRACE_MS / 1000} seconds')
+     WHERE owner = ? AND state = 'pending'`,
   );
   const beat = db.prepare(`INSERT INTO scout_processes (id, host, pid, started_at, heartbeat_at)
     VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at`);

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
 import { type Reply, renderText } from '../../../src/core/ui/index.js';
+import { type CuttingProxy, startCuttingProxy } from '../../fakes/cutting-proxy.js';
 import { type Harness, startHarness, TEST_KEY } from '../../helpers/harness.js';
 
 const songsRequests = (h: Harness) => h.requests().filter((r) => r.path.startsWith('/api/v1/songs')).length;
@@ -48,6 +49,49 @@ describe('long waits', () => {
     expect(harness.spentToday()).toBe(0);
     expect(harness.sandbox.credits(TEST_KEY)).toBe(100_000);
   });
+
+  it('lets Cancel stop only the wait: a call already sent runs to its end', async () => {
+    let proxy: CuttingProxy | undefined;
+    let songs = 0;
+    h = await startHarness({
+      settings: { repeatWindowMs: 0 },
+      through: async (url) => {
+        proxy = await startCuttingProxy(url, (_m, path) =>
+          path.startsWith('/api/v1/songs') && ++songs === 2 ? 'slow' : 'pass',
+        );
+        return proxy.url;
+      },
+    });
+    const harness = h;
+    try {
+      harness.sandbox.injectFaults(TEST_KEY, { kind: 'rate-limit', retryAfterSeconds: 31 }, 1);
+      let notice: ((reply: Reply) => void) | null = null;
+      const told = new Promise<Reply>((resolve) => {
+        notice = resolve;
+      });
+      const answer = harness.app.dispatcher.text({
+        actor: LOCAL_ACTOR,
+        channelId: 'c',
+        text: 'songs countries',
+        progress: async (reply) => notice?.(reply),
+      });
+      const cancelToken = renderText(await told).actions.find((a) => a.label === 'Cancel')
+        ?.actionId as string;
+      // The wait is over and the call is on its way (its answer held back by the proxy): Cancel comes too late.
+      while (songsRequests(harness) < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+      const pressed = await harness.app.dispatcher.action({
+        actor: LOCAL_ACTOR,
+        channelId: 'c',
+        token: cancelToken,
+      });
+      expect(textOf(pressed)).toContain('That is no longer waiting.');
+      expect(textOf(await answer)).toContain('Countries with song charts');
+      expect(harness.spentToday()).toBe(10);
+      expect(100_000 - harness.sandbox.credits(TEST_KEY)).toBe(10);
+    } finally {
+      await proxy?.stop();
+    }
+  }, 60_000);
 
   it('answers commands already queued at once when a Retry-After too long to wait arrives', async () => {
     // Two requests a minute: the first two commands take both, the third queues for a minute.

@@ -12,6 +12,7 @@ import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
 import { createApp } from '../../../src/app.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createLogger } from '../../../src/core/logger.js';
+import { SETTLE_GRACE_MS } from '../../../src/core/store/ledger-settle.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 
 const KEY = 'crash-key-00001';
@@ -81,7 +82,10 @@ describe('a crash with paid calls in flight', () => {
     for (let trial = 1; trial <= TRIALS; trial++) await crashOnce(path, trial, random);
 
     // A last start forgets the killed processes; its first answers settle what they left in flight.
+    // It starts a few minutes later, when the service can no longer charge anything they sent.
+    const later = { now: () => new Date(Date.now() + SETTLE_GRACE_MS + 60_000) };
     const app = createApp({
+      clock: later,
       service: { apiKey: KEY, baseUrl: sandbox.url, mediaUrl: sandbox.mediaUrl },
       databasePath: path,
       logger: createLogger({ level: 'silent' }),

@@ -5,6 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
+import { createManualClock } from '../../../src/core/clock.js';
+import { SETTLE_GRACE_MS } from '../../../src/core/store/ledger-settle.js';
 import { type CuttingProxy, type Fate, startCuttingProxy } from '../../fakes/cutting-proxy.js';
 import { type Harness, startHarness, TEST_KEY } from '../../helpers/harness.js';
 
@@ -43,10 +45,16 @@ describe('paid calls whose answer is lost', () => {
     proxy = undefined;
   });
 
+  /** Scout's clock, moved past the time a lost call may still be charged before the balances settle it. */
+  let clock = createManualClock(Date.now());
+  const afterGrace = () => clock.advance(SETTLE_GRACE_MS + 1_000);
+
   /** A harness behind a proxy giving the nth paid request (from 1) the fate `fateOf(n)`. */
   const start = async (fateOf: (n: number) => Fate) => {
     let paid = 0;
+    clock = createManualClock(Date.now());
     h = await startHarness({
+      clock,
       credits: CREDITS,
       settings: { repeatWindowMs: 0, confirmAbove: 1_000 },
       // Quick retries, so a retry of a paid call would show at once.
@@ -70,7 +78,8 @@ describe('paid calls whose answer is lost', () => {
     ];
     const answers: string[] = [];
     for (let i = 0; i < 30; i++) answers.push(await harness.type(commands[i % commands.length] as string));
-    // A free answer afterwards reports the balance that settles the last lost call.
+    // Once no lost call can still be charged, a free answer reports the balance that settles them.
+    afterGrace();
     await harness.type('lists');
 
     const lostAnswers = answers.filter((a) => a.includes('its answer was lost'));
@@ -112,16 +121,22 @@ describe('paid calls whose answer is lost', () => {
     expect(await harness.type('credits')).toMatch(/Unconfirmed this month: 10 credits \(1 call\)/);
   });
 
-  it('settles a lost call from the balances reported before and after it', async () => {
+  it('settles a lost call from the balances reported before and after it, once it can no longer be charged', async () => {
     const harness = await start((n) => (n === 1 ? 'cut' : 'pass'));
     // A free answer reports the balance before the call...
     await harness.type('lists');
     expect(await harness.type('songs countries')).toContain('its answer was lost');
     expect(totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1 });
-    // ...and the next answer (the balance /scout credits reads) the balance after it.
+    // ...an answer soon after settles nothing: a gateway's 504 or a time-out does not stop the service's own work...
+    await harness.type('lists');
+    expect(totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1 });
+    expect(await harness.type('songs weeks country:us')).toContain('Chart weeks');
+    expect(totals(harness)).toMatchObject({ credits: 20, unconfirmed: 1 });
+    // ...and once it is past, the next balance settles it, with the calls in between at their known cost.
+    afterGrace();
     expect(await harness.type('credits')).not.toContain('Unconfirmed');
-    expect(totals(harness)).toMatchObject({ credits: 10, unconfirmed: 0, settled: 1 });
-    expect(CREDITS - harness.sandbox.credits(TEST_KEY)).toBe(10);
+    expect(totals(harness)).toMatchObject({ credits: 20, unconfirmed: 0, settled: 1 });
+    expect(CREDITS - harness.sandbox.credits(TEST_KEY)).toBe(20);
   });
 
   it('settles a call the service never processed at nothing', async () => {
@@ -130,9 +145,21 @@ describe('paid calls whose answer is lost', () => {
     await harness.type('lists');
     harness.sandbox.injectFaults(TEST_KEY, { kind: 'server-error', status: 500 }, 1);
     expect(await harness.type('songs countries')).toContain('Retry (up to 10 credits)');
+    afterGrace();
     await harness.type('lists');
     expect(totals(harness)).toMatchObject({ credits: 0, unconfirmed: 0, settled: 1 });
     expect(CREDITS - harness.sandbox.credits(TEST_KEY)).toBe(0);
+  });
+
+  it('settles nothing from a difference that cannot be the charge (a top-up in between)', async () => {
+    const harness = await start((n) => (n === 1 ? 'cut' : 'pass'));
+    await harness.type('lists');
+    await harness.type('songs countries');
+    // Someone tops the key up by 3 credits: the balances differ by 7, which a 10-credit call cannot cost.
+    harness.sandbox.setCredits(TEST_KEY, harness.sandbox.credits(TEST_KEY) + 3);
+    afterGrace();
+    await harness.type('lists');
+    expect(totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1, settled: 0 });
   });
 
   it('forgets a paid call the service refused: nothing is charged, nothing is unconfirmed', async () => {
