@@ -7,22 +7,21 @@
 import { once } from 'node:events';
 import { createServer, Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  App as BoltApp,
-  ErrorCode,
-  HTTPReceiver,
-  LogLevel,
-  type Logger as SlackLogger,
-  SocketModeReceiver,
-  webApi,
-} from '@slack/bolt';
+import { App as BoltApp, ErrorCode, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { App } from '../../app.js';
 import type { SlackConfig } from '../../config.js';
 import type { Logger } from '../../core/logger.js';
 import type { Outbound } from '../../core/outbound.js';
 import { createSealer } from '../../core/tenancy/index.js';
+import { boltLogger } from './bolt-logger.js';
 import { createSlackOutbound } from './deliver.js';
 import type { ChannelSubscription } from './home.js';
+import {
+  createSlackHttpServer,
+  receiverErrorHandlers,
+  SLACK_HTTP_LIMITS,
+  type SlackHttpLimits,
+} from './http-server.js';
 import { createSlackInstallations, type SlackInstallations } from './installations.js';
 import { registerListeners } from './listeners.js';
 import { BOT_SCOPES, missingScopes } from './manifest.js';
@@ -34,12 +33,11 @@ import {
 } from './oauth.js';
 import { createChannelPacer, POST_INTERVAL_MS } from './pacer.js';
 
+export { SLACK_HTTP_LIMITS, type SlackHttpLimits } from './http-server.js';
 export { missingScopes } from './manifest.js';
 export { INSTALL_PATH, REDIRECT_PATH } from './oauth.js';
 export { renderSlackMessages } from './render.js';
 
-/** An HTTP-mode socket idle this long is closed: Slack's own requests are answered within 3 s. */
-const REQUEST_SOCKET_TIMEOUT_MS = 15_000;
 /** What the Slack adapter is built from. */
 export interface SlackAdapterOptions {
   config: SlackConfig;
@@ -53,6 +51,8 @@ export interface SlackAdapterOptions {
   postIntervalMs?: number;
   /** Many-team mode (config.oauth): SCOUT_ENCRYPTION_KEY, which seals the installations kept in the database. */
   encryptionKey?: string | undefined;
+  /** HTTP mode: body size, timeouts and connection cap of the server; SLACK_HTTP_LIMITS where not given. */
+  http?: Partial<SlackHttpLimits>;
 }
 
 /** A running (or startable) Slack adapter. */
@@ -68,31 +68,6 @@ export interface SlackAdapter {
 export class SlackStartError extends Error {
   override readonly name = 'SlackStartError';
   readonly code = 'SLACK_AUTH_FAILED';
-}
-
-// Socket Mode logs every frame it receives at debug level, form submissions (and keys typed in them) included.
-const PAYLOAD_LINE = /^(Received a message on the WebSocket|Unable to parse an incoming WebSocket message)/;
-
-/** Bolt's logger interface over our logger, so Bolt's messages are structured and redacted like ours. */
-function boltLogger(logger: Logger): SlackLogger {
-  let level = LogLevel.INFO;
-  const child = logger.child({ component: 'slack' });
-  const text = (parts: unknown[]) =>
-    parts.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(' ');
-  return {
-    debug: (...parts: unknown[]) => {
-      const line = text(parts);
-      child.debug(PAYLOAD_LINE.test(line) ? `${line.split(':')[0]} (payload not logged)` : line);
-    },
-    info: (...parts: unknown[]) => child.info(text(parts)),
-    warn: (...parts: unknown[]) => child.warn(text(parts)),
-    error: (...parts: unknown[]) => child.error(text(parts)),
-    setLevel: (next: LogLevel) => {
-      level = next;
-    },
-    getLevel: () => level,
-    setName: () => {},
-  };
 }
 
 const listen = (server: Server, port: number) =>
@@ -129,6 +104,9 @@ function watchListening(server: Server, port: number, logger: Logger): Promise<v
     });
   });
 }
+
+/** Where Slack sends every request in HTTP mode: events, commands, interactions. */
+const EVENTS_PATH = '/slack/events';
 
 /** auth.test at start is retried a little, each attempt bounded, then start fails: no minutes of silent waiting. */
 const START_RETRIES = { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 2000 };
@@ -261,7 +239,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     pages?.closeAllConnections();
     // Bolt's receiver closes the install pages server without waiting for it: this waits.
     const pagesClosed = pages?.listening === true ? once(pages, 'close') : null;
-    if (running !== null)
+    // In HTTP mode Bolt's receiver was never started (Scout's server serves it), so only Socket Mode stops it.
+    if (running !== null && config.appToken !== null)
       await running.stop().catch((error: unknown) => logger.warn({ err: error }, 'Slack stop'));
     if (pages?.listening === true) pages.close();
     await pagesClosed;
@@ -359,19 +338,33 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         }
       } else {
         if (config.signingSecret === null) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode.');
+        const limits = { ...SLACK_HTTP_LIMITS, ...options.http };
+        const handlers = receiverErrorHandlers(logger);
         const receiver = new HTTPReceiver({
           signingSecret: config.signingSecret,
-          endpoints: '/slack/events',
+          endpoints: EVENTS_PATH,
           logger: slackLogger,
           customRoutes: [healthRoute],
+          bodyLimit: limits.bodyLimitBytes,
+          ...handlers,
           ...(oauth ?? {}),
         });
         installer = receiver.installer ?? null;
         bolt = new BoltApp({ ...auth, receiver, clientOptions, logger: slackLogger });
         register(bolt);
-        server = (await bolt.start(config.port)) as Server;
-        // A request Bolt fails on without answering (a signed body of `null`) would hold its socket forever.
-        server.setTimeout(REQUEST_SOCKET_TIMEOUT_MS);
+        // Scout's server, not Bolt's (bolt.start): it bounds each request before Bolt's listener sees it.
+        server = createSlackHttpServer({
+          receiver,
+          endpoint: EVENTS_PATH,
+          signingSecret: config.signingSecret,
+          logger,
+          limits,
+          dispatchErrorHandler: handlers.dispatchErrorHandler,
+          boltLogger: slackLogger,
+        });
+        await listen(server, config.port);
+        // Once listening, an error (an accept that failed) is logged rather than left uncaught.
+        server.on('error', (error) => logger.error({ err: error }, 'The Slack HTTP server failed.'));
       }
       started = true;
       logger.info(

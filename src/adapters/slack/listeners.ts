@@ -114,7 +114,9 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     });
   });
 
-  bolt.action<BlockAction>(/.+/, async ({ ack, body, action, respond, client, context }) => {
+  // Block Kit presses only: a legacy attachment's or a dialog's `actions` carry none of the fields read below.
+  const press = { type: 'block_actions', action_id: /.+/ } as const;
+  bolt.action<BlockAction>(press, async ({ ack, body, action, respond, client, context }) => {
     await ack();
     // Inputs inside our modals are read on submission, not on each change.
     if (body.view !== undefined && body.view.type === 'modal') return;
