@@ -53,6 +53,12 @@ function modalFamily(app: App, text: string): ModalFamily | null {
 const failed = (): Reply =>
   reply([notice('error', 'Scout could not answer this time. Try again in a moment.')]);
 
+/**
+ * A response URL works for 30 minutes (https://docs.slack.dev/interactivity/handling-user-interaction): work that
+ * could only finish later is dropped, with a minute to spare for the answer itself.
+ */
+const responseDeadline = () => new Date(Date.now() + 29 * 60_000);
+
 /** Registers every listener on the Bolt app. */
 export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   const { app, logger, apiUrl } = deps;
@@ -109,6 +115,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         channelId: command.channel_id,
         text,
         progress: (interim) => respondWith(respond, interim, source),
+        deadline: responseDeadline(),
       });
       await respondWith(respond, answer, source);
     });
@@ -166,6 +173,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         event: value === undefined ? {} : { value: decodeSlackText(value) },
         progress: (interim) =>
           respondWith(respond, { ...interim, replace: false }, { ...source, message: false }),
+        deadline: responseDeadline(),
       });
       await respondWith(respond, answer, source);
     });
