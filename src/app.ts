@@ -162,7 +162,7 @@ export function createApp(options: AppOptions): App {
     async stop() {
       housekeeping.stop();
       clearInterval(heartbeat);
-      store.processes.unregister(self.id);
+      store.processes.unregister(self.id, clock.now());
       await accounts.stop();
       store.close();
     },

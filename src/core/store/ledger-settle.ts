@@ -80,8 +80,6 @@ interface Between {
   sent_tick: number;
   done_tick: number | null;
   settle_after: string | null;
-  /** Who caused it: platform, workspace and user. */
-  person: string;
 }
 
 interface Before {
@@ -89,6 +87,25 @@ interface Before {
   done_tick: number;
   balance: number;
   key: string | null;
+}
+
+/** Lost calls told apart by a difference only when few enough to try every combination. */
+const MAX_LOST_TOGETHER = 12;
+
+/**
+ * Which of the lost calls were charged, each at nothing or its whole estimate, to make `total`: null unless exactly
+ * one choice does (two 10-credit calls making 10 could be either, so neither settles).
+ */
+export function uniqueCharges(lost: ReadonlyArray<{ credits: number }>, total: number): number[] | null {
+  if (lost.length === 0 || lost.length > MAX_LOST_TOGETHER) return null;
+  let found: number[] | null = null;
+  for (let mask = 0; mask < 2 ** lost.length; mask++) {
+    const charges = lost.map((call, index) => (mask & (1 << index) ? call.credits : 0));
+    if (charges.reduce((sum, c) => sum + c, 0) !== total) continue;
+    if (found !== null) return null;
+    found = charges;
+  }
+  return found;
 }
 
 /** Creates the settlement over an open database. */
@@ -125,8 +142,7 @@ export function createSettlement(db: Db): Settlement {
   );
   // Every other paid call of the account that ran (or may still run) between that balance and the observation.
   const between = db.prepare<[string, number, number, string, string], Between>(
-    `SELECT id, state, credits, units, sent_tick, done_tick, settle_after,
-       platform || ':' || workspace_id || ':' || user_id AS person FROM credit_ledger
+    `SELECT id, state, credits, units, sent_tick, done_tick, settle_after FROM credit_ledger
      WHERE account_id = ? AND sent_tick IS NOT NULL AND sent_tick < ?
      AND (done_tick IS NULL OR done_tick > ?) AND idempotency_key NOT IN (?, ?)`,
   );
@@ -137,8 +153,7 @@ export function createSettlement(db: Db): Settlement {
   const settleAll = db.transaction((calls: readonly Between[], charges: readonly number[]) => {
     calls.forEach((call, index) => {
       const charged = charges[index] as number;
-      // Units follow credits: a per-item call charges one credit per unit, a fixed price is all or nothing.
-      const units = charged === call.credits ? call.units : Math.min(call.units, charged);
+      const units = charged === call.credits ? call.units : 0;
       settle.run(charged, units, call.id);
     });
   });
@@ -163,31 +178,13 @@ export function createSettlement(db: Db): Settlement {
     const paidCredits = paid.reduce((sum, c) => sum + c.credits, 0);
     const charged = known.balance - seen.balance - seen.cost - paidCredits;
     const estimates = lost.reduce((sum, c) => sum + c.credits, 0);
-    // A difference that cannot be their charge settles nothing. A top-up, or spending with the same key outside
-    // Scout, between the two balances would be counted in it: Scout cannot see those.
+    // A difference that cannot be their charge settles nothing. (A top-up, or spending with the key outside Scout,
+    // of exactly a lost call's estimate between the two balances would still be taken for it: Scout cannot see it.)
     if (!Number.isInteger(charged) || charged < 0 || charged > estimates) return;
-    let charges: number[];
-    const only = lost.length === 1 ? (lost[0] as Between) : null;
-    if (only !== null) {
-      // A fixed price (one unit for many credits) is charged in full or not at all.
-      if (only.units !== only.credits && charged !== 0 && charged !== only.credits) return;
-      charges = [charged];
-    }
-    // Several lost calls: the difference tells them apart when all or none were charged.
-    else if (charged === estimates) charges = lost.map((c) => c.credits);
-    else if (charged === 0) charges = lost.map(() => 0);
-    // Otherwise their total is known but not how it splits. When one person caused them all, it is assigned in
-    // order, each up to what it can cost, so that person's spend is exact; across people it stays unconfirmed.
-    else if (new Set(lost.map((c) => c.person)).size === 1) {
-      let left = charged;
-      charges = lost.map((c) => {
-        const fixed = c.units !== c.credits;
-        const take = fixed ? (left >= c.credits ? c.credits : 0) : Math.min(left, c.credits);
-        left -= take;
-        return take;
-      });
-      if (left !== 0) return;
-    } else return;
+    // A lost call settles at nothing or at its whole estimate: a difference in between could as well be a
+    // smaller charge as a top-up made meanwhile, so it settles nothing (the call stays at its estimate).
+    const charges = uniqueCharges(lost, charged);
+    if (charges === null) return;
     settleAll(lost, charges);
   };
 

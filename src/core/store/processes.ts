@@ -4,7 +4,7 @@
  * "Already working on that" until it grows old, and its paid calls in flight become unconfirmed charges.
  */
 import type { Db } from './database.js';
-import { nextTick, SETTLE_GRACE_MS } from './ledger-settle.js';
+import { nextTick, settleAfter } from './ledger-settle.js';
 
 /** A process stops counting as alive when its heartbeat is older than this. */
 export const HEARTBEAT_STALE_MS = 30_000;
@@ -25,8 +25,8 @@ export interface Processes {
   register(self: ProcessIdentity, isRunning: (pid: number) => boolean, now: Date): number;
   /** Says the process is alive (registering it again if another process forgot it). */
   heartbeat(self: ProcessIdentity, now: Date): void;
-  /** Forgets this process at a clean stop, with the claims it still held. */
-  unregister(id: string): void;
+  /** Forgets this process at a clean stop (at `now`), with the claims it still held. */
+  unregister(id: string, now: Date): void;
 }
 
 /** Creates the processes repository. */
@@ -43,18 +43,18 @@ export function createProcesses(db: Db): Processes {
   const remove = db.prepare('DELETE FROM scout_processes WHERE id = ?');
   const releaseClaims = db.prepare("DELETE FROM invocations WHERE owner = ? AND state = 'running'");
   // Its paid calls still in flight may have been charged: they stay at their estimate, unconfirmed.
-  // Sent before the process died, so the service may charge them until SETTLE_GRACE_MS after they were sent.
-  const orphanCalls = db.prepare<[number, string]>(
-    `UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ?,
-       settle_after = strftime('%Y-%m-%dT%H:%M:%fZ', at, '+${SETTLE_GRACE_MS / 1000} seconds')
+  // When they were sent is not known (a call waits for the rate limiter after it is written), only that it was
+  // before now: the service may charge them until SETTLE_GRACE_MS from now.
+  const orphanCalls = db.prepare<[number, string, string]>(
+    `UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ?, settle_after = ?
      WHERE owner = ? AND state = 'pending'`,
   );
   const beat = db.prepare(`INSERT INTO scout_processes (id, host, pid, started_at, heartbeat_at)
     VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET heartbeat_at = excluded.heartbeat_at`);
-  const forget = (id: string) => {
+  const forget = (id: string, now: Date) => {
     remove.run(id);
     releaseClaims.run(id);
-    orphanCalls.run(nextTick(db), id);
+    orphanCalls.run(nextTick(db), settleAfter(now), id);
   };
   const register = db.transaction((self: ProcessIdentity, isRunning: (pid: number) => boolean, now: Date) => {
     const gone = new Set<string>();
@@ -65,7 +65,7 @@ export function createProcesses(db: Db): Processes {
       if (other.pid === self.pid ? stale : !isRunning(other.pid)) gone.add(other.id);
     }
     for (const other of silent.all(new Date(now.getTime() - 86_400_000).toISOString())) gone.add(other.id);
-    for (const id of gone) forget(id);
+    for (const id of gone) forget(id, now);
     const at = now.toISOString();
     insert.run(self.id, self.host, self.pid, at, at);
     return gone.size;
@@ -76,8 +76,8 @@ export function createProcesses(db: Db): Processes {
       const at = now.toISOString();
       beat.run(self.id, self.host, self.pid, at, at);
     },
-    unregister(id) {
-      db.transaction(() => forget(id))();
+    unregister(id, now) {
+      db.transaction(() => forget(id, now))();
     },
   };
 }

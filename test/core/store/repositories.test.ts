@@ -105,7 +105,7 @@ describe('invocations', () => {
     store.processes.heartbeat({ id: 'p-new', host: 'h', pid: 333 }, later(40_006));
     expect(store.invocations.begin('x', later(40_007), 10_000, twin.id)).toEqual({ status: 'running' });
     // A clean stop releases what the process still held.
-    store.processes.unregister(live.id);
+    store.processes.unregister(live.id, new Date());
     expect(store.invocations.begin('a', later(40_003), 10_000, 'p-new')).toEqual({ status: 'started' });
   });
 });
