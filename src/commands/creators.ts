@@ -1,6 +1,7 @@
 /**
  * `/scout creators`: find creators (free search, profiles bought only for the page shown), buy full profiles by
- * filter (v1), show one creator, add creators to CRM lists and see their full profiles.
+ * filter (v1), show one creator, add creators (one, or every creator of a page) to CRM lists and see their full
+ * profiles.
  */
 import type { CommandFamily } from '../core/command/types.js';
 import { addAction, detailsAction, LAST_LIST } from './creators/actions.js';
@@ -17,7 +18,7 @@ export { CREATOR_FILTER_PARAMS, creatorFilterParams, KINDS, LAST_LIST, sourcePar
 export const creatorsFamily: CommandFamily = {
   name: 'creators',
   aliases: ['creator'],
-  description: 'Find creators by any filter, see full profiles and add them to CRM lists.',
+  description: 'Find creators by any filter, see full profiles and add them, or a whole page, to CRM lists.',
   defaultCommand: 'search',
   commands: [searchCommand, profilesCommand, showCommand],
   actions: [pageAction, addAction, detailsAction],

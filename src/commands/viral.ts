@@ -1,4 +1,7 @@
-/** `/scout viral`: viral short-video posts with every filter of the contract, shown as cards with a pager. */
+/**
+ * `/scout viral`: viral short-video posts with every filter of the contract, shown as cards with a pager; each
+ * card offers Find creator, a free search for the post's creator.
+ */
 import { z } from 'zod';
 import type { ParamTable } from '../core/command/params.js';
 import type { CommandContext, CommandFamily } from '../core/command/types.js';
@@ -19,6 +22,7 @@ import {
 } from '../core/service/index.js';
 import { viralPostSchema } from '../core/service/viral.js';
 import { CARDS_PER_PAGE, viralPostCard } from '../core/ui/index.js';
+import { findCreatorAction, findCreatorButton } from './creators/find.js';
 import { createPagedResults } from './media/paged-results.js';
 
 const shape = viralSearchInput.shape;
@@ -117,7 +121,10 @@ const viralResults = createPagedResults<ViralQuery, ViralPost>({
   },
   estimate: (size) => estimateCost('viral.search', { pageSize: size }),
   keep: (post) => Object.fromEntries(POST_FIELDS.map((field) => [field, post[field as keyof ViralPost]])),
-  render: (post) => [viralPostCard(post)],
+  render: (post, _position, ctx) => {
+    const find = findCreatorButton(ctx, post.creatorUsername);
+    return [viralPostCard(post, find === null ? {} : { actions: [find] })];
+  },
 });
 
 const VIRAL_PARAMS: ParamTable = {
@@ -284,7 +291,8 @@ function queryOf(input: ViralCommandInput, ctx: CommandContext): ViralQuery {
 /** The viral family. */
 export const viralFamily: CommandFamily = {
   name: 'viral',
-  description: 'Viral short-video posts by category, country, format, tone, reach and date.',
+  description:
+    'Viral short-video posts by category, country, format, tone, reach and date; find their creators.',
   defaultCommand: 'search',
   commands: [
     defineCommand({
@@ -304,5 +312,5 @@ export const viralFamily: CommandFamily = {
       run: (ctx, input) => viralResults.show(ctx, queryOf(input, ctx), input.page ?? 1, sizeOf(input)),
     }),
   ],
-  actions: [viralResults.action],
+  actions: [viralResults.action, findCreatorAction],
 };

@@ -76,7 +76,8 @@ describe('viral search', () => {
     const second = await h.type('next');
     expect(viralRequests().at(-1)?.body).toEqual({ categories: ['Food'], page: 2, pageSize: 5 });
     expect(second).toMatch(/^Viral posts 6–10 of/m);
-    expect(second).toContain('[1] ‹ Previous  [2] Next ›');
+    // Each card's Find creator button comes first: [1]-[5].
+    expect(second).toContain('[6] ‹ Previous  [7] Next ›');
     expect(h.spentToday()).toBe(spent + 5);
     expect(ledgerRows().at(-1)).toEqual({
       operation: 'viral.search',
@@ -90,7 +91,7 @@ describe('viral search', () => {
     const back = await h.type('previous');
     expect(handles(back)).toEqual(firstHandles);
     expect(back).toContain('no credits spent');
-    const again = await h.type('1');
+    const again = await h.type('6');
     expect(handles(again)).toEqual(secondHandles);
     expect(viralRequests().length).toBe(calls);
     expect(h.spentToday()).toBe(spent + 5);

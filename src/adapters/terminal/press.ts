@@ -1,6 +1,7 @@
 /**
  * Reads what a terminal user types to press an element of the last reply: a number (`3`, `2.1` for the first
- * option of select 2), or words (`next`, `previous`, `confirm`, `details 2`, `add 3 to Spring`).
+ * option of select 2), or words (`next`, `previous`, `confirm`, `details 2`, `add 3 to Spring`, `add all to
+ * Spring`).
  */
 import type { TextAction } from '../../core/ui/index.js';
 
@@ -27,6 +28,9 @@ const WORDS: Readonly<Record<string, string>> = {
 };
 
 const startsWithWord = (label: string, word: string) => label.toLowerCase().split(/\s+/)[0] === word;
+/** A label starting `word all` (`Add all on this page`): pressed as `add all`, not counted by `add <n>`. */
+const isAll = (label: string, word: string | undefined) =>
+  label.toLowerCase().startsWith(`${(word ?? '').toLowerCase()} all `);
 
 /** Interprets `line` against the numbered actions of the last reply. */
 export function readPress(line: string, actions: readonly TextAction[]): PressResult {
@@ -49,11 +53,24 @@ export function readPress(line: string, actions: readonly TextAction[]): PressRe
       ? { kind: 'not-a-press' }
       : { kind: 'press', press: { actionId: found.actionId } };
   }
+  // `add all to Spring`: the button whose label starts with the two words (`Add all on this page`).
+  const all = /^([a-z]+)\s+all(?:\s+(?:to\s+)?(.+))?$/i.exec(text);
+  const allButton =
+    all === null ? undefined : actions.find((a) => a.kind === 'button' && isAll(a.label, all[1]));
+  if (all !== null && allButton !== undefined) {
+    const value = unquote(all[2]?.trim());
+    return {
+      kind: 'press',
+      press: value ? { actionId: allButton.actionId, value } : { actionId: allButton.actionId },
+    };
+  }
   // `add 3 to Spring`, `details 2`, `status 1 NEGOTIATING`: the n-th button whose label starts with the word.
   const verb = /^([a-z]+)\s+(\d{1,3})(?:\s+(?:to\s+)?(.+))?$/i.exec(text);
   if (verb !== null) {
     const name = (verb[1] as string).toLowerCase();
-    const matching = actions.filter((a) => a.kind === 'button' && startsWithWord(a.label, name));
+    const matching = actions.filter(
+      (a) => a.kind === 'button' && startsWithWord(a.label, name) && !isAll(a.label, name),
+    );
     if (matching.length === 0) return { kind: 'not-a-press' };
     const target = matching[Number(verb[2]) - 1];
     if (target === undefined)

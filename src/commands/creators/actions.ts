@@ -1,4 +1,7 @@
-/** The buttons of a creator card: Add to list (a personal list picker, or straight to a named list) and Details. */
+/**
+ * The buttons of creator results: Add to list (a personal list picker, or straight to a named list) for one
+ * creator or for every creator of a page, and Details.
+ */
 import { z } from 'zod';
 import type { CommandContext } from '../../core/command/types.js';
 import { defineAction } from '../../core/command/types.js';
@@ -6,6 +9,7 @@ import type { CrmAddResult, CrmList } from '../../core/service/crm.js';
 import {
   bold,
   code,
+  fields,
   notice,
   OPTION_VALUE_MAX,
   type Reply,
@@ -15,12 +19,24 @@ import {
   text,
 } from '../../core/ui/index.js';
 import { cachedProfiles, loadProfiles } from './profiles-cache.js';
-import { type CreatorRef, cardButtons, detailNodes, KINDS } from './views.js';
+import { type CreatorRef, cardButtons, detailNodes, KINDS, type PageRef } from './views.js';
 
 /** The preference that remembers the list a person last added to. */
 export const LAST_LIST = 'last-list';
 
 const refPayload = z.object({ userId: z.string().min(1), handle: z.string().nullable() });
+
+/** The most ids one add request takes (the contract's bound). */
+const ADD_IDS_MAX = 500;
+
+const pagePayload = z.object({ userIds: z.array(z.string().min(1)).min(1).max(ADD_IDS_MAX) });
+
+/** One creator (a card's Add to list) or the creators of a page (Add all on this page). */
+const addPayload = z.union([refPayload, pagePayload]);
+
+type AddTarget = CreatorRef | PageRef;
+
+const isPage = (target: AddTarget): target is PageRef => 'userIds' in target;
 
 const stamp = (list: CrmList) => list.date_updated ?? list.date_created ?? '';
 
@@ -34,6 +50,10 @@ function ordered(lists: readonly CrmList[], last: string | null): CrmList[] {
 
 const nameOf = (list: CrmList) => list.name ?? list.id;
 const who = (ref: CreatorRef) => (ref.handle === null ? ref.userId : `@${ref.handle}`);
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+/** Who a picker adds: one creator by handle, or the creators of a page by count. */
+const subjectOf = (target: AddTarget) =>
+  isPage(target) ? `the ${plural(target.userIds.length, 'creator', 'creators')} on this page` : who(target);
 
 /** A list named by id, by exact name (any case), or by the unique list whose name starts with the words. */
 function resolveList(lists: readonly CrmList[], value: string): { list: CrmList } | { problem: string } {
@@ -65,15 +85,15 @@ function noLists(): Reply {
   ]);
 }
 
-function picker(ctx: CommandContext, ref: CreatorRef, lists: readonly CrmList[]): Reply {
+function picker(ctx: CommandContext, target: AddTarget, lists: readonly CrmList[]): Reply {
   const last = ctx.store.settings.preference(ctx.actor, LAST_LIST);
   const choices = ordered(lists, last).filter((list) => list.id.length <= OPTION_VALUE_MAX);
   const shown = choices.slice(0, SELECT_OPTIONS_MAX);
   return reply([
-    text('Add ', bold(who(ref)), ' to which list?'),
+    text('Add ', bold(subjectOf(target)), ' to which list?'),
     select({
       placeholder: 'Choose a list',
-      actionId: ctx.token(KINDS.add, ref, { personal: true }),
+      actionId: ctx.token(KINDS.add, target, { personal: true }),
       options: shown.map((list) => ({
         label: nameOf(list),
         value: list.id,
@@ -118,26 +138,65 @@ function outcome(ref: CreatorRef, list: CrmList, result: CrmAddResult): Reply {
   return reply([notice('info', `The service added nothing to ${name} for ${handle}.`)]);
 }
 
-/** Add to list: without a value, a personal picker of the team's lists; with one (a list id or name), the add. */
+const counter = (value: number | null) => value ?? '—';
+
+/** What adding a page did: a sentence, and the service's counters as it reported them. */
+function pageOutcome(page: PageRef, list: CrmList, result: CrmAddResult): Reply {
+  const name = nameOf(list);
+  const added = result.added_count ?? (result.created_count ?? 0) + (result.reactivated_count ?? 0);
+  const already = result.skipped_duplicate_count ?? 0;
+  const invalid = result.skipped_invalid_count ?? 0;
+  const asked = plural(page.userIds.length, 'creator', 'creators');
+  const headline =
+    added > 0
+      ? notice('success', `Added ${added} of the ${asked} on this page to ${name}.`)
+      : already > 0 && invalid === 0
+        ? notice('info', `All ${asked} on this page are already in ${name}: nothing changed.`)
+        : notice('warning', `Nothing was added to ${name}.`);
+  return reply(
+    [
+      headline,
+      fields([
+        { label: 'Added', value: counter(result.added_count), inline: true },
+        { label: 'Reactivated', value: counter(result.reactivated_count), inline: true },
+        { label: 'Already there', value: counter(result.skipped_duplicate_count), inline: true },
+        ...(invalid > 0 ? [{ label: 'Not accepted', value: invalid, inline: true }] : []),
+      ]),
+      (result.reactivated_count ?? 0) > 0
+        ? text(
+            'Reactivated creators had been removed from the list before; they are back with status To outreach.',
+          )
+        : null,
+    ],
+    { visibility: added > 0 ? 'channel' : 'author' },
+  );
+}
+
+/**
+ * Add to list, for one creator or every creator of a page: without a value, a personal picker of the team's
+ * lists; with one (a list id or name), one add request with every id (and no single-creator field).
+ */
 export const addAction = defineAction({
   kind: KINDS.add,
-  payload: refPayload,
+  payload: addPayload,
   estimate: () => 0,
   mutates: true,
-  async run(ctx, ref, event) {
+  async run(ctx, target, event) {
     const { lists } = (await ctx.service.crm.listLists()).data;
     if (lists.length === 0) return noLists();
     const value = event.value?.trim();
-    if (value === undefined || value === '') return picker(ctx, ref, lists);
+    if (value === undefined || value === '') return picker(ctx, target, lists);
     const found = resolveList(lists, value);
     if ('problem' in found) return reply([notice('warning', found.problem)]);
     const result = await ctx.service.crm.addCreators({
       listId: found.list.id,
-      userIds: [ref.userId],
+      userIds: isPage(target) ? [...new Set(target.userIds)] : [target.userId],
       status: 'TO_OUTREACH',
     });
     ctx.store.settings.setPreference(ctx.actor, LAST_LIST, found.list.id);
-    return outcome(ref, found.list, result.data);
+    return isPage(target)
+      ? pageOutcome(target, found.list, result.data)
+      : outcome(target, found.list, result.data);
   },
 });
 

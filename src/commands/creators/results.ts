@@ -10,7 +10,7 @@ import type { SearchSession } from '../../core/store/search-sessions.js';
 import { bold, CARDS_PER_PAGE, code, notice, pager, type Reply, reply, text } from '../../core/ui/index.js';
 import { givenFilters, summarizeFilters } from './filters.js';
 import { loadProfiles, uncachedIds } from './profiles-cache.js';
-import { cardOf, KINDS } from './views.js';
+import { addAllRow, cardOf, KINDS } from './views.js';
 
 /** Ids asked for per search call: the most the service allows, to save requests. */
 export const SEARCH_PAGE_SIZE = 100;
@@ -122,6 +122,10 @@ export async function renderPage(
     [
       heading(session, page),
       ...shown.map((entry) => cardOf(ctx, entry)),
+      addAllRow(
+        ctx,
+        shown.map((entry) => entry.profile),
+      ),
       gone === 0
         ? null
         : notice(

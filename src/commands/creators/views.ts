@@ -3,8 +3,10 @@ import type { CommandContext } from '../../core/command/types.js';
 import type { CreatorProfile } from '../../core/service/creators.js';
 import {
   type Button,
+  type ButtonsNode,
   bold,
   button,
+  buttons,
   type CreatorCardNode,
   creatorCard,
   engagementPercent,
@@ -23,7 +25,7 @@ import type { ProfileEntry } from './profiles-cache.js';
 export const KINDS = {
   /** Previous / next page of a result. */
   page: 'creators.page',
-  /** Add a creator to a CRM list: without a value it offers the lists, with one it adds. */
+  /** Add one creator, or a page of them, to a CRM list: without a value it offers the lists, else it adds. */
   add: 'creators.add',
   /** The full profile of a creator. */
   details: 'creators.details',
@@ -46,6 +48,22 @@ export function cardButtons(ctx: CommandContext, profile: CreatorProfile, withDe
   const row = [button('Add to list', ctx.token(KINDS.add, ref), { style: 'primary' })];
   if (withDetails) row.push(button('Details', ctx.token(KINDS.details, ref)));
   return row;
+}
+
+/** What Add all on this page carries: the creator ids of the page, added in one request. */
+export interface PageRef {
+  userIds: string[];
+}
+
+/** The label of the button that adds every creator of a page. */
+export const ADD_ALL_LABEL = 'Add all on this page';
+
+/** Add all on this page, beside the cards' Add to list buttons; null for a page of fewer than two creators. */
+export function addAllRow(ctx: CommandContext, profiles: readonly CreatorProfile[]): ButtonsNode | null {
+  const userIds = [...new Set(profiles.map((profile) => profile.user_id))];
+  if (userIds.length < 2) return null;
+  const page: PageRef = { userIds };
+  return buttons(button(ADD_ALL_LABEL, ctx.token(KINDS.add, page)));
 }
 
 /** A creator card with its buttons and the age of its data. */

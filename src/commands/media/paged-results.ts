@@ -41,8 +41,8 @@ export interface PagedSource<Q, T> {
   estimate(size: number): number;
   /** What is stored of an item (only the fields the card shows, so payloads stay small). */
   keep(item: T): unknown;
-  /** The nodes of one item; `position` counts from 1 across the whole result set. */
-  render(item: T, position: number): ReplyNode[];
+  /** The nodes of one item; `position` counts from 1 across the whole result set; `ctx` makes its buttons. */
+  render(item: T, position: number, ctx: CommandContext): ReplyNode[];
 }
 
 /** Everything known about a result set: the query, the service page size and the pages bought. */
@@ -169,7 +169,7 @@ function view<Q, T>(
         bold(`${source.noun} ${formatInteger(first)}–${formatInteger(last)}`),
         state.total === null ? '' : ` of ${formatInteger(state.total)}`,
       ),
-      ...shown.flatMap((item, index) => source.render(item, first + index)),
+      ...shown.flatMap((item, index) => source.render(item, first + index, ctx)),
       pager({
         page: chatPage,
         totalPages: total !== null && total >= chatPage ? total : null,
