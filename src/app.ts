@@ -9,8 +9,11 @@ import type { CommandFamily, CommandRegistry, CommandSettings } from './core/com
 import { createReservations, type Reservations } from './core/credits.js';
 import { createHousekeeping } from './core/housekeeping.js';
 import type { Logger } from './core/logger.js';
+import { createMetrics, type Metrics } from './core/metrics.js';
+import { createReadiness, type Readiness } from './core/readiness.js';
 import type { ServiceClient } from './core/service/index.js';
 import { openStore, type Store } from './core/store/index.js';
+import { MIGRATIONS } from './core/store/migrations.js';
 import {
   type AccountClientOptions,
   type AccountPool,
@@ -37,6 +40,7 @@ function isRunning(pid: number): boolean {
 export const DEFAULT_SETTINGS: CommandSettings = {
   confirmAbove: 20,
   defaultDailyCap: null,
+  balanceAlert: null,
   profileTtlMs: 7 * 86_400_000,
   elementTtlMs: 30 * 86_400_000,
   repeatWindowMs: 10_000,
@@ -82,17 +86,40 @@ export interface App {
   readonly reservations: Reservations;
   /** This process in the database: claims and paid calls in flight name it, so a crash leaves nothing hanging. */
   readonly processId: string;
+  /** The app's metrics registry and the hooks every layer reports through (served at `GET /metrics`). */
+  readonly metrics: Metrics;
+  /** What `GET /readyz` checks: the database and its storage here; each adapter adds its platform. */
+  readonly readiness: Readiness;
   stop(): Promise<void>;
+}
+
+/** Why the database is not ready (closed, or its migrations not all applied), else null. */
+function databaseProblem(store: Store): string | null {
+  if (!store.db.open) return 'database closed';
+  const newest = store.db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get();
+  const expected = MIGRATIONS.at(-1)?.version ?? 0;
+  return newest === expected ? null : `database at schema version ${String(newest)}, expected ${expected}`;
+}
+
+/** Why the storage is not ready (ledger completions kept in memory, the disk being full), else null. */
+function storageProblem(store: Store): string | null {
+  const waiting = store.ledger.unwritten();
+  return waiting === 0 ? null : `storage full: ${waiting} ledger completion(s) waiting to be written`;
 }
 
 /** Creates the app; stop() releases the service client's limiter and closes the database. */
 export function createApp(options: AppOptions): App {
   const clock = options.clock ?? systemClock;
   const settings = { ...DEFAULT_SETTINGS, ...options.settings };
-  const store = openStore(options.databasePath);
+  const store = openStore(options.databasePath, { balanceAlert: settings.balanceAlert });
+  const metrics = createMetrics({ unwritten: () => store.ledger.unwritten() });
+  store.ledger.onCharge((charge) => metrics.charged(charge.operation, charge.state, charge.credits));
+  const readiness = createReadiness();
+  readiness.add('database', () => databaseProblem(store));
+  readiness.add('storage', () => storageProblem(store));
   const { apiKey, ...clientOptions } = options.service;
   const secrets = options.secrets ?? new Set<string>();
-  const accounts = createAccountPool({ ...clientOptions, logger: options.logger }, secrets);
+  const accounts = createAccountPool({ ...clientOptions, logger: options.logger, metrics }, secrets);
   const tenancy = options.tenancy ?? { kind: 'single' };
   if (tenancy.kind === 'single' && apiKey === undefined) {
     throw new Error('Single-team mode needs the service key (service.apiKey).');
@@ -122,6 +149,15 @@ export function createApp(options: AppOptions): App {
       // A busy or failing database must not end the process; a missed beat only lets claims go sooner.
       options.logger.warn({ err: error }, 'Could not record this process’s heartbeat.');
     }
+    // Ledger completions kept while the disk was full are written once there is room, even with no new paid call
+    // (which would write them too): until then /readyz reports the storage full.
+    if (store.ledger.unwritten() > 0) {
+      try {
+        store.ledger.retryUnwritten();
+      } catch (error) {
+        options.logger.warn({ err: error }, 'Could not write the ledger completions kept in memory.');
+      }
+    }
   }, HEARTBEAT_MS);
   heartbeat.unref();
   const registry = createRegistry(options.families);
@@ -135,6 +171,7 @@ export function createApp(options: AppOptions): App {
     settings,
     reservations,
     owner: self.id,
+    metrics,
   });
   const housekeeping = createHousekeeping(store, clock, {
     invocationsMs: 86_400_000,
@@ -159,6 +196,8 @@ export function createApp(options: AppOptions): App {
     clock,
     reservations,
     processId: self.id,
+    metrics,
+    readiness,
     async stop() {
       housekeeping.stop();
       clearInterval(heartbeat);

@@ -40,6 +40,14 @@ export const envSchema = z.object({
       .min(0, 'at least 0')
       .optional(),
   ),
+  SCOUT_BALANCE_ALERT: z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*(none|off)?\s*$/i.test(value) ? undefined : value),
+    z.coerce
+      .number({ error: 'a whole number of credits, or none' })
+      .int('a whole number of credits')
+      .min(1, 'at least 1')
+      .optional(),
+  ),
   SCOUT_PROFILE_TTL_DAYS: z.preprocess(
     blankIsUnset,
     z.coerce
@@ -201,11 +209,15 @@ export interface Config {
   confirmAbove: number;
   /** Default daily cap per person; null for none. */
   dailyCap: number | null;
+  /** A service balance below this many credits alerts the tenant's admins privately, once a day; null: off. */
+  balanceAlert: number | null;
   /** How long a bought creator profile is reused, in ms. */
   profileTtlMs: number;
   /** How often the reply poller asks the service for new creator replies, in ms. */
   replyPollMs: number;
   databasePath: string;
+  /** PORT when it is set: where the operator endpoints listen when no Slack server serves them; else null. */
+  opsPort: number | null;
   logLevel: (typeof LOG_LEVELS)[number];
 }
 
@@ -318,9 +330,11 @@ export function loadConfig(env: Env = process.env): Config {
     tenancy,
     confirmAbove: vars.SCOUT_CONFIRM_ABOVE,
     dailyCap: vars.SCOUT_DAILY_CAP ?? null,
+    balanceAlert: vars.SCOUT_BALANCE_ALERT ?? null,
     profileTtlMs: vars.SCOUT_PROFILE_TTL_DAYS * 86_400_000,
     replyPollMs: vars.SCOUT_REPLY_POLL_SECONDS * 1000,
     databasePath: vars.DATABASE_PATH,
+    opsPort: blankIsUnset(env.PORT) === undefined ? null : vars.PORT,
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Composition root: config → logger → (embedded sandbox) → store and service client → commands → adapters and
- * background jobs. Slack and Discord join when configured; with neither, Scout runs the terminal shell.
- * SIGINT and SIGTERM stop everything.
+ * background jobs. Slack and Discord join when configured; with neither, Scout runs the terminal shell. The
+ * operator endpoints (/healthz, /readyz, /metrics) are served by Slack's server, or on PORT when it is set and Slack
+ * is not configured. SIGINT and SIGTERM stop everything.
  */
 import { createDiscordAdapter } from './adapters/discord/index.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
@@ -14,6 +15,7 @@ import type { Platform } from './core/actor.js';
 import { createJobs } from './core/jobs/index.js';
 import { createLogger } from './core/logger.js';
 import type { Outbound } from './core/outbound.js';
+import { createOpsServer } from './ops-server.js';
 import { createSandbox, DEMO_KEY, type Sandbox } from './sandbox/index.js';
 
 const GREETING = [
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
       settings: {
         confirmAbove: config.confirmAbove,
         defaultDailyCap: config.dailyCap,
+        balanceAlert: config.balanceAlert,
         profileTtlMs: config.profileTtlMs,
       },
       logger,
@@ -93,6 +96,13 @@ async function main(): Promise<void> {
   // Stopped in reverse order of start.
   const parts: Part[] = [];
   const outbound = new Map<Platform, Outbound>();
+  // Without Slack's server, the operator endpoints get their own, first: /readyz says 503 while Discord connects.
+  if (config.slack === null && config.opsPort !== null) {
+    const ops = createOpsServer({ app, port: config.opsPort, logger });
+    await ops.start();
+    parts.push(ops);
+    logger.info({ port: ops.port }, 'Operator endpoints listening: /healthz, /readyz, /metrics.');
+  }
   if (config.slack !== null) {
     const slack = createSlackAdapter({
       config: config.slack,

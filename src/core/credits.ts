@@ -89,7 +89,8 @@ export function createReservations(): Reservations {
 
 /** Who pays, and how their cap is found. */
 export interface BudgetScope {
-  actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>;
+  /** The person; `isAdmin` when known (a command's actor), so a balance alert can reach the admins seen acting. */
+  actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'> & { readonly isAdmin?: boolean };
   store: Store;
   clock: Clock;
   /** Cap when no admin set one; null for none. */
@@ -128,6 +129,39 @@ export function reserveWithinCap(
 ): void {
   checkCap(scope, estimate, covered);
   reservation.add(Math.max(0, estimate - covered));
+}
+
+/** Share of the daily cap past which a person is alerted before reaching it. */
+export const CAP_WARNING_SHARE = 0.8;
+
+/**
+ * Right after a paid call is recorded: queues the alerts it set off (each at most once a day, see
+ * store/budget-alerts.ts): the person's 80% or 100% of their daily cap, and the tenant's service balance below
+ * SCOUT_BALANCE_ALERT, told to its known admins and to the person. Sending is the jobs' work, off this path.
+ */
+export function noteSpend(scope: BudgetScope, balance: number | null): void {
+  const { actor, store, clock } = scope;
+  const now = clock.now();
+  const person = { platform: actor.platform, workspaceId: actor.workspaceId, userId: actor.userId };
+  if (actor.isAdmin === true) store.alerts.sawAdmin(person, now);
+  const today = utcDay(now);
+  const day = today.from.toISOString().slice(0, 10);
+  const cap = store.settings.dailyCap(actor) ?? scope.defaultDailyCap;
+  if (cap !== null && cap > 0) {
+    const spent = store.ledger.spent(actor, today);
+    const threshold = spent >= cap ? '100' : spent >= cap * CAP_WARNING_SHARE ? '80' : null;
+    if (threshold !== null) {
+      const details = { kind: 'cap' as const, spent, cap, resetsAt: today.to.toISOString() };
+      store.alerts.queueCap(person, threshold, day, details, now);
+    }
+  }
+  const below = store.alerts.balanceAlert;
+  if (below !== null && balance !== null && balance < below) {
+    const tenant = { platform: actor.platform, workspaceId: actor.workspaceId };
+    const recipients = [...store.alerts.knownAdmins(tenant), actor.userId];
+    const details = { kind: 'balance' as const, balance, threshold: below, crossedBy: actor.userId };
+    store.alerts.queueBalance(tenant, recipients, day, details, now);
+  }
 }
 
 /** Options of a metered client. */
@@ -224,6 +258,7 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
           throw error;
         }
         ledger.doubt(key, options.clock.now());
+        quietly(() => noteSpend(options, null));
         throw new UnconfirmedChargeError(op, estimate, error);
       }
       const meta = isResult(result) ? result.meta : null;
@@ -233,6 +268,8 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
         units: PRICING[op].kind === 'per-request' ? (credits > 0 ? 1 : 0) : credits,
         balance: meta?.creditsRemaining ?? null,
       });
+      // An alert that cannot be queued (a busy or full disk) never fails the call it follows.
+      quietly(() => noteSpend(options, meta?.creditsRemaining ?? null));
       return result;
     };
   const free =

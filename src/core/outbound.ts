@@ -1,6 +1,7 @@
 /**
  * Posting without an interaction: background jobs (reply notifications, digests) post replies to a channel
- * through the adapter of its platform, and thread later posts under an earlier one.
+ * through the adapter of its platform, and thread later posts under an earlier one; budget alerts go to a person
+ * privately (a Slack or Discord direct message, printed in the terminal).
  */
 import type { Platform } from './actor.js';
 import type { Reply } from './ui/index.js';
@@ -32,9 +33,28 @@ export interface PostOptions {
   mayHaveLanded?: boolean;
 }
 
+/** A person on a platform, to write to privately. */
+export interface PersonRef {
+  platform: Platform;
+  workspaceId: string;
+  userId: string;
+}
+
+/** How a direct message is sent: keyed like a channel post, never in a thread. */
+export type DirectOptions = Omit<PostOptions, 'inThreadOf'>;
+
 /** Posts replies to channels of one platform. */
-export interface Outbound {
+export interface ChannelOutbound {
   readonly platform: Platform;
   /** Posts `reply` in the channel, or in the thread of `inThreadOf` when given, at most once per `key`. */
   post(channel: ChannelRef, reply: Reply, options?: PostOptions): Promise<PostedMessage>;
+}
+
+/** Posts replies to channels of one platform, and privately to its people. */
+export interface Outbound extends ChannelOutbound {
+  /**
+   * Sends `reply` to the person privately (their direct-message channel with Scout), at most once per `key`; the
+   * posted message names that channel.
+   */
+  postDirect(person: PersonRef, reply: Reply, options?: DirectOptions): Promise<PostedMessage>;
 }

@@ -37,6 +37,9 @@ async function notification(projectId: string): Promise<Reply> {
         threadId: null,
       };
     },
+    async postDirect(): Promise<PostedMessage> {
+      throw new Error('The reply poller sends no direct messages.');
+    },
   };
   const poller = createReplyPoller({
     app: harness.app,

@@ -4,18 +4,26 @@
  * gateway (HELLO, IDENTIFY → READY and a GUILD_CREATE per server, heartbeat ACK, dispatches) on 127.0.0.1. It
  * records every request, builds INTERACTION_CREATE payloads (from any server, or a DM), adds the bot to servers
  * and removes it (GUILD_CREATE, GUILD_DELETE), and can expire the interactions sent so far as Discord does.
+ * Multipart bodies (messages with files) are read too, their files kept as attachments it serves (discord-files.ts).
+ * `POST /users/@me/channels` opens the bot's DM channel with a person (one per person), which takes messages.
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { createAttachmentStore, type FakeFile, readPayload } from './discord-files.js';
+
+export type { FakeFile } from './discord-files.js';
 
 /** A request the fake received. */
 export interface FakeRequest {
   method: string;
   path: string;
   auth: string | null;
+  /** The JSON body, or a multipart body's `payload_json`. */
   body: unknown;
+  /** The files of a multipart body (https://discord.com/developers/docs/reference#uploading-files). */
+  files: FakeFile[];
 }
 
 /** A message the fake stored (answers of webhook routes). */
@@ -87,6 +95,10 @@ export interface FakeDiscord {
   waitFor(match: (request: FakeRequest) => boolean, what?: string): Promise<FakeRequest>;
   /** A stored message (webhook answer or channel post), by id. */
   message(id: string): FakeMessage | undefined;
+  /** The file behind an attachment of a stored message, by the attachment's id. */
+  attachment(id: string): FakeFile | undefined;
+  /** The original response of an interaction, by its token, as last edited. */
+  original(token: string): FakeMessage | undefined;
   /** Ends every interaction sent so far: its callback answers 404 and its token 401, as after 15 minutes. */
   expireInteractions(): void;
   /** Forgets every enforced nonce, as Discord does a few minutes after a post. */
@@ -127,6 +139,8 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
   const nonces = new Map<string, { id: string; at: number }>();
   let historyDenied = false;
   const channels = new Map<string, Record<string, unknown> & { id: string }>();
+  // The DM channel of each person the bot wrote to privately, by user id.
+  const dmChannels = new Map<string, string>();
   // Ids and tokens of every interaction sent, and those that are over.
   const sent: string[] = [];
   const expired = new Set<string>();
@@ -169,7 +183,11 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     const message: FakeMessage = {
       id,
       channel_id: channelId,
-      guild_id: channels.get(channelId)?.guild_id ?? options.guildId,
+      // A DM (channel type 1) is in no server.
+      guild_id:
+        channels.get(channelId)?.type === 1
+          ? undefined
+          : (channels.get(channelId)?.guild_id ?? options.guildId),
       type: 0,
       content: '',
       embeds: [],
@@ -191,7 +209,9 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     return message;
   };
 
-  const route = (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+  const attachments = createAttachmentStore(() => base, snowflake);
+
+  const route = (req: IncomingMessage, res: ServerResponse, body: unknown, files: FakeFile[] = []) => {
     const url = new URL(req.url ?? '/', base);
     const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '');
     const record: FakeRequest = {
@@ -199,10 +219,12 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       path,
       auth: req.headers.authorization ?? null,
       body,
+      files,
     };
     requests.push(record);
     events.emit('request', record);
-    const data = (body ?? {}) as Record<string, unknown>;
+    const data = attachments.resolve((body ?? {}) as Record<string, unknown>, files);
+    if (attachments.serve(record.method, path, res)) return;
     if (req.method === 'GET' && path === '/gateway/bot') {
       return json(res, 200, {
         url: `ws://127.0.0.1:${gatewayPort()}/gateway`,
@@ -241,6 +263,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       fake.removeFromGuild(guildId);
       return;
     }
+    if (req.method === 'POST' && path === '/users/@me/channels') return json(res, 200, dmChannel(data));
     const channelRoute = /^\/channels\/(\d+)(\/messages)?(?:\/(\d+))?(\/threads)?$/.exec(path);
     if (channelRoute !== null)
       return channelRequest(req.method ?? 'GET', channelRoute, data, url.searchParams, res);
@@ -258,6 +281,17 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       );
     }
     return json(res, 404, { message: 'Unknown route', code: 0 });
+  };
+
+  /** The DM channel of the bot and `recipient_id` (POST /users/@me/channels): one per person, made once. */
+  const dmChannel = (data: Record<string, unknown>) => {
+    const recipient = String(data.recipient_id ?? '');
+    const id = dmChannels.get(recipient) ?? snowflake();
+    dmChannels.set(recipient, id);
+    const user = { id: recipient, username: `user${recipient.slice(-4)}`, discriminator: '0', avatar: null };
+    const channel = { id, type: 1, recipients: [user], last_message_id: null };
+    channels.set(id, channel);
+    return channel;
   };
 
   /** A channel's messages as GET returns them: newest first, `limit` (≤ 100) of them before or after an id. */
@@ -426,10 +460,10 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
         const chunks: Buffer[] = [];
         req.on('data', (chunk: Buffer) => chunks.push(chunk));
         req.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = null;
-          if (text !== '') body = JSON.parse(text);
-          route(req, res, body);
+          readPayload(Buffer.concat(chunks), req.headers['content-type']).then(
+            ({ body, files }) => route(req, res, body, files),
+            () => json(res, 400, { message: 'Cannot parse the body', code: 50109 }),
+          );
         });
       });
       gateway = new WebSocketServer({ server, path: '/gateway' });
@@ -528,6 +562,11 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       });
     },
     message: (id) => messages.get(id),
+    attachment: (id) => attachments.file(id),
+    original: (token) => {
+      const id = originals.get(token);
+      return id === undefined ? undefined : messages.get(id);
+    },
     expireInteractions() {
       for (const key of sent) expired.add(key);
     },

@@ -1,10 +1,12 @@
 /**
  * A fake Slack on 127.0.0.1: the Web API (form posts with JSON-string fields, Bearer token), response_url
  * endpoints, and a Socket Mode server (apps.connections.open, hello, envelopes, acks). It records every call and
- * keeps channel posts with their metadata for conversations.history and conversations.replies. For OAuth it
- * hands out one-time codes (`grant`) that `oauth.v2.access` exchanges for a bot token of that workspace, the
- * way https://docs.slack.dev/reference/methods/oauth.v2.access answers (for an org-wide install too); auth.test
- * then names the token's team or org. users.info describes the people of Enterprise Grid orgs the way Slack does,
+ * keeps channel posts with their metadata for conversations.history and conversations.replies; conversations.open
+ * gives a person's DM channel (`D` and their id without its `U`). For OAuth it hands out one-time codes (`grant`)
+ * that `oauth.v2.access` exchanges for a bot token of that workspace, the way
+ * https://docs.slack.dev/reference/methods/oauth.v2.access answers (for an org-wide install too); auth.test
+ * then names the token's team or org. Files go through files.uploadV2's three steps and are kept (`uploads`, see
+ * slack-files.ts). users.info describes the people of Enterprise Grid orgs the way Slack does,
  * with `enterprise_user` (their org, and whether they are its admin or owner); anyone else has none.
  * https://docs.slack.dev/reference/methods/users.info
  */
@@ -12,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { createFakeUploads, type FakeUpload } from './slack-files.js';
 
 // The request builders live beside the Slack tests; they are exported here too, where the fake's users look.
 export {
@@ -20,6 +23,7 @@ export {
   slashCommandBody,
   viewSubmissionPayload,
 } from '../adapters/slack/payloads.js';
+export type { FakeUpload } from './slack-files.js';
 
 /** A Web API call the fake received. */
 export interface ApiCall {
@@ -52,6 +56,8 @@ export interface FakeSlack {
   readonly apiUrl: string;
   readonly calls: ApiCall[];
   readonly responses: ResponsePost[];
+  /** Files uploaded so far, in the order their upload URLs were asked for. */
+  readonly uploads: FakeUpload[];
   /** A response_url of this fake. */
   responseUrl(id?: string): string;
   /** Users the fake reports as workspace admins. */
@@ -104,13 +110,10 @@ const parseForm = (raw: string): Record<string, unknown> => {
 };
 
 const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      data += chunk;
-    });
-    req.on('end', () => resolve(data));
+  new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 
@@ -122,6 +125,9 @@ export const INSTALLED_SCOPES = [
   'channels:history',
   'groups:history',
   'users:read',
+  'files:write',
+  'im:write',
+  'im:history',
 ];
 
 /** Starts the fake; every Web API answer lists the token's `scopes` in `x-oauth-scopes`, as Slack's do. */
@@ -144,6 +150,7 @@ export async function startFakeSlack(
   const revoked = new Set<string>();
   const calls: ApiCall[] = [];
   const responses: ResponsePost[] = [];
+  const files = createFakeUploads(() => base);
   const admins = new Set<string>();
   const orgMembers = new Map<string, OrgMember>();
   const failures = new Map<string, string[]>();
@@ -293,6 +300,9 @@ export async function startFakeSlack(
         posted.push({ channel: String(args.channel), message });
         return { ok: true, channel: args.channel, ts: message.ts, message: shown(message, true) };
       }
+      case 'conversations.open':
+        // A person's DM channel with the bot: the same one each time.
+        return { ok: true, channel: { id: `D${String(args.users ?? '').replace(/^U/, '')}` } };
       case 'conversations.history':
         return listed(args, false);
       case 'conversations.replies':
@@ -315,13 +325,18 @@ export async function startFakeSlack(
         return { ok: true, view: { id: `V${calls.length}`, ...(args.view as object) } };
       case 'apps.connections.open':
         return { ok: true, url: `${base.replace('http', 'ws')}/link?ticket=${randomUUID()}` };
+      case 'files.getUploadURLExternal':
+        return files.uploadUrl(args);
+      case 'files.completeUploadExternal':
+        return files.complete(args);
       default:
         return { ok: true };
     }
   };
 
   const server: Server = createServer(async (req, res) => {
-    const body = await readBody(req);
+    const raw = await readBody(req);
+    const body = raw.toString('utf8');
     const url = new URL(req.url ?? '/', base);
     if (url.pathname.startsWith('/api/')) {
       const method = url.pathname.slice('/api/'.length);
@@ -333,6 +348,7 @@ export async function startFakeSlack(
       res.end(JSON.stringify(answer(method, args, token)));
       return;
     }
+    if (await files.receive(url.pathname, req, raw, res)) return;
     if (url.pathname.startsWith('/response/')) {
       responses.push({ id: url.pathname.slice('/response/'.length), body: JSON.parse(body || '{}') });
       res.writeHead(200, { 'Content-Type': 'text/plain' });
@@ -363,6 +379,7 @@ export async function startFakeSlack(
     apiUrl: `${base}/api/`,
     calls,
     responses,
+    uploads: files.uploads,
     admins,
     orgMembers,
     failNext(method, error = 'internal_error') {

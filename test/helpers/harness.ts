@@ -30,6 +30,8 @@ export interface HarnessOptions {
   through?: (sandboxUrl: string) => Promise<string>;
   /** The app's retry settings (a few quick attempts by default). */
   retry?: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  /** Where the terminal saves the files of replies (the shell's default folder otherwise). */
+  filesDir?: string;
 }
 
 /** A running harness. */
@@ -94,6 +96,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dispatcher: app.dispatcher,
     actor: options.actor ?? LOCAL_ACTOR,
     prompt: PROMPT,
+    ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
   });
   const running = shell.start();
   // The first prompt is printed at start; consume it.

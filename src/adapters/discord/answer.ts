@@ -10,7 +10,7 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import type { Reply } from '../../core/ui/index.js';
-import { type DiscordMessage, renderDiscord } from './render.js';
+import { type DiscordFile, type DiscordMessage, renderDiscord } from './render.js';
 
 /**
  * What a reply may ping: nothing. Replies name people with real mentions (a cap set for `<@id>`), and those must not
@@ -21,49 +21,62 @@ const NO_MENTIONS = { parse: [] };
 /** An interaction answered by deferring first. */
 export type Deferred = ChatInputCommandInteraction | MessageComponentInteraction | ModalSubmitInteraction;
 
-/** The body of an edit of a reply already sent (its visibility cannot change). */
-export const editOf = (message: DiscordMessage) => ({
+/** Files go with a message as multipart attachments (https://discord.com/developers/docs/reference#uploading-files). */
+const withFiles = (files: readonly DiscordFile[]) => (files.length === 0 ? {} : { files: [...files] });
+
+/** The body of an edit of a reply already sent (its visibility cannot change), with the reply's files if any. */
+export const editOf = (message: DiscordMessage, files: readonly DiscordFile[] = []) => ({
   content: message.content,
   embeds: message.embeds,
   components: message.components,
   allowedMentions: NO_MENTIONS,
+  ...withFiles(files),
 });
 
-/** The body of a new message: a reply or a follow-up, ephemeral or not. */
-export const payloadOf = (message: DiscordMessage, ephemeral: boolean) => ({
+/** The body of a new message: a reply or a follow-up, ephemeral or not, with the reply's files if any. */
+export const payloadOf = (
+  message: DiscordMessage,
+  ephemeral: boolean,
+  files: readonly DiscordFile[] = [],
+) => ({
   content: message.content,
   embeds: message.embeds,
   components: message.components,
   allowedMentions: NO_MENTIONS,
   ...(ephemeral ? { flags: MessageFlags.Ephemeral as const } : {}),
+  ...withFiles(files),
 });
 
 /** The first answer to an interaction, seen only by its author: the reply's first message. */
 export function privateReply(reply: Reply): InteractionReplyOptions {
-  const [first] = renderDiscord(reply).messages;
-  return first === undefined ? { content: '—', flags: MessageFlags.Ephemeral } : payloadOf(first, true);
+  const { messages, files } = renderDiscord(reply);
+  const [first] = messages;
+  return first === undefined
+    ? { content: '—', flags: MessageFlags.Ephemeral }
+    : payloadOf(first, true, files);
 }
 
 /** Sends a reply after a public deferReply: edits it, or swaps it for an ephemeral follow-up. */
 export async function answerDeferred(interaction: Deferred, reply: Reply): Promise<void> {
-  const { messages, ephemeral } = renderDiscord(reply);
+  const { messages, ephemeral, files } = renderDiscord(reply);
   const [first, ...rest] = messages;
   if (first === undefined) return;
   if (ephemeral) {
     // A deferred public reply cannot turn ephemeral: remove it and answer privately instead.
     await interaction.deleteReply();
-    await interaction.followUp(payloadOf(first, true));
+    await interaction.followUp(payloadOf(first, true, files));
   } else {
-    await interaction.editReply(editOf(first));
+    await interaction.editReply(editOf(first, files));
   }
   for (const message of rest) await interaction.followUp(payloadOf(message, ephemeral));
 }
 
 /** Sends a reply after an ephemeral deferReply: every message stays private, whatever the reply's visibility. */
 export async function answerPrivately(interaction: Deferred, reply: Reply): Promise<void> {
-  const [first, ...rest] = renderDiscord(reply).messages;
+  const { messages, files } = renderDiscord(reply);
+  const [first, ...rest] = messages;
   if (first === undefined) return;
-  await interaction.editReply(editOf(first));
+  await interaction.editReply(editOf(first, files));
   for (const message of rest) await interaction.followUp(payloadOf(message, true));
 }
 
@@ -72,15 +85,15 @@ export async function answerUpdate(
   interaction: MessageComponentInteraction | ModalSubmitInteraction,
   reply: Reply,
 ): Promise<void> {
-  const { messages, ephemeral } = renderDiscord(reply);
+  const { messages, ephemeral, files } = renderDiscord(reply);
   const [first, ...rest] = messages;
   if (first === undefined) return;
   const sourceEphemeral = interaction.message?.flags.has(MessageFlags.Ephemeral) === true;
   // Replacing is right only where the audience stays the same: a public page for everyone, a private one for one.
   if (reply.replace === true && ephemeral === sourceEphemeral) {
-    await interaction.editReply(editOf(first));
+    await interaction.editReply(editOf(first, files));
   } else {
-    await interaction.followUp(payloadOf(first, ephemeral));
+    await interaction.followUp(payloadOf(first, ephemeral, files));
   }
   for (const message of rest) await interaction.followUp(payloadOf(message, ephemeral));
 }

@@ -1,15 +1,17 @@
 /**
  * The Discord adapter: a discord.js 14 client over the gateway, one global interaction handler, the watch over
  * the servers it is in (serving the listed ones, leaving the others in single-team mode), and the outbound poster
- * background jobs use to post to a channel and thread later posts under an earlier one.
+ * background jobs use to post to a channel and thread later posts under an earlier one. It adds the `discord`
+ * readiness check: started, and every gateway shard connected.
  */
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Status } from 'discord.js';
 import type { App } from '../../app.js';
 import type { DiscordConfig } from '../../config.js';
 import type { Logger } from '../../core/logger.js';
 import type { Outbound } from '../../core/outbound.js';
 import { createInteractionHandler } from './interactions.js';
 import { createDiscordOutbound } from './outbound.js';
+import { makeRequest } from './rest-request.js';
 import { watchGuilds } from './tenancy.js';
 
 /** What the adapter is built from. */
@@ -34,7 +36,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   const client = new Client({
     // Interactions arrive without any privileged intent; Guilds keeps channels cached for outbound posts.
     intents: [GatewayIntentBits.Guilds],
-    ...(config.apiUrl === null ? {} : { rest: { api: config.apiUrl } }),
+    rest: { makeRequest, ...(config.apiUrl === null ? {} : { api: config.apiUrl }) },
   });
   // The listed servers are served from now on, before the first interaction can arrive.
   const guilds = watchGuilds({ client, app, logger, guildIds: config.guildIds });
@@ -45,6 +47,12 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   client.on(Events.Error, (error) => logger.error({ err: error }, 'Discord client error'));
 
   const outbound = createDiscordOutbound(client, logger);
+  let started = false;
+  // A shard that lost its connection is reconnecting (or resuming) until it is Ready again.
+  app.readiness.add('discord', () => {
+    if (!started || !client.isReady()) return 'not connected';
+    return client.ws.shards.every((shard) => shard.status === Status.Ready) ? null : 'gateway reconnecting';
+  });
 
   return {
     outbound,
@@ -53,9 +61,11 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       await client.login(config.token);
       await ready;
       await guilds.sweep();
+      started = true;
       logger.info({ user: client.user?.tag, servers: client.guilds.cache.size }, 'Discord bot connected');
     },
     async stop() {
+      started = false;
       await client.destroy();
     },
   };

@@ -18,6 +18,7 @@ import type { App } from '../../app.js';
 import { quoteValue } from '../../core/command/dispatcher.js';
 import type { CommandDef, CommandFamily } from '../../core/command/types.js';
 import type { Logger } from '../../core/logger.js';
+import type { AckKind } from '../../core/metrics.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
 import { answerDeferred, answerUpdate, editOf } from './answer.js';
 import { answerAutocomplete } from './autocomplete.js';
@@ -84,6 +85,10 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
   const { app, logger } = deps;
   const { dispatcher } = app;
 
+  /** Counts the time from an interaction's arrival (performance.now() at `arrivedAt`) to its acknowledgement. */
+  const acked = (kind: AckKind, arrivedAt: number) =>
+    app.metrics.ack('discord', kind, (performance.now() - arrivedAt) / 1000);
+
   const runCommand = async (
     interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
     def: CommandDef<unknown>,
@@ -104,7 +109,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     await answerDeferred(interaction, answer);
   };
 
-  const onChatInput = async (interaction: ChatInputCommandInteraction) => {
+  const onChatInput = async (interaction: ChatInputCommandInteraction, arrivedAt: number) => {
     const def = findCommand(
       app,
       interaction.options.getSubcommandGroup(false),
@@ -115,6 +120,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
         content: 'Unknown command: run /scout help show.',
         flags: MessageFlags.Ephemeral,
       });
+      acked('command', arrivedAt);
       return;
     }
     const mapping = mapCommand(def);
@@ -151,16 +157,19 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       await interaction.showModal(
         filtersModal(token, `${def.family} ${def.name}: filters`, mapping.overflow),
       );
+      acked('command', arrivedAt);
       return;
     }
     await interaction.deferReply();
+    acked('command', arrivedAt);
     await runCommand(interaction, def, options, filters);
   };
 
-  const onComponent = async (interaction: MessageComponentInteraction) => {
+  const onComponent = async (interaction: MessageComponentInteraction, arrivedAt: number) => {
     const id = interaction.customId;
     if (id.startsWith(`${NOOP_PREFIX}:`)) {
       await interaction.deferUpdate();
+      acked('action', arrivedAt);
       return;
     }
     const chosen = interaction.isStringSelectMenu() ? interaction.values[0] : undefined;
@@ -170,10 +179,12 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     if (interaction.isButton() || more) {
       if (CONTACT_EDIT_KINDS.has(kindOf(token))) {
         await interaction.showModal(contactModal(token));
+        acked('action', arrivedAt);
         return;
       }
     }
     await interaction.deferUpdate();
+    acked('action', arrivedAt);
     const event = !more && chosen !== undefined ? { value: chosen } : {};
     const answer = await dispatcher.action({
       actor: actorOf(interaction),
@@ -185,7 +196,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     await answerUpdate(interaction, answer);
   };
 
-  const onModal = async (interaction: ModalSubmitInteraction) => {
+  const onModal = async (interaction: ModalSubmitInteraction, arrivedAt: number) => {
     const token = interaction.customId;
     if (kindOf(token) === SECRET_FORM_KIND) {
       await submitSecrets(interaction, app);
@@ -194,6 +205,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     const values = modalValues(interaction);
     if (kindOf(token) === FORM_KIND) {
       await interaction.deferReply();
+      acked('view', arrivedAt);
       const found = app.store.actions.lookup(token, actorOf(interaction), app.clock.now());
       const parsed = found.status === 'ok' ? formPayload.safeParse(found.record.payload) : null;
       const def =
@@ -213,6 +225,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     const actor = actorOf(interaction);
     if (interaction.isFromMessage()) await interaction.deferUpdate();
     else await interaction.deferReply();
+    acked('view', arrivedAt);
     const answer = await dispatcher.action({
       actor,
       channelId: interaction.channelId ?? 'unknown',
@@ -225,14 +238,15 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
   };
 
   return async (interaction) => {
+    const arrivedAt = performance.now();
     try {
       // Before any token is minted, any row is read or any service request is made.
       if (!(await admit(interaction, app, logger))) return;
-      if (interaction.isChatInputCommand()) await onChatInput(interaction);
+      if (interaction.isChatInputCommand()) await onChatInput(interaction, arrivedAt);
       else if (interaction.isAutocomplete())
         await answerAutocomplete(interaction as AutocompleteInteraction, app, logger);
-      else if (interaction.isMessageComponent()) await onComponent(interaction);
-      else if (interaction.isModalSubmit()) await onModal(interaction);
+      else if (interaction.isMessageComponent()) await onComponent(interaction, arrivedAt);
+      else if (interaction.isModalSubmit()) await onModal(interaction, arrivedAt);
     } catch (error) {
       logger.error({ err: error, interaction: interaction.id }, 'Discord interaction failed');
     }

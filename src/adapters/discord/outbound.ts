@@ -3,6 +3,7 @@
  * first one. A keyed post is made at most once: each message carries an enforced nonce, which Discord turns
  * into the earlier message for a few minutes, and a short `ref` in its footer, which Scout looks for among the
  * channel's recent messages when an earlier attempt may have landed (Discord keeps no nonce with a message).
+ * A direct message goes the same way through the person's DM channel.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -15,7 +16,14 @@ import {
   type SendableChannels,
 } from 'discord.js';
 import type { Logger } from '../../core/logger.js';
-import type { ChannelRef, Outbound, PostedMessage } from '../../core/outbound.js';
+import type {
+  ChannelRef,
+  DirectOptions,
+  Outbound,
+  PersonRef,
+  PostedMessage,
+  PostOptions,
+} from '../../core/outbound.js';
 import type { Reply } from '../../core/ui/index.js';
 import { renderDiscord } from './render.js';
 
@@ -117,46 +125,56 @@ export function createDiscordOutbound(client: Client, logger: Logger): Outbound 
     return landedPosts(channel, botId);
   };
 
+  const post = async (
+    channel: ChannelRef,
+    reply: Reply,
+    options: PostOptions = {},
+  ): Promise<PostedMessage> => {
+    const parent = options.inThreadOf;
+    let targetId = channel.channelId;
+    let threadId: string | null = null;
+    if (parent !== undefined) {
+      threadId = parent.threadId;
+      threadId ??= await threadOn(await sendable(parent.channelId), parent.messageId);
+      targetId = threadId;
+    }
+    const target = await sendable(targetId);
+    const { key } = options;
+    const rendering =
+      key === undefined
+        ? renderDiscord(reply)
+        : renderDiscord(reply, { footerNote: (index) => footerRef(key, index) });
+    const found =
+      key !== undefined && options.mayHaveLanded === true ? await landed(target) : new Map<string, string>();
+    let first: string | null = null;
+    for (const [index, message] of rendering.messages.entries()) {
+      const existing = key === undefined ? undefined : found.get(refOf(key, index));
+      if (existing !== undefined) {
+        first ??= existing;
+        continue;
+      }
+      // With an enforced nonce Discord answers a repeat within minutes with the first message.
+      const sent: Message = await target.send({
+        ...(key === undefined ? {} : { nonce: digestOf(key, index), enforceNonce: true }),
+        ...(message.content === '' ? {} : { content: message.content }),
+        embeds: message.embeds,
+        components: message.components,
+        allowedMentions: { parse: [] },
+      });
+      first ??= sent.id;
+    }
+    if (first === null) throw new Error('Nothing to post');
+    return { platform: 'discord', channelId: channel.channelId, messageId: first, threadId };
+  };
+
   return {
     platform: 'discord',
-    async post(channel: ChannelRef, reply: Reply, options = {}): Promise<PostedMessage> {
-      const parent = options.inThreadOf;
-      let targetId = channel.channelId;
-      let threadId: string | null = null;
-      if (parent !== undefined) {
-        threadId = parent.threadId;
-        threadId ??= await threadOn(await sendable(parent.channelId), parent.messageId);
-        targetId = threadId;
-      }
-      const target = await sendable(targetId);
-      const { key } = options;
-      const rendering =
-        key === undefined
-          ? renderDiscord(reply)
-          : renderDiscord(reply, { footerNote: (index) => footerRef(key, index) });
-      const found =
-        key !== undefined && options.mayHaveLanded === true
-          ? await landed(target)
-          : new Map<string, string>();
-      let first: string | null = null;
-      for (const [index, message] of rendering.messages.entries()) {
-        const existing = key === undefined ? undefined : found.get(refOf(key, index));
-        if (existing !== undefined) {
-          first ??= existing;
-          continue;
-        }
-        // With an enforced nonce Discord answers a repeat within minutes with the first message.
-        const sent: Message = await target.send({
-          ...(key === undefined ? {} : { nonce: digestOf(key, index), enforceNonce: true }),
-          ...(message.content === '' ? {} : { content: message.content }),
-          embeds: message.embeds,
-          components: message.components,
-          allowedMentions: { parse: [] },
-        });
-        first ??= sent.id;
-      }
-      if (first === null) throw new Error('Nothing to post');
-      return { platform: 'discord', channelId: channel.channelId, messageId: first, threadId };
+    post,
+    async postDirect(person: PersonRef, reply: Reply, options: DirectOptions = {}): Promise<PostedMessage> {
+      // The person's DM channel with the bot (POST /users/@me/channels, the same channel every time); a keyed
+      // message there is made once like a channel post. https://discord.com/developers/docs/resources/user#create-dm
+      const dm = await client.users.createDM(person.userId);
+      return post({ platform: 'discord', workspaceId: person.workspaceId, channelId: dm.id }, reply, options);
     },
   };
 }

@@ -30,10 +30,18 @@ export interface DiscordMessage {
   components: DiscordRow[];
 }
 
-/** A rendered reply: one or more messages, and whether only the author sees them. */
+/** A file to attach, in the shape discord.js takes in a message's `files`. */
+export interface DiscordFile {
+  attachment: Buffer;
+  name: string;
+  description: string;
+}
+
+/** A rendered reply: one or more messages, whether only the author sees them, and files for the first message. */
 export interface DiscordRendering {
   messages: DiscordMessage[];
   ephemeral: boolean;
+  files: DiscordFile[];
 }
 
 /** Most messages one reply may take; anything further is cut with a marker. */
@@ -212,5 +220,15 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
     const message = { content, embeds: draft.embeds, components };
     return footerNote === undefined ? message : withFooterNote(message, footerNote(index));
   });
-  return { messages, ephemeral: reply.visibility === 'author' };
+  return { messages, ephemeral: reply.visibility === 'author', files: discordFiles(reply) };
+}
+
+/** A reply's files as attachments, within a message's count and the description's length. */
+function discordFiles(reply: Reply): DiscordFile[] {
+  return (reply.files ?? []).slice(0, DISCORD.MESSAGE_FILES_MAX).map((file) => ({
+    // A view of the same memory: an export is not copied again.
+    attachment: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+    name: file.name,
+    description: plainLine(file.title, DISCORD.FILE_DESCRIPTION_MAX),
+  }));
 }

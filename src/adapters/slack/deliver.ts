@@ -4,8 +4,8 @@
  */
 import { type RespondFn, webApi } from '@slack/bolt';
 import type { Logger } from '../../core/logger.js';
-import type { ChannelRef, Outbound, PostedMessage } from '../../core/outbound.js';
-import type { Reply } from '../../core/ui/index.js';
+import type { ChannelOutbound, ChannelRef, PostedMessage } from '../../core/outbound.js';
+import { type FileAttachment, notice, type Reply, reply as replyOf } from '../../core/ui/index.js';
 import type { ChannelPacer } from './pacer.js';
 import { renderSlackMessages } from './render.js';
 
@@ -26,13 +26,73 @@ const hasResults = (reply: Reply) => reply.nodes.some((node) => RESULT_NODES.has
 
 const responseType = (reply: Reply) => (reply.visibility === 'channel' ? 'in_channel' : 'ephemeral');
 
+/** Where a reply's files are shared: the reply's channel, through the Web API client of its workspace. */
+export interface FileTarget {
+  readonly client: webApi.WebClient;
+  readonly channelId: string;
+  /** The thread the reply's messages went to, if any. */
+  readonly threadTs?: string | undefined;
+}
+
+/** Platform errors of an upload that the person can do something about, and what to tell them. */
+const UPLOAD_ERRORS: Readonly<Record<string, string>> = {
+  not_in_channel: 'invite Scout to this channel (/invite @Scout), then run the command again',
+  channel_not_found: 'invite Scout to this channel (/invite @Scout), then run the command again',
+  missing_scope: 'Scout’s Slack app needs the files:write scope: reinstall it from the current manifest',
+  file_upload_size_restricted: 'this workspace does not accept files that large',
+};
+
+const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Uploads one file to the channel: files.uploadV2 gets an upload URL, sends the bytes there, then shares it. */
+async function upload(target: FileTarget, file: FileAttachment): Promise<void> {
+  const common = { file: bufferOf(file.bytes), filename: file.name, title: file.title };
+  await target.client.files.uploadV2(
+    target.threadTs === undefined
+      ? { ...common, channel_id: target.channelId }
+      : { ...common, channel_id: target.channelId, thread_ts: target.threadTs },
+  );
+}
+
 /**
- * Sends a reply through the response_url. A reply marked `replace` updates the message pressed; an answer
- * to a press on an ephemeral message (a list picker, a confirmation) replaces that message, so confirmations
- * stay ephemeral, except results for the channel after a button press (a confirmed search), which are posted
- * there while the prompt goes away. A choice in a picker is always confirmed in place, ephemerally.
+ * Shares a reply's files in its channel, after its messages (https://docs.slack.dev/messaging/working-with-files).
+ * Returns a private note to send instead when a file could not be shared: Slack shows no file to one person only,
+ * so an author-only reply's files are not shared; a channel Scout is not in, or a missing scope, is explained.
  */
-export async function respondWith(respond: RespondFn, reply: Reply, source: Source): Promise<void> {
+export async function shareFiles(reply: Reply, target: FileTarget | null): Promise<Reply | null> {
+  const files = reply.files ?? [];
+  if (files.length === 0) return null;
+  const names = files.map((file) => file.name).join(', ');
+  if (reply.visibility === 'author') {
+    return replyOf([notice('warning', `Slack cannot show a file to you alone, so ${names} was not shared.`)]);
+  }
+  if (target === null) return replyOf([notice('warning', `${names} cannot be shared from here.`)]);
+  for (const file of files) {
+    try {
+      await upload(target, file);
+    } catch (error) {
+      const code = (error as { data?: { error?: unknown } }).data?.error;
+      const help = typeof code === 'string' ? UPLOAD_ERRORS[code] : undefined;
+      if (help === undefined) throw error;
+      return replyOf([notice('warning', `Slack did not take ${file.name} (${code}): ${help}.`)]);
+    }
+  }
+  return null;
+}
+
+/**
+ * Sends a reply through the response_url, then shares its files in the channel of `files` (see shareFiles). A
+ * reply marked `replace` updates the message pressed; an answer to a press on an ephemeral message (a list picker,
+ * a confirmation) replaces that message, so confirmations stay ephemeral, except results for the channel after a
+ * button press (a confirmed search), which are posted there while the prompt goes away. A choice in a picker is
+ * always confirmed in place, ephemerally.
+ */
+export async function respondWith(
+  respond: RespondFn,
+  reply: Reply,
+  source: Source,
+  files: FileTarget | null = null,
+): Promise<void> {
   const messages = renderSlackMessages(reply);
   const fromEphemeral = source.message && source.ephemeral && reply.replace !== true;
   const moveToChannel =
@@ -51,6 +111,8 @@ export async function respondWith(respond: RespondFn, reply: Reply, source: Sour
       });
     }
   }
+  const note = await shareFiles(reply, files);
+  if (note !== null) await respondWith(respond, note, { message: false, ephemeral: false });
 }
 
 /** Slack's own domains, where its response_urls are (hooks.slack.com; hooks.slack-gov.com in GovSlack). */
@@ -98,7 +160,7 @@ export function respondTo(url: string | null, apiUrl: string | null, logger: Log
   };
 }
 
-/** Posts a reply in a channel with the Web API: ephemeral to `userId` for author replies. */
+/** Posts a reply in a channel with the Web API (ephemeral to `userId` for author replies), then its files. */
 export async function postWith(
   client: webApi.WebClient,
   reply: Reply,
@@ -125,6 +187,8 @@ export async function postWith(
       first ??= posted.ts ?? null;
     }
   }
+  const note = await shareFiles(reply, { client, channelId: target.channelId, threadTs: target.threadTs });
+  if (note !== null) await postWith(client, note, target);
   return first;
 }
 
@@ -198,7 +262,7 @@ export function createSlackOutbound(
   clientFor: (workspaceId: string) => Promise<webApi.WebClient>,
   pacer: ChannelPacer,
   logger: Logger,
-): Outbound {
+): ChannelOutbound {
   const landed = async (client: webApi.WebClient, channelId: string, threadTs: string | undefined) => {
     try {
       return await landedPosts(client, channelId, threadTs);

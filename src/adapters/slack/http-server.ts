@@ -15,6 +15,8 @@ import {
   type ReceiverUnhandledRequestHandlerArgs,
 } from '@slack/bolt';
 import type { Logger } from '../../core/logger.js';
+import type { OpsRoutes } from '../../core/ops-routes.js';
+import { markArrival } from './arrival.js';
 import { requestBodyProblem } from './request-shape.js';
 
 /**
@@ -126,11 +128,14 @@ export interface SlackHttpServerOptions {
   dispatchErrorHandler: (args: ReceiverDispatchErrorHandlerArgs) => void;
   /** Bolt's logger, which the dispatch error handler is given. */
   boltLogger: ReceiverDispatchErrorHandlerArgs['logger'];
+  /** The operator endpoints (/readyz, /metrics), served before Bolt sees the request. */
+  routes?: OpsRoutes;
 }
 
 /**
  * Creates (but does not start) the server: requests to `endpoint` are read within the limits and, once signed and
- * well shaped, handed to Bolt; every other request (/healthz, the OAuth install pages) goes to Bolt's listener.
+ * well shaped, handed to Bolt; the operator endpoints are answered here; every other request (/healthz, the OAuth
+ * install pages) goes to Bolt's listener.
  */
 export function createSlackHttpServer(options: SlackHttpServerOptions): Server {
   const { receiver, endpoint, signingSecret, limits } = options;
@@ -188,6 +193,7 @@ export function createSlackHttpServer(options: SlackHttpServerOptions): Server {
   };
 
   const serve = (req: IncomingMessage, res: ServerResponse) => {
+    markArrival(req);
     // Refused before a byte of the body is read: Slack never sends this much.
     if (declaredLength(req) > limits.bodyLimitBytes) {
       logger.warn(
@@ -204,6 +210,7 @@ export function createSlackHttpServer(options: SlackHttpServerOptions): Server {
       });
       return;
     }
+    if (options.routes?.(req, res) === true) return;
     toBolt(req, res);
   };
 

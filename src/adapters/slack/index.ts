@@ -1,20 +1,24 @@
 /**
  * The Slack adapter: a Bolt 5 app in Socket Mode (when an app token is set) or HTTP mode on `PORT` at
- * `/slack/events`, with `GET /healthz` on `PORT` in both modes, and the Outbound that background jobs use.
+ * `/slack/events`, with `GET /healthz`, `/readyz` and `/metrics` on `PORT` in both modes, and the Outbound that
+ * background jobs use. It adds the `slack` readiness check: started and, in Socket Mode, connected.
  * Single-team mode runs with one bot token and serves only its workspace, learnt from auth.test before any
  * request is served; many-team mode installs Scout in any workspace through Bolt's OAuth (see oauth.ts).
  */
 import { once } from 'node:events';
-import { createServer, Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App as BoltApp, ErrorCode, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { App } from '../../app.js';
 import type { SlackConfig } from '../../config.js';
 import type { Logger } from '../../core/logger.js';
+import { createOpsRoutes, METRICS_PATH, READY_PATH } from '../../core/ops-routes.js';
 import type { Outbound } from '../../core/outbound.js';
 import { createSealer } from '../../core/tenancy/index.js';
+import { httpArrival, socketArrival } from './arrival.js';
 import { boltLogger } from './bolt-logger.js';
 import { createSlackOutbound } from './deliver.js';
+import { withDirectMessages } from './direct.js';
 import type { ChannelSubscription } from './home.js';
 import {
   createSlackHttpServer,
@@ -24,6 +28,7 @@ import {
 } from './http-server.js';
 import { createSlackInstallations, type SlackInstallations } from './installations.js';
 import { registerListeners } from './listeners.js';
+import { installPagesServer, listen, watchListening } from './listening.js';
 import { BOT_SCOPES, missingScopes } from './manifest.js';
 import {
   type ClientOptions,
@@ -68,41 +73,6 @@ export interface SlackAdapter {
 export class SlackStartError extends Error {
   override readonly name = 'SlackStartError';
   readonly code = 'SLACK_AUTH_FAILED';
-}
-
-const listen = (server: Server, port: number) =>
-  new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-
-/**
- * The server Bolt's SocketModeReceiver serves the install pages on when OAuth is on. Bolt keeps it in a field its
- * types call private (`httpServer`) and starts it with a bare `listen(port)`, so a busy port would be an uncaught
- * 'error' after a start that seemed to succeed; null when there is none (or a Bolt version keeps it elsewhere).
- */
-function installPagesServer(receiver: SocketModeReceiver): Server | null {
-  const found = (receiver as unknown as { httpServer?: unknown }).httpServer;
-  return found instanceof Server ? found : null;
-}
-
-/** Resolves once `server` listens; rejects when it cannot. Any later error is logged, never left uncaught. */
-function watchListening(server: Server, port: number, logger: Logger): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.on('error', (error: NodeJS.ErrnoException) => {
-      logger.error({ err: error, port }, 'The Slack install pages server failed.');
-      reject(
-        new Error(
-          `The Slack install pages could not listen on PORT ${port} (${error.code ?? error.message}).`,
-          { cause: error },
-        ),
-      );
-    });
-  });
 }
 
 /** Where Slack sends every request in HTTP mode: events, commands, interactions. */
@@ -181,6 +151,21 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     method: ['GET'],
     handler: (_req: unknown, res: ServerResponse) => health(res),
   };
+  // /readyz and /metrics on every server the adapter listens with: answered before Bolt on Scout's own servers,
+  // and as custom routes on the install pages server Bolt's Socket Mode receiver keeps.
+  const opsRoutes = createOpsRoutes({ readiness: app.readiness, metrics: app.metrics, logger });
+  const opsCustomRoutes = [READY_PATH, METRICS_PATH].map((path) => ({
+    path,
+    method: ['GET'],
+    handler: (req: IncomingMessage, res: ServerResponse) => void opsRoutes(req, res),
+  }));
+  // Socket Mode: whether the socket is connected now (it drops and reconnects on its own).
+  let socketConnected = false;
+  // Ready once started (in single-team mode, after auth.test confirmed the token) and, in Socket Mode, connected.
+  app.readiness.add('slack', () => {
+    if (!started) return 'not connected';
+    return config.appToken !== null && !socketConnected ? 'Socket Mode disconnected' : null;
+  });
   const clientOptions: ClientOptions = {
     ...(config.apiUrl === null ? {} : { slackApiUrl: config.apiUrl }),
     // Everything, response_url posts aside, goes to the configured API base (GovSlack, tests).
@@ -254,7 +239,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   };
 
   return {
-    outbound: createSlackOutbound(clientFor, pacer, logger),
+    outbound: withDirectMessages(createSlackOutbound(clientFor, pacer, logger), clientFor),
     get port() {
       return boundPort();
     },
@@ -304,21 +289,31 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         const receiver = new SocketModeReceiver({
           appToken: config.appToken,
           logger: slackLogger,
+          customPropertiesExtractor: socketArrival,
           installerOptions: { clientOptions },
           // With OAuth, Bolt's receiver serves the install pages on PORT, and /healthz beside them.
           ...(oauth === null
             ? {}
             : {
                 ...oauth,
-                customRoutes: [healthRoute],
+                customRoutes: [healthRoute, ...opsCustomRoutes],
                 installerOptions: { ...oauth.installerOptions, port: config.port },
               }),
         });
         installer = receiver.installer ?? null;
+        receiver.client.on('connected', () => {
+          socketConnected = true;
+        });
+        for (const lost of ['disconnected', 'reconnecting']) {
+          receiver.client.on(lost, () => {
+            socketConnected = false;
+          });
+        }
         bolt = new BoltApp({ ...auth, receiver, clientOptions, logger: slackLogger });
         register(bolt);
         if (config.oauth === null) {
           healthServer = createServer((req, res) => {
+            if (opsRoutes(req, res)) return;
             if (req.method === 'GET' && req.url?.split('?')[0] === '/healthz') return health(res);
             res.writeHead(404).end();
           });
@@ -345,6 +340,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           endpoints: EVENTS_PATH,
           logger: slackLogger,
           customRoutes: [healthRoute],
+          customPropertiesExtractor: httpArrival,
           bodyLimit: limits.bodyLimitBytes,
           ...handlers,
           ...(oauth ?? {}),
@@ -361,6 +357,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           limits,
           dispatchErrorHandler: handlers.dispatchErrorHandler,
           boltLogger: slackLogger,
+          routes: opsRoutes,
         });
         await listen(server, config.port);
         // Once listening, an error (an accept that failed) is logged rather than left uncaught.

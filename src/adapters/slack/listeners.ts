@@ -7,7 +7,9 @@
 import type { BlockAction, App as BoltApp, RespondFn } from '@slack/bolt';
 import type { App } from '../../app.js';
 import type { Logger } from '../../core/logger.js';
+import type { AckKind } from '../../core/metrics.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
+import { secondsSinceArrival } from './arrival.js';
 import { postWith, respondTo, respondWith, type Source } from './deliver.js';
 import { type ChannelSubscription, registerHome } from './home.js';
 import type { SlackInstallations } from './installations.js';
@@ -67,6 +69,20 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   // A new ephemeral message, never a replacement of the message pressed.
   const fresh: Source = { message: false, ephemeral: false };
 
+  /**
+   * Acknowledges, then counts the time since the request arrived (the stamp Scout's server or the Socket Mode
+   * receiver put in the context; the listener's own start when there is none).
+   */
+  const ackTimed = async (
+    kind: AckKind,
+    context: { readonly [key: string]: unknown },
+    ack: () => Promise<void>,
+  ): Promise<void> => {
+    const startedAt = performance.now();
+    await ack();
+    app.metrics.ack('slack', kind, secondsSinceArrival(context, startedAt));
+  };
+
   const safely = async (what: string, respond: RespondFn | null, work: () => Promise<void>) => {
     try {
       await work();
@@ -79,7 +95,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   };
 
   bolt.command('/scout', async ({ command, ack, respond, client, context }) => {
-    await ack();
+    await ackTimed('command', context, () => ack());
     const text = decodeSlackText(command.text ?? '');
     const person = commandPerson(command, context);
     await safely('command', respond, async () => {
@@ -117,14 +133,14 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         progress: (interim) => respondWith(respond, interim, source),
         deadline: responseDeadline(),
       });
-      await respondWith(respond, answer, source);
+      await respondWith(respond, answer, source, { client, channelId: command.channel_id });
     });
   });
 
   // Block Kit presses only: a legacy attachment's or a dialog's `actions` carry none of the fields read below.
   const press = { type: 'block_actions', action_id: /.+/ } as const;
   bolt.action<BlockAction>(press, async ({ ack, body, action, respond, client, context }) => {
-    await ack();
+    await ackTimed('action', context, () => ack());
     // Inputs inside our modals are read on submission, not on each change.
     if (body.view !== undefined && body.view.type === 'modal') return;
     const person = interactionPerson(body, context);
@@ -175,22 +191,22 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
           respondWith(respond, { ...interim, replace: false }, { ...source, message: false }),
         deadline: responseDeadline(),
       });
-      await respondWith(respond, answer, source);
+      await respondWith(respond, answer, source, { client, channelId });
     });
   });
 
   bolt.view(SEARCH_MODAL, async ({ ack, body, view, client, context }) => {
     const metadata = readMetadata(view.private_metadata);
     if (metadata === null) {
-      await ack();
+      await ackTimed('view', context, () => ack());
       return;
     }
     const submission = readSubmission(metadata.family, view.state.values as ViewState);
     if (!submission.ok) {
-      await ack({ response_action: 'errors', errors: submission.errors });
+      await ackTimed('view', context, () => ack({ response_action: 'errors', errors: submission.errors }));
       return;
     }
-    await ack();
+    await ackTimed('view', context, () => ack());
     await safely('modal submission', null, async () => {
       const person = interactionPerson(body, context);
       const target = { channelId: metadata.channelId, userId: body.user.id };
@@ -225,7 +241,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   });
 
   bolt.view(VALUE_MODAL, async ({ ack, body, view, client, context }) => {
-    await ack();
+    await ackTimed('view', context, () => ack());
     const metadata = readValueMetadata(view.private_metadata);
     const value = readValue(view.state.values as ViewState);
     if (metadata === null || value === '') return;

@@ -3,6 +3,7 @@
  * `/scout` usage hint and description follow the commands. `npx tsx src/adapters/slack/manifest.ts` rewrites it.
  */
 import { writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandRegistry } from '../../core/command/types.js';
 
@@ -14,6 +15,9 @@ export const BOT_SCOPES: Readonly<Record<string, string>> = {
   'channels:history': 'finding a notification or digest whose post was cut off, so it is not posted twice',
   'groups:history': 'the same in private channels',
   'users:read': 'reading whether a person is a workspace admin (credit caps)',
+  'files:write': 'sharing exported files (a list as CSV) in the channel they were asked for in',
+  'im:write': 'opening a direct message to send a person their budget alerts',
+  'im:history': 'finding a budget alert whose post was cut off, so it is not sent twice',
 };
 
 /** The scopes of BOT_SCOPES missing from `granted` (the scopes Slack lists with an answer); none when unknown. */
@@ -67,7 +71,7 @@ display_information:
 features:
   app_home:
     home_tab_enabled: true
-    messages_tab_enabled: false
+    messages_tab_enabled: true
     messages_tab_read_only_enabled: true
   bot_user:
     display_name: Scout
@@ -95,8 +99,12 @@ settings:
 `;
 }
 
-// Run directly, it rewrites manifest.yml from the registry.
-if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+// Run directly (`npm run slack:manifest`, or node on its compiled file), it rewrites manifest.yml from the registry.
+// Imported (by main, compiled or not) it never writes: the entry point must be this very file. The name check also
+// holds if main is ever bundled into one file, where every module shares the entry point's URL.
+const thisFile = fileURLToPath(import.meta.url);
+const entry = process.argv[1];
+if (entry !== undefined && /^manifest\.[cm]?[jt]s$/.test(basename(thisFile)) && resolve(entry) === thisFile) {
   const { createRegistry } = await import('../../core/command/registry.js');
   const { FAMILIES } = await import('../../commands/index.js');
   const target = fileURLToPath(new URL('../../../manifest.yml', import.meta.url));

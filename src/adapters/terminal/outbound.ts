@@ -1,9 +1,10 @@
 /**
  * The terminal's Outbound: background posts (reply notifications, digests) are printed with a header naming the
- * channel and, for a threaded post, the post it answers; their buttons are numbered as in replies.
+ * channel and, for a threaded post, the post it answers; a direct message (a budget alert) with a header naming
+ * its person. Buttons are numbered as in replies.
  */
 import type { Writable } from 'node:stream';
-import type { ChannelRef, Outbound, PostedMessage } from '../../core/outbound.js';
+import type { ChannelRef, Outbound, PersonRef, PostedMessage } from '../../core/outbound.js';
 import { type Reply, renderText, type TextAction } from '../../core/ui/index.js';
 
 /** Options of createTerminalOutbound. */
@@ -16,19 +17,28 @@ export interface TerminalOutboundOptions {
 /** Creates the terminal's Outbound. Message ids are a sequence; a thread is named by its first post. */
 export function createTerminalOutbound(options: TerminalOutboundOptions): Outbound {
   let sequence = 0;
+  const print = (header: (id: string) => string, reply: Reply): string => {
+    sequence += 1;
+    const rendered = renderText(reply);
+    options.output.write(`\n── ${header(String(sequence))} ──\n${rendered.text}\n`);
+    if (rendered.actions.length > 0) options.onActions?.(rendered.actions);
+    return String(sequence);
+  };
   return {
     platform: 'terminal',
     async post(channel: ChannelRef, reply: Reply, postOptions = {}): Promise<PostedMessage> {
-      sequence += 1;
-      const messageId = String(sequence);
       const parent = postOptions.inThreadOf;
-      const threadId = parent === undefined ? messageId : (parent.threadId ?? parent.messageId);
-      const rendered = renderText(reply);
       const where =
-        parent === undefined ? `#${channel.channelId}` : `#${channel.channelId}, thread of post ${threadId}`;
-      options.output.write(`\n── post ${messageId} in ${where} ──\n${rendered.text}\n`);
-      if (rendered.actions.length > 0) options.onActions?.(rendered.actions);
+        parent === undefined
+          ? `#${channel.channelId}`
+          : `#${channel.channelId}, thread of post ${parent.threadId ?? parent.messageId}`;
+      const messageId = print((id) => `post ${id} in ${where}`, reply);
+      const threadId = parent === undefined ? messageId : (parent.threadId ?? parent.messageId);
       return { platform: 'terminal', channelId: channel.channelId, messageId, threadId };
+    },
+    async postDirect(person: PersonRef, reply: Reply): Promise<PostedMessage> {
+      const messageId = print((id) => `direct message ${id} to @${person.userId}`, reply);
+      return { platform: 'terminal', channelId: `@${person.userId}`, messageId, threadId: null };
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Actor } from '../../core/actor.js';
 import type { Dispatcher } from '../../core/command/dispatcher.js';
 import { type Reply, renderText, type TextAction } from '../../core/ui/index.js';
+import { DEFAULT_FILES_DIR, saveFile } from './files.js';
 import { readPress } from './press.js';
 
 /** What the shell needs. */
@@ -22,6 +23,8 @@ export interface TerminalOptions {
   prompt?: string;
   /** A first message, such as how to get started. */
   greeting?: string;
+  /** Where the files of replies (exports) are saved; DEFAULT_FILES_DIR of the working folder by default. */
+  filesDir?: string;
 }
 
 /** A running shell. */
@@ -53,11 +56,22 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
   const write = (text: string) => {
     options.output.write(text.endsWith('\n') ? text : `${text}\n`);
   };
-  const show = (reply: Reply) => {
+  const filesDir = options.filesDir ?? DEFAULT_FILES_DIR;
+  const show = async (reply: Reply) => {
     const rendered = renderText(reply);
     // A reply without elements (progress, an error) leaves the last buttons pressable.
     if (rendered.actions.length > 0) actions = rendered.actions;
     write(`${rendered.text}\n`);
+    // A terminal has no attachments: each file is saved, and its path printed for the person to open.
+    for (const attachment of reply.files ?? []) {
+      try {
+        write(`File saved: ${await saveFile(filesDir, attachment)}\n`);
+      } catch (error) {
+        write(
+          `Could not save ${attachment.name}: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+      }
+    }
   };
   const invocation = { actor, channelId, progress: async (reply: Reply) => show(reply) };
 
@@ -71,10 +85,10 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
     }
     if (press.kind === 'press') {
       const event = press.press.value === undefined ? {} : { value: press.press.value };
-      show(await options.dispatcher.action({ ...invocation, token: press.press.actionId, event }));
+      await show(await options.dispatcher.action({ ...invocation, token: press.press.actionId, event }));
       return;
     }
-    show(await options.dispatcher.text({ ...invocation, text: trimmed }));
+    await show(await options.dispatcher.text({ ...invocation, text: trimmed }));
   };
 
   return {

@@ -18,9 +18,12 @@ import {
 import { LIST_PARAM, STATUS_PARAM, statusLabel, textLines } from './common.js';
 import { applyUpdate, editAction, setStatusAction, UPDATE_PARAMS } from './contact-update.js';
 import { CHAT_PAGE_SIZE, contactNode, contactsPage, KINDS, pagePayload } from './contacts-view.js';
+import { exportList } from './export.js';
 import {
   addSchema,
   checkSchema,
+  exportParams,
+  exportSchema,
   IDS_PARAM,
   removeSchema,
   showParams,
@@ -107,6 +110,22 @@ export const listFamily: CommandFamily = {
           ...(input.status === undefined ? {} : { status: input.status }),
           replace: false,
         });
+      },
+    }),
+    defineCommand({
+      family: FAMILY,
+      name: 'export',
+      description:
+        'A list’s contacts as a CSV file (every field, handle, profile URL), optionally one status.',
+      params: exportParams,
+      schema: exportSchema,
+      examples: ['list export "Spring Launch"', 'list export "Spring Launch" status:negotiating'],
+      cost: FREE,
+      estimate: () => 0,
+      permission: 'everyone',
+      async run(ctx, input) {
+        const list = await resolveList(ctx, input.list);
+        return exportList(ctx, list, input.status);
       },
     }),
     defineCommand({

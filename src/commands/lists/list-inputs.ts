@@ -57,6 +57,20 @@ export const showSchema = z.looseObject({ list: listRef }).transform((raw, ctx) 
   };
 });
 
+/** Options of `list export`. */
+export const exportParams: ParamTable = {
+  list: LIST_PARAM,
+  status: { ...STATUS_PARAM, description: 'Only contacts with this CRM status.' },
+};
+
+/** Input of `list export`: the list and the status filter, checked by the client's list-creators schema. */
+export const exportSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
+  const { list, ...rest } = raw;
+  const checked = delegate('crm.listCreators', crmListCreatorsInput, { ...rest, listId: PENDING_ID }, ctx);
+  if (checked === null) return z.NEVER;
+  return { list, ...(checked.status === undefined ? {} : { status: checked.status }) };
+});
+
 /** Input of `list add`: the list and the client's add input (without the list id). */
 export const addSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
   const { list, ...rest } = raw;

@@ -27,6 +27,7 @@ import { bold, button, buttons, notice, type Reply, reply } from '../ui/index.js
 import { bindTokens } from './bind.js';
 import { errorReply } from './error-reply.js';
 import { CommandInputError, NotConnectedError, PermissionError, UnconfirmedChargeError } from './errors.js';
+import { type CommandOutcome, familyOfLine, outcomeOf, type Tally, UNKNOWN } from './outcome.js';
 import { coerceParam, resolveKey } from './params.js';
 import { didYouMean, matchChoice } from './suggest.js';
 import { type Token, tokenize } from './tokenize.js';
@@ -46,6 +47,16 @@ export interface DispatcherDeps {
   reservations: Reservations;
   /** This process's id: claims it takes name it, so another process takes them over if it dies. */
   owner: string | null;
+  /** Where each command and element press is counted, by family and outcome; nowhere by default. */
+  metrics?: DispatcherMetrics;
+}
+
+/** What the dispatcher reports. */
+export interface DispatcherMetrics {
+  /** A command ended. */
+  command(family: string, outcome: CommandOutcome): void;
+  /** An element press ended. */
+  action(family: string, outcome: CommandOutcome): void;
 }
 
 /** Common to every invocation. */
@@ -116,14 +127,15 @@ function unconnected(isAdmin: boolean): ServiceClient {
   });
 }
 
-/** Where an invocation runs: its tenant's access, resolved once at entry. */
-type Scoped = Invocation & { access: Exclude<Access, { status: 'outside' }> };
+/** Where an invocation runs: its tenant's access, resolved once at entry, and its tally. */
+type Scoped = Invocation & { access: Exclude<Access, { status: 'outside' }>; tally: Tally };
 
 const outside = (): Reply => reply([notice('warning', OUTSIDE_MESSAGE)], { visibility: 'author' });
 
 /** Creates the dispatcher. */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { registry, store, tenants, clock, logger, settings, reservations } = deps;
+  const metrics = deps.metrics;
   /** Invocations waiting for the service after saying so, by the id their Cancel button carries. */
   const running = new Map<string, AbortController>();
 
@@ -131,7 +143,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
    * The tenant's access, and the actor with Scout admins (named with /scout admins) counted as admins; null for
    * anyone outside the deployment's tenants.
    */
-  const scope = <T extends Invocation>(invocation: T): (T & Scoped) | null => {
+  const scope = <T extends Invocation>(invocation: T, tally: Tally): (T & Scoped) | null => {
     const tenant = tenantOf(invocation.actor);
     const access = tenants.access(tenant);
     if (access.status === 'outside') {
@@ -142,7 +154,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return null;
     }
     const isAdmin = invocation.actor.isAdmin || tenants.isScoutAdmin(tenant, invocation.actor.userId);
-    return { ...invocation, actor: { ...invocation.actor, isAdmin }, access };
+    return { ...invocation, actor: { ...invocation.actor, isAdmin }, access, tally };
   };
 
   /** Throws NotConnectedError unless the tenant has an account or the work needs none. */
@@ -272,9 +284,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (claimed) {
       const claim = store.invocations.begin(key, clock.now(), settings.repeatWindowMs, deps.owner);
       if (claim.status === 'running') {
+        invocation.tally.outcome = 'duplicate';
         return reply([notice('info', 'Already working on that: the answer will appear here.')]);
       }
-      if (claim.status === 'done' && claim.reply !== null) return claim.reply as Reply;
+      if (claim.status === 'done' && claim.reply !== null) {
+        invocation.tally.outcome = 'duplicate';
+        return claim.reply as Reply;
+      }
     }
     try {
       if (estimate > 0) {
@@ -282,6 +298,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         if (!options.confirmed && estimate > settings.confirmAbove) {
           if (!options.capPerCall) checkCap(scope, estimate);
           store.invocations.release(key);
+          invocation.tally.outcome = 'confirm';
           return confirmation(ctx, estimate, budgetOf(scope).spentToday, options.confirmation);
         }
         // A ceiling that often does not apply is not held up front: each paid call is checked at its own cost.
@@ -305,9 +322,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         }
       }
       if (error instanceof UnconfirmedChargeError) {
+        invocation.tally.outcome = 'lost_answer';
         return answerLost(ctx, error, Math.max(estimate, error.estimate), options.confirmation);
       }
       if (cancel.signal.aborted) {
+        invocation.tally.outcome = 'cancelled';
         return reply([notice('info', 'Cancelled while waiting for the service: nothing more was sent.')]);
       }
       throw error;
@@ -360,6 +379,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     typed: string,
     confirmed: boolean,
   ): Promise<Reply> => {
+    invocation.tally.family = def.family;
     const commandText = withoutSecrets(def, raw, typed);
     const usage = usageLine(def);
     const parsed = def.schema.safeParse(raw);
@@ -422,6 +442,29 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     );
   };
 
+  /** The family an element counts toward: the command that made it, else its kind's (`list.status`: list). */
+  const familyOfElement = (kind: string, rerun: string | null): string => {
+    const command = commandNameOf(rerun);
+    if (command !== null) return command.split(' ')[0] as string;
+    return registry.family(kind.split('.')[0] ?? '')?.name ?? UNKNOWN;
+  };
+
+  /** Runs an entry point, then counts it by its tally. */
+  const counted = async (
+    what: keyof DispatcherMetrics,
+    tally: Tally,
+    run: () => Promise<Reply>,
+  ): Promise<Reply> => {
+    try {
+      return await run();
+    } catch (error) {
+      tally.outcome = outcomeOf(error);
+      throw error;
+    } finally {
+      metrics?.[what](tally.family, tally.outcome);
+    }
+  };
+
   const commandNameOf = (text: string | null): string | null => {
     if (text === null || text === '') return null;
     try {
@@ -466,7 +509,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const parsed = confirmPayload.safeParse(payload);
     if (!parsed.success) return expiredReply(null);
     // A confirmation is single-use: the second click of a double click finds it used and does nothing more.
-    if (!store.actions.consume(token, now)) return reply([notice('info', 'Already confirmed.')]);
+    if (!store.actions.consume(token, now)) {
+      invocation.tally.outcome = 'duplicate';
+      return reply([notice('info', 'Already confirmed.')]);
+    }
     const confirmed = parsed.data;
     if (confirmed.type === 'command') {
       const def = registry.command(confirmed.family, confirmed.command);
@@ -508,19 +554,34 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   ): Promise<Reply> => {
     const now = clock.now();
     const found = store.actions.lookup(invocation.token, invocation.actor, now);
-    if (found.status === 'unknown') return expiredReply(null);
-    if (found.status === 'expired') return expiredFor(invocation.actor, found.record.rerun);
+    const { tally } = invocation;
+    if (found.status === 'unknown') {
+      tally.outcome = 'expired';
+      return expiredReply(null);
+    }
+    tally.family = familyOfElement(found.record.kind, found.record.rerun);
+    if (found.status === 'expired') {
+      tally.outcome = 'expired';
+      return expiredFor(invocation.actor, found.record.rerun);
+    }
     if (found.status === 'not-yours') {
+      tally.outcome = 'refused';
       return reply([notice('warning', 'Only the person who ran the command can use this.')]);
     }
-    if (found.status === 'used') return reply([notice('info', 'Already done.')]);
+    if (found.status === 'used') {
+      tally.outcome = 'duplicate';
+      return reply([notice('info', 'Already done.')]);
+    }
     const { kind, payload } = found.record;
     if (kind === CONFIRM || kind === CANCEL || kind === RERUN || kind === STOP) {
       return builtinAction(invocation, kind, payload, invocation.token);
     }
     const def = registry.action(kind);
     const parsed = def?.payload.safeParse(payload);
-    if (def === undefined || parsed === undefined || !parsed.success) return expiredReply(null);
+    if (def === undefined || parsed === undefined || !parsed.success) {
+      tally.outcome = 'expired';
+      return expiredReply(null);
+    }
     requireAccount(invocation, def.account === 'optional');
     const event = invocation.event ?? {};
     return guarded(invocation, {
@@ -546,6 +607,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       usage = usageLine(def);
       return await runCommand(invocation, def, bindTokens(def.params, tokens), text, false);
     } catch (error) {
+      invocation.tally.outcome = outcomeOf(error);
+      if (invocation.tally.family === UNKNOWN)
+        invocation.tally.family = familyOfLine(registry, invocation.text);
       return errorReply(error, logger, usage);
     }
   };
@@ -568,47 +632,73 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
   };
 
+  /** A command from typed options (a platform form). */
+  const runOptions = async (
+    request: Invocation & { family: string; command: string; options: Readonly<Record<string, string>> },
+    tally: Tally,
+  ): Promise<Reply> => {
+    const invocation = scope(request, tally);
+    if (invocation === null) {
+      tally.outcome = 'refused';
+      return outside();
+    }
+    let usage: string | null = null;
+    try {
+      const def = registry.command(invocation.family, invocation.command);
+      if (def === undefined)
+        throw new CommandInputError(`Unknown command ${invocation.family} ${invocation.command}.`);
+      usage = usageLine(def);
+      const raw: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(invocation.options)) {
+        const name = resolveKey(def.params, key);
+        const spec = name === null ? undefined : def.params[name];
+        if (name === null || spec === undefined)
+          throw new CommandInputError(`Unknown option "${key}".`, usage);
+        Object.assign(raw, coerceParam(name, spec, value));
+      }
+      const text = [
+        def.family,
+        def.name,
+        ...Object.entries(invocation.options).map(([k, v]) => `${k}:${quoteValue(v)}`),
+      ].join(' ');
+      return await runCommand(invocation, def, raw, text, false);
+    } catch (error) {
+      tally.outcome = outcomeOf(error);
+      return errorReply(error, logger, usage);
+    }
+  };
+
   return {
     secretsNeeded,
     async text(request) {
-      const invocation = scope(request);
-      return invocation === null ? outside() : handleText(invocation);
+      const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
+      return counted('command', tally, async () => {
+        const invocation = scope(request, tally);
+        if (invocation !== null) return handleText(invocation);
+        tally.family = familyOfLine(registry, request.text);
+        tally.outcome = 'refused';
+        return outside();
+      });
     },
     async options(request) {
-      const invocation = scope(request);
-      if (invocation === null) return outside();
-      let usage: string | null = null;
-      try {
-        const def = registry.command(invocation.family, invocation.command);
-        if (def === undefined)
-          throw new CommandInputError(`Unknown command ${invocation.family} ${invocation.command}.`);
-        usage = usageLine(def);
-        const raw: Record<string, unknown> = {};
-        for (const [key, value] of Object.entries(invocation.options)) {
-          const name = resolveKey(def.params, key);
-          const spec = name === null ? undefined : def.params[name];
-          if (name === null || spec === undefined)
-            throw new CommandInputError(`Unknown option "${key}".`, usage);
-          Object.assign(raw, coerceParam(name, spec, value));
-        }
-        const text = [
-          def.family,
-          def.name,
-          ...Object.entries(invocation.options).map(([k, v]) => `${k}:${quoteValue(v)}`),
-        ].join(' ');
-        return await runCommand(invocation, def, raw, text, false);
-      } catch (error) {
-        return errorReply(error, logger, usage);
-      }
+      const tally: Tally = { family: registry.family(request.family)?.name ?? UNKNOWN, outcome: 'ok' };
+      return counted('command', tally, () => runOptions(request, tally));
     },
     async action(request) {
-      const invocation = scope(request);
-      if (invocation === null) return outside();
-      try {
-        return await handleAction(invocation);
-      } catch (error) {
-        return errorReply(error, logger);
-      }
+      const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
+      return counted('action', tally, async () => {
+        const invocation = scope(request, tally);
+        if (invocation === null) {
+          tally.outcome = 'refused';
+          return outside();
+        }
+        try {
+          return await handleAction(invocation);
+        } catch (error) {
+          tally.outcome = outcomeOf(error);
+          return errorReply(error, logger);
+        }
+      });
     },
   };
 }

@@ -21,6 +21,8 @@ export interface CommandSettings {
   confirmAbove: number;
   /** Default daily cap per person when no admin set one; null for none. */
   defaultDailyCap: number | null;
+  /** A service balance below this many credits alerts the tenant's admins privately once a day; null: off. */
+  balanceAlert: number | null;
   /** How long a bought creator profile is reused. */
   profileTtlMs: number;
   /** How long buttons and search results keep working. */

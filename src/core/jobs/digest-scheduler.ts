@@ -130,8 +130,10 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
         );
         store.digests.markPosted(digest.id, run.localDay, posted.messageId, clock.now());
         count += 1;
+        app.metrics.digestRun('posted');
       } catch (error) {
         if (signal?.aborted) break;
+        app.metrics.digestRun('post_failed');
         logger.error(
           { err: error, digest: digest.id },
           'A digest could not be posted; it will be tried again.',
@@ -155,6 +157,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       } catch (error) {
         if (signal?.aborted) break;
         failure ??= error;
+        app.metrics.digestRun('prepare_failed');
         logger.warn(
           { err: error, digest: digest.id },
           'A digest could not be prepared; it will be tried again.',

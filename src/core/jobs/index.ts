@@ -1,9 +1,13 @@
-/** Scout's background jobs: the reply poller and the digest scheduler, started and stopped with the process. */
+/**
+ * Scout's background jobs: the reply poller, the digest scheduler and the budget alert sender, started and stopped
+ * with the process.
+ */
 import type { App } from '../../app.js';
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { Outbound } from '../outbound.js';
+import { createBudgetAlertSender } from './budget-alerts.js';
 import { createDigestScheduler } from './digest-scheduler.js';
 import { createLoop } from './loop.js';
 import { createReplyPoller } from './reply-poller.js';
@@ -12,6 +16,8 @@ import { createReplyPoller } from './reply-poller.js';
 export const DEFAULT_POLL_INTERVAL_MS = 120_000;
 /** Default interval between digest checks. */
 export const DEFAULT_DIGEST_CHECK_MS = 30_000;
+/** Default interval between looks for budget alerts left unsent (those queued in this process go at once). */
+export const DEFAULT_ALERT_CHECK_MS = 60_000;
 
 /** Options of createJobs. */
 export interface JobsOptions {
@@ -23,13 +29,14 @@ export interface JobsOptions {
   clock?: Clock;
   pollIntervalMs?: number;
   digestCheckMs?: number;
+  alertCheckMs?: number;
 }
 
 /** The running jobs. */
 export interface Jobs {
-  /** Starts both loops; queued notifications and due digests are handled at once. */
+  /** Starts the loops; queued notifications, due digests and unsent alerts are handled at once. */
   start(): Promise<void>;
-  /** Stops both loops, aborting work in flight; what was not confirmed posted is posted at next start. */
+  /** Stops the loops, aborting work in flight; what was not confirmed posted is posted at next start. */
   stop(): Promise<void>;
 }
 
@@ -39,6 +46,7 @@ export function createJobs(options: JobsOptions): Jobs {
   const deps = { app: options.app, outbound: options.outbound, logger: options.logger, clock };
   const poller = createReplyPoller(deps);
   const digests = createDigestScheduler(deps);
+  const alerts = createBudgetAlertSender(deps);
   const loops = [
     createLoop({
       name: 'reply poller',
@@ -56,17 +64,26 @@ export function createJobs(options: JobsOptions): Jobs {
       logger: options.logger,
       work: (signal) => digests.check(signal),
     }),
+    createLoop({
+      name: 'budget alerts',
+      intervalMs: options.alertCheckMs ?? DEFAULT_ALERT_CHECK_MS,
+      logger: options.logger,
+      work: (signal) => alerts.deliver(signal),
+    }),
   ];
   return {
     async start() {
+      alerts.start();
       for (const loop of loops) loop.start();
     },
     async stop() {
-      await Promise.all(loops.map((loop) => loop.stop()));
+      await Promise.all([...loops.map((loop) => loop.stop()), alerts.stop()]);
     },
   };
 }
 
+export { alertKey, alertReply } from './budget-alert-view.js';
+export { ALERT_ATTEMPTS_MAX, type BudgetAlertSender, createBudgetAlertSender } from './budget-alerts.js';
 export { createDigestScheduler, type DigestScheduler, dueDay } from './digest-scheduler.js';
 export {
   chooseDigestPosts,

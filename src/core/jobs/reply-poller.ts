@@ -265,9 +265,11 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
       try {
         await post(account, announcement, outbound, names, signal);
         count += 1;
+        app.metrics.notification(subscription.platform, 'posted');
       } catch (error) {
         if (signal?.aborted) break;
         held.add(subscription.id);
+        app.metrics.notification(subscription.platform, 'failed');
         logger.error(
           { err: error, subscription: subscription.id, message: announcement.messageId },
           'A reply notification could not be posted; it will be tried again.',

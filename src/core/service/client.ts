@@ -6,10 +6,10 @@ import { type CreatorsApi, createCreatorsApi } from './creators.js';
 import { type CrmApi, createCrmApi } from './crm.js';
 import { createMediaApi, type MediaApi } from './media.js';
 import { OPERATION_TRAITS, OPERATIONS, type OperationName } from './operations.js';
-import { createRateLimiterRegistry, type RateLimiterRegistry } from './rate-limiter.js';
+import { createRateLimiterRegistry, type LimiterMetrics, type RateLimiterRegistry } from './rate-limiter.js';
 import { DEFAULT_RETRY } from './retry.js';
 import { createSongsApi, type SongsApi } from './songs.js';
-import { createTransport } from './transport.js';
+import { createTransport, type TransportMetrics } from './transport.js';
 import type { Logger } from './types.js';
 import { createVideosApi, type VideosApi } from './videos.js';
 import { createViralApi, type ViralApi } from './viral.js';
@@ -31,6 +31,8 @@ export interface ServiceClientOptions {
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; maxRetryAfterMs?: number };
   /** Never receives the API key. */
   logger?: Logger;
+  /** Where requests and rate-limiter waits are counted (a registry this client creates reports there too). */
+  metrics?: TransportMetrics & LimiterMetrics;
 }
 
 /** The typed client of the service. */
@@ -74,7 +76,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     throw new RangeError('Service client option retry.maxAttempts must be a whole number of at least 1.');
   }
   const ownsRegistry = options.limiters === undefined;
-  const registry = options.limiters ?? createRateLimiterRegistry();
+  const registry = options.limiters ?? createRateLimiterRegistry({}, options.metrics);
   const limiter = registry.forKey(options.apiKey, definedOnly(options.rateLimit ?? {}));
   const transport = createTransport({
     apiKey: options.apiKey,
@@ -83,6 +85,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     retry,
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   const context = { transport, baseUrl: options.baseUrl, mediaUrl: options.mediaUrl };
   return {

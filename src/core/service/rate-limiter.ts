@@ -57,6 +57,14 @@ export interface KeyRateLimiter {
   queued(): number;
 }
 
+/** What the limiters report: their queue length and how long each job waited, per priority. */
+export interface LimiterMetrics {
+  /** A job joined (+1) or left (-1) a queue. */
+  queued(priority: Priority, delta: number): void;
+  /** A job started `seconds` after it was scheduled. */
+  waited(priority: Priority, seconds: number): void;
+}
+
 /** Limiters shared by every client of the process, one per API key. */
 export interface RateLimiterRegistry {
   /** The key's limiter, created with `settings` on first use (later settings are ignored). */
@@ -77,6 +85,7 @@ export const LIMITER_STOPPED_MESSAGE = 'The service client was stopped.';
 function createKeyLimiter(
   settings: RateLimitSettings,
   timers: Set<NodeJS.Timeout>,
+  metrics: LimiterMetrics | undefined,
 ): {
   limiter: KeyRateLimiter;
   stop(): Promise<void>;
@@ -137,8 +146,19 @@ function createKeyLimiter(
   // the job (its request, URL and body), or every request of the last window stays in memory that long.
   const giveBackAt = (at: number) => later(at - Date.now(), () => adjust(1));
 
-  const schedule = <T>(priority: Priority, job: (ticket: LimiterTicket) => Promise<T>): Promise<T> =>
-    bottleneck.schedule({ priority: PRIORITIES[priority] }, async () => {
+  const schedule = <T>(priority: Priority, job: (ticket: LimiterTicket) => Promise<T>): Promise<T> => {
+    const scheduledAt = performance.now();
+    let waiting = true;
+    metrics?.queued(priority, 1);
+    /** Leaves the queue once: when the job starts, or when it is dropped unstarted (a stop). */
+    const leave = () => {
+      if (!waiting) return;
+      waiting = false;
+      metrics?.queued(priority, -1);
+    };
+    const scheduled = bottleneck.schedule({ priority: PRIORITIES[priority] }, async () => {
+      leave();
+      metrics?.waited(priority, (performance.now() - scheduledAt) / 1000);
       const startedAt = Date.now();
       let released = false;
       const release = () => {
@@ -159,6 +179,10 @@ function createKeyLimiter(
         }
       }
     });
+    // A branch of its own: the caller still gets the rejection of a dropped job.
+    scheduled.then(leave, leave);
+    return scheduled;
+  };
 
   const observe = (report: RateLimitReport) => {
     if (stopped) return;
@@ -210,8 +234,14 @@ export function isLimiterStopped(error: unknown): boolean {
   return error instanceof Bottleneck.BottleneckError && error.message === LIMITER_STOPPED_MESSAGE;
 }
 
-/** Creates a registry of per-key limiters; `defaults` apply to limiters created without settings. */
-export function createRateLimiterRegistry(defaults: Partial<RateLimitSettings> = {}): RateLimiterRegistry {
+/**
+ * Creates a registry of per-key limiters; `defaults` apply to limiters created without settings, and every limiter
+ * reports to `metrics` when given.
+ */
+export function createRateLimiterRegistry(
+  defaults: Partial<RateLimitSettings> = {},
+  metrics?: LimiterMetrics,
+): RateLimiterRegistry {
   const limiters = new Map<string, { limiter: KeyRateLimiter; stop(): Promise<void> }>();
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
@@ -222,7 +252,7 @@ export function createRateLimiterRegistry(defaults: Partial<RateLimitSettings> =
       if (existing) return existing.limiter;
       const merged = { ...DEFAULT_RATE_LIMIT, ...defaults, ...settings };
       validate(merged);
-      const created = createKeyLimiter(merged, timers);
+      const created = createKeyLimiter(merged, timers, metrics);
       limiters.set(apiKey, created);
       return created.limiter;
     },

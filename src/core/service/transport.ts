@@ -33,6 +33,12 @@ export interface Transport {
   send(req: TransportRequest, options?: CallOptions): Promise<TransportReply>;
 }
 
+/** What the transport reports: each HTTP request sent, by operation, with its status and duration. */
+export interface TransportMetrics {
+  /** `status`: the HTTP status code, or `timeout`, `network_error` or `aborted` when no answer came. */
+  request(operation: OperationName, status: string, seconds: number): void;
+}
+
 /** Dependencies and settings of the transport. */
 export interface TransportOptions {
   apiKey: string;
@@ -43,6 +49,7 @@ export interface TransportOptions {
   logger?: Logger;
   /** Source of randomness for backoff jitter. */
   random?: () => number;
+  metrics?: TransportMetrics;
 }
 
 type Attempt =
@@ -86,7 +93,7 @@ const stopped = (operation: OperationName, cause?: unknown) =>
 
 /** Creates the transport of one API key. */
 export function createTransport(options: TransportOptions): Transport {
-  const { apiKey, limiter, timeouts, retry, dispatcher, logger } = options;
+  const { apiKey, limiter, timeouts, retry, dispatcher, logger, metrics } = options;
   const random = options.random ?? Math.random;
 
   const attemptOnce = async (
@@ -108,6 +115,9 @@ export function createTransport(options: TransportOptions): Transport {
     signal?.addEventListener('abort', forward, { once: true });
     const headers: Record<string, string> = { 'x-ty-api-key': apiKey, accept: 'application/json' };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
+    const sentAt = performance.now();
+    const count = (status: string) =>
+      metrics?.request(operation, status, (performance.now() - sentAt) / 1000);
     try {
       const res = await request(req.url, {
         method: OPERATION_TRAITS[operation].method,
@@ -120,6 +130,7 @@ export function createTransport(options: TransportOptions): Transport {
         ...(dispatcher === undefined ? {} : { dispatcher }),
       });
       const text = await res.body.text();
+      count(String(res.statusCode));
       return { ok: true, status: res.statusCode, text, headers: res.headers };
     } catch (cause) {
       const code = errorCode(cause);
@@ -131,10 +142,15 @@ export function createTransport(options: TransportOptions): Transport {
           message: `The service did not answer within ${seconds} s. Try again later.`,
           cause,
         });
+        count('timeout');
         return { ok: false, error, sent: true };
       }
-      if (signal?.aborted) return { ok: false, error: aborted(operation, cause, true), sent: true };
+      if (signal?.aborted) {
+        count('aborted');
+        return { ok: false, error: aborted(operation, cause, true), sent: true };
+      }
       const sent = code === null || !NOT_SENT_CODES.has(code);
+      count(sent ? 'network_error' : 'not_sent');
       if (!sent) ticket.notSent();
       const error = new ServiceError({
         code: 'NETWORK_ERROR',

@@ -2,6 +2,7 @@
 
 import type { ActionTokens } from './action-tokens.js';
 import { createActionTokens } from './action-tokens.js';
+import { type BudgetAlertOptions, type BudgetAlerts, createBudgetAlerts } from './budget-alerts.js';
 import { type Db, openDatabase } from './database.js';
 import type { Digests } from './digests.js';
 import { createDigests } from './digests.js';
@@ -38,11 +39,16 @@ export interface Store {
   readonly tenants: TenantStore;
   /** The Scout processes using the database, so claims of one that is gone are taken over. */
   readonly processes: Processes;
+  /** Private alerts of spend near a daily cap and of a low service balance, each queued once. */
+  readonly alerts: BudgetAlerts;
   close(): void;
 }
 
+/** Options of openStore. */
+export type StoreOptions = BudgetAlertOptions;
+
 /** Opens the database at `path` (':memory:' in tests) and builds the repositories. */
-export function openStore(path: string): Store {
+export function openStore(path: string, options: StoreOptions = {}): Store {
   const db = openDatabase({ path });
   return {
     db,
@@ -56,6 +62,7 @@ export function openStore(path: string): Store {
     digests: createDigests(db),
     tenants: createTenantStore(db),
     processes: createProcesses(db),
+    alerts: createBudgetAlerts(db, options),
     close: () => db.close(),
   };
 }

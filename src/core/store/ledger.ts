@@ -6,8 +6,11 @@
 import type { Statement } from 'better-sqlite3';
 import type { Platform } from '../actor.js';
 import type { Db } from './database.js';
+import { createChargeAnnouncer, type LedgerCharge } from './ledger-charges.js';
 import { createSettlement, isStorageFull, nextTick, settleAfter } from './ledger-settle.js';
 import { HEARTBEAT_STALE_MS } from './processes.js';
+
+export type { LedgerCharge } from './ledger-charges.js';
 
 /** Where a call came from. */
 export type LedgerPlatform = Platform;
@@ -106,6 +109,15 @@ export interface Ledger {
   doubt(idempotencyKey: string, now: Date): void;
   /** Forgets a pending call the service provably did not process (an error answer, or nothing sent). */
   cancel(idempotencyKey: string): void;
+  /** Completions kept in memory because the disk was full, waiting to be written; 0 when all are written. */
+  unwritten(): number;
+  /**
+   * Writes the completions kept in memory, oldest first, as far as the disk allows; returns how many are left.
+   * Never throws for a full disk (they stay kept), so a periodic task can call it.
+   */
+  retryUnwritten(): number;
+  /** Calls `listener` with each charge the ledger counts (confirmed or settled); returns the function that stops it. */
+  onCharge(listener: (charge: LedgerCharge) => void): () => void;
   /** A ledger tick to stamp a free call with before it is sent; see `reading`. */
   tick(): number;
   /** A balance reported on an answer that cost nothing (sent at `sentTick`, `sentAt`), to settle unconfirmed calls. */
@@ -198,8 +210,8 @@ export function createLedger(db: Db): Ledger {
   );
   const sentTickOf = db.prepare<
     [string],
-    { sent_tick: number | null; account_id: string | null; at: string }
-  >('SELECT sent_tick, account_id, at FROM credit_ledger WHERE idempotency_key = ?');
+    { sent_tick: number | null; account_id: string | null; at: string; operation: string }
+  >('SELECT sent_tick, account_id, at, operation FROM credit_ledger WHERE idempotency_key = ?');
   const unconfirmedSql = (who: string) => `SELECT COALESCE(SUM(credits), 0) AS credits, COUNT(*) AS calls
     FROM credit_ledger WHERE platform = ? AND workspace_id = ? ${who} AND at >= ? AND at < ?
     AND (state = 'unconfirmed' OR (state = 'pending' AND (owner IS NULL
@@ -211,6 +223,7 @@ export function createLedger(db: Db): Ledger {
     unconfirmedSql(''),
   );
   const settlement = createSettlement(db);
+  const { announce, settling, onCharge } = createChargeAnnouncer(db);
   // Completions that could not be written (the disk was full), oldest first: written before anything else.
   const deferred: Array<() => void> = [];
   const flush = () => {
@@ -257,21 +270,28 @@ export function createLedger(db: Db): Ledger {
         if (answer.credits === 0) {
           // Nothing charged: no row, but its balance still settles.
           cancelRow.run(key);
-          if (answer.balance !== null && row.account_id !== null && row.sent_tick !== null)
-            settlement.reading(row.account_id, row.sent_tick, new Date(row.at), answer.balance);
+          const { account_id: accountId, sent_tick: sentTick } = row;
+          const { balance } = answer;
+          if (balance !== null && accountId !== null && sentTick !== null)
+            settling(accountId, () => settlement.reading(accountId, sentTick, new Date(row.at), balance));
           return;
         }
         const done = nextTick(db);
         if (confirmRow.run(answer.credits, answer.units, answer.balance, done, key).changes !== 1) return;
-        if (answer.balance === null || row.account_id === null || row.sent_tick === null) return;
-        settlement.observe(row.account_id, {
-          sentTick: row.sent_tick,
-          sentAt: new Date(row.at),
-          doneTick: done,
-          balance: answer.balance,
-          cost: answer.credits,
-          key,
-        });
+        announce({ operation: row.operation, credits: answer.credits, state: 'confirmed' });
+        const { account_id: accountId, sent_tick: sentTick } = row;
+        const { balance } = answer;
+        if (balance === null || accountId === null || sentTick === null) return;
+        settling(accountId, () =>
+          settlement.observe(accountId, {
+            sentTick,
+            sentAt: new Date(row.at),
+            doneTick: done,
+            balance,
+            cost: answer.credits,
+            key,
+          }),
+        );
       });
     },
     doubt(key, now) {
@@ -287,9 +307,19 @@ export function createLedger(db: Db): Ledger {
     tick: () => nextTick(db),
     reading(accountId, sentTick, sentAt, balance) {
       complete(() => {
-        settlement.reading(accountId, sentTick, sentAt, balance);
+        settling(accountId, () => settlement.reading(accountId, sentTick, sentAt, balance));
       });
     },
+    unwritten: () => deferred.length,
+    retryUnwritten() {
+      try {
+        flush();
+      } catch (error) {
+        if (!isStorageFull(error)) throw error;
+      }
+      return deferred.length;
+    },
+    onCharge,
     unconfirmed(scope, range, now) {
       const from = range.from.toISOString();
       const to = range.to.toISOString();

@@ -315,4 +315,41 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX balance_readings_account ON balance_readings (account_id, done_tick);
     `,
   },
+  {
+    version: 8,
+    name: 'budget alerts',
+    sql: `
+      -- Private alerts: a person passing 80% and 100% of their daily cap, a tenant's service balance below
+      -- SCOUT_BALANCE_ALERT. The primary key is the once-guard (inserted ON CONFLICT DO NOTHING), so processes sharing
+      -- the database queue each alert once; a row then goes pending -> posting -> posted like other background posts.
+      CREATE TABLE budget_alerts (
+        platform TEXT NOT NULL,
+        workspace_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,           -- who is told; '*' holds a tenant's balance alert of the day, told to nobody
+        threshold TEXT NOT NULL,         -- '80' or '100' (percent of the person's daily cap), or 'balance'
+        day TEXT NOT NULL,               -- the UTC day, YYYY-MM-DD
+        state TEXT NOT NULL CHECK (state IN ('guard', 'skipped', 'pending', 'posting', 'posted', 'dropped')),
+        details TEXT NOT NULL,           -- JSON: the numbers the message states
+        attempts INTEGER NOT NULL DEFAULT 0,
+        owner TEXT,                      -- the process posting it
+        created_at TEXT NOT NULL,
+        posted_at TEXT,
+        posted_channel_id TEXT,
+        posted_message_id TEXT,
+        PRIMARY KEY (platform, workspace_id, user_id, threshold, day)
+      );
+      CREATE INDEX budget_alerts_state ON budget_alerts (state);
+      CREATE INDEX budget_alerts_day ON budget_alerts (day);
+
+      -- Platform admins Scout has seen spend credits (besides those it knows from connecting the key and naming
+      -- Scout admins): a tenant's balance alert goes to them too.
+      CREATE TABLE known_admins (
+        platform TEXT NOT NULL,
+        workspace_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        seen_at TEXT NOT NULL,
+        PRIMARY KEY (platform, workspace_id, user_id)
+      );
+    `,
+  },
 ];

@@ -48,7 +48,7 @@ export interface AccountPool {
 
 /** Creates the pool; each new key is added to `secrets`, so the logger masks it wherever it appears. */
 export function createAccountPool(options: AccountClientOptions, secrets?: Set<string>): AccountPool {
-  const limiters = createRateLimiterRegistry();
+  const limiters = createRateLimiterRegistry({}, options.metrics);
   const accounts = new Map<string, ServiceAccount>();
   return {
     forKey(apiKey) {

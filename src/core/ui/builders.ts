@@ -13,6 +13,7 @@ import {
   FIELD_LABEL_MAX,
   FIELD_VALUE_MAX,
   FIELDS_MAX,
+  FILES_MAX,
   OPTION_DESCRIPTION_MAX,
   OPTION_LABEL_MAX,
   OPTION_VALUE_MAX,
@@ -28,6 +29,7 @@ import type {
   DividerNode,
   Field,
   FieldsNode,
+  FileAttachment,
   ImageNode,
   NoticeLevel,
   NoticeNode,
@@ -63,6 +65,8 @@ export function assertActionId(value: string): string {
 export interface ReplyOptions {
   readonly visibility?: Visibility;
   readonly replace?: boolean;
+  /** Files delivered with the reply (see `file()`), at most FILES_MAX. */
+  readonly files?: readonly FileAttachment[];
 }
 
 /** A reply, visible to its author by default; falsy entries are skipped so optional nodes fit inline. */
@@ -73,10 +77,15 @@ export function reply(
   const kept = nodes.filter(
     (node): node is ReplyNode => node !== null && node !== undefined && node !== false,
   );
+  const files = options.files ?? [];
+  if (files.length > FILES_MAX) {
+    throw new RangeError(`A reply may carry at most ${FILES_MAX} files, got ${files.length}`);
+  }
   return {
     nodes: kept,
     visibility: options.visibility ?? 'author',
     ...(options.replace === undefined ? {} : { replace: options.replace }),
+    ...(files.length === 0 ? {} : { files }),
   };
 }
 

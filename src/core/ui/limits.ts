@@ -42,6 +42,8 @@ export const SLACK = {
   MESSAGE_TEXT_MAX: 40_000,
   /** Block text per message where msg_blocks_too_long appears in practice [10] bolt-js#2509 */
   MESSAGE_BLOCKS_TEXT_PRACTICAL_MAX: 13_000,
+  /** Size of an uploaded file: 1 GB https://docs.slack.dev/reference/methods/files.getUploadURLExternal */
+  FILE_BYTES_MAX: 1_000_000_000,
 } as const;
 
 /** Discord limits. */
@@ -88,6 +90,12 @@ export const DISCORD = {
   MODAL_TITLE_MAX: 45,
   /** Components of a modal [23] developers/interactions/receiving-and-responding.mdx (modal) */
   MODAL_COMPONENTS_MAX: 5,
+  /** Size of an attachment in a server without boosts: 10 MiB https://discord.com/developers/docs/reference#uploading-files */
+  FILE_BYTES_MAX: 10 * 1024 * 1024,
+  /** Attachments per message https://discord.com/developers/docs/reference#uploading-files */
+  MESSAGE_FILES_MAX: 10,
+  /** Attachment description developers/resources/message.mdx (Attachment Object) */
+  FILE_DESCRIPTION_MAX: 1024,
 } as const;
 
 /** Cards per page: 5 fits Slack's 50 blocks and Discord's embeds and rows alike (limits note, design). */
@@ -152,3 +160,15 @@ export const MENTION_ID_MAX = 64;
 
 /** Buttons on one card, list row or contact row: one Discord row. */
 export const CARD_ACTIONS_MAX = BUTTONS_PER_ROW_MAX;
+
+/** Size of a file a reply carries: Discord's 10 MiB (any server) is far tighter than Slack's 1 GB. */
+export const FILE_BYTES_MAX = Math.min(DISCORD.FILE_BYTES_MAX, SLACK.FILE_BYTES_MAX);
+
+/** Files per reply: all go with one Discord message, which takes 10. */
+export const FILES_MAX = DISCORD.MESSAGE_FILES_MAX;
+
+/** A file's title: one short line, well inside Discord's attachment description. */
+export const FILE_TITLE_MAX = 100;
+
+/** A file's name, extension included: short enough for any file system and every platform's listing. */
+export const FILE_NAME_MAX = 100;

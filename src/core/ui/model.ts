@@ -237,12 +237,30 @@ export const REPLY_NODE_TYPES = [
   'code-block',
 ] as const satisfies readonly ReplyNodeType[];
 
+/**
+ * A file delivered with a reply, such as a CSV export. It is not a node: renderers lay out the nodes, and each
+ * adapter's delivery step hands the file over with the answer to a command or press (Slack uploads it to the
+ * channel, Discord attaches it, the terminal saves it and prints the path); background posts carry none. Build one
+ * with `file()`, which keeps the name safe and the size within limits.
+ */
+export interface FileAttachment {
+  /** File name with its extension; letters, digits, dot, dash and underscore only. */
+  readonly name: string;
+  /** MIME type, e.g. "text/csv". */
+  readonly mimeType: string;
+  readonly bytes: Uint8Array;
+  /** A short, single-line title shown with the file. */
+  readonly title: string;
+}
+
 /** What a command handler returns. */
 export interface Reply {
   readonly nodes: readonly ReplyNode[];
   readonly visibility: Visibility;
   /** Update the message the interaction came from instead of posting a new one (paging, refresh). */
   readonly replace?: boolean;
+  /** Files shared with the reply's audience, after its nodes. */
+  readonly files?: readonly FileAttachment[];
 }
 
 /** For an exhaustive switch: a compile error when a case is missing, an error at runtime for foreign data. */

@@ -82,9 +82,16 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
 };
 
 describe('many-team Slack over Socket Mode', () => {
-  it('serves /healthz and the install pages on PORT, and installs a workspace', async () => {
+  it('serves /healthz, /readyz, /metrics and the install pages on PORT, and installs a workspace', async () => {
     expect(adapter.port).toBe(port);
     expect((await get('/healthz')).status).toBe(200);
+    // The operator endpoints beside them, on the server Bolt's receiver keeps.
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.text)).toMatchObject({ ready: true, checks: { slack: 'ok' } });
+    const metrics = await get('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.text).toContain('# TYPE scout_commands_total counter');
     const started = await get(INSTALL_PATH);
     expect(started.status).toBe(302);
     const state = new URL(String(started.headers.location)).searchParams.get('state') ?? '';

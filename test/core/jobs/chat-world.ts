@@ -49,6 +49,8 @@ export interface ChatWorld {
 export interface JobIntervals {
   pollIntervalMs: number;
   digestCheckMs: number;
+  /** How often unsent budget alerts are looked for; the jobs' default when not given. */
+  alertCheckMs?: number;
 }
 
 /** Starts a world at `start`. */

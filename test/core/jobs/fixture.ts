@@ -10,7 +10,7 @@ import { outreachFamily } from '../../../src/commands/outreach.js';
 import { viralFamily } from '../../../src/commands/viral.js';
 import { createManualClock } from '../../../src/core/clock.js';
 import { createLogger } from '../../../src/core/logger.js';
-import type { ChannelRef, Outbound, PostedMessage } from '../../../src/core/outbound.js';
+import type { ChannelRef, Outbound, PersonRef, PostedMessage } from '../../../src/core/outbound.js';
 import { type Reply, renderText } from '../../../src/core/ui/index.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 
@@ -26,9 +26,19 @@ export interface RecordedPost {
   posted: PostedMessage;
 }
 
+/** One direct message as the recording Outbound saw it. */
+export interface RecordedDirect {
+  person: PersonRef;
+  text: string;
+  key: string | undefined;
+  mayHaveLanded: boolean;
+}
+
 /** An Outbound that keeps every post (rendered with the terminal renderer); it can be told to hang. */
 export interface RecordingOutbound extends Outbound {
   readonly posts: RecordedPost[];
+  /** Direct messages, which never hang. */
+  readonly direct: RecordedDirect[];
   /** Posts after this many never complete (a process killed mid-post). */
   hangAfter: number | null;
   /** Posts that started and never completed. */
@@ -41,6 +51,7 @@ export function recordingOutbound(): RecordingOutbound {
   const outbound: RecordingOutbound = {
     platform: 'terminal',
     posts: [],
+    direct: [],
     hangAfter: null,
     hanging: 0,
     async post(channel, reply, options = {}) {
@@ -59,6 +70,17 @@ export function recordingOutbound(): RecordingOutbound {
       };
       outbound.posts.push({ channel, reply, text: renderText(reply).text, inThreadOf: parent, posted });
       return posted;
+    },
+    async postDirect(person, reply, options = {}) {
+      sequence += 1;
+      const { key, mayHaveLanded = false } = options;
+      outbound.direct.push({ person, text: renderText(reply).text, key, mayHaveLanded });
+      return {
+        platform: 'terminal',
+        channelId: `@${person.userId}`,
+        messageId: `m${sequence}`,
+        threadId: null,
+      };
     },
   };
   return outbound;

@@ -1,0 +1,78 @@
+/** How a command or an element press ended, as the metrics count it: a small fixed set, never free text. */
+import { ZodError } from 'zod';
+import { ServiceError, ServiceInputError } from '../service/errors.js';
+import { isStorageFull } from '../store/ledger-settle.js';
+import {
+  CommandInputError,
+  CreditCapError,
+  NotConnectedError,
+  PermissionError,
+  StorageFullError,
+  UnconfirmedChargeError,
+} from './errors.js';
+import { ParamError } from './params.js';
+import { TokenizeError } from './tokenize.js';
+import type { CommandRegistry } from './types.js';
+
+/**
+ * `ok`: answered; `confirm`: asked to confirm its cost; `duplicate`: a repeat answered from the first run;
+ * `cancelled`: stopped while waiting; `expired`: an element that no longer works; `input_error`: bad input, nothing
+ * sent; `refused`: outside the tenants, not allowed, not connected or over a cap; `service_error`: the service
+ * answered with an error or could not be reached; `lost_answer`: a paid call whose answer was lost; `storage_full`:
+ * the database could not grow; `error`: anything else.
+ */
+export type CommandOutcome =
+  | 'ok'
+  | 'confirm'
+  | 'duplicate'
+  | 'cancelled'
+  | 'expired'
+  | 'input_error'
+  | 'refused'
+  | 'service_error'
+  | 'lost_answer'
+  | 'storage_full'
+  | 'error';
+
+/** The outcome of an invocation that failed with `error` (the error renderer's classes, in its order). */
+export function outcomeOf(error: unknown): CommandOutcome {
+  if (
+    error instanceof TokenizeError ||
+    error instanceof ParamError ||
+    error instanceof CommandInputError ||
+    error instanceof ZodError ||
+    error instanceof ServiceInputError
+  ) {
+    return 'input_error';
+  }
+  if (
+    error instanceof PermissionError ||
+    error instanceof CreditCapError ||
+    error instanceof NotConnectedError
+  ) {
+    return 'refused';
+  }
+  if (error instanceof UnconfirmedChargeError) return 'lost_answer';
+  if (error instanceof StorageFullError || isStorageFull(error)) return 'storage_full';
+  if (error instanceof ServiceError) return 'service_error';
+  return 'error';
+}
+
+/** What an invocation is counted as: its family once known, and how it ended (`ok` unless said otherwise). */
+export interface Tally {
+  family: string;
+  outcome: CommandOutcome;
+}
+
+/** The family label of what cannot be named (an unknown command, an expired element): never free text. */
+export const UNKNOWN = 'unknown';
+
+/** The family of a command line's first word (help for an empty line), for what failed before it was resolved. */
+export function familyOfLine(registry: CommandRegistry, line: string): string {
+  const [first = ''] = line
+    .trim()
+    .replace(/^\/?scout\b\s*/i, '')
+    .split(/\s+/);
+  if (first === '') return 'help';
+  return registry.family(first)?.name ?? UNKNOWN;
+}

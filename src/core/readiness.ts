@@ -1,0 +1,49 @@
+/**
+ * Readiness: named checks (the database, its storage, each configured platform) run on every `GET /readyz`. A check
+ * answers null when its part is ready, else a few words saying what is wrong.
+ */
+
+/** One check: null when ready, else why not ("not connected", "storage full: ..."). */
+export type ReadinessCheck = () => string | null;
+
+/** What `GET /readyz` answers: ready when every check is; each check's result, "ok" or why not. */
+export interface ReadinessReport {
+  ready: boolean;
+  checks: Record<string, string>;
+}
+
+/** The checks of one app. */
+export interface Readiness {
+  /** Adds (or replaces) the check called `name`; returns the function that removes it. */
+  add(name: string, check: ReadinessCheck): () => void;
+  /** Runs every check now; a check that throws fails with its message. */
+  report(): ReadinessReport;
+}
+
+/** Creates an empty set of checks. */
+export function createReadiness(): Readiness {
+  const checks = new Map<string, ReadinessCheck>();
+  return {
+    add(name, check) {
+      checks.set(name, check);
+      return () => {
+        if (checks.get(name) === check) checks.delete(name);
+      };
+    },
+    report() {
+      const results: Record<string, string> = {};
+      let ready = true;
+      for (const [name, check] of checks) {
+        let problem: string | null;
+        try {
+          problem = check();
+        } catch (error) {
+          problem = `check failed: ${error instanceof Error ? error.message : String(error)}`;
+        }
+        if (problem !== null) ready = false;
+        results[name] = problem ?? 'ok';
+      }
+      return { ready, checks: results };
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/** Saving a reply's files in the terminal: inside the folder whatever the name, never over an earlier file. */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { saveFile } from '../../../src/adapters/terminal/files.js';
+import type { FileAttachment } from '../../../src/core/ui/index.js';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'scout-files-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const attachment = (name: string, content: string): FileAttachment => ({
+  name,
+  mimeType: 'text/csv',
+  bytes: Buffer.from(content),
+  title: name,
+});
+
+describe('saveFile', () => {
+  it('creates the folder, writes the bytes, and numbers a second file of the same name', async () => {
+    const folder = join(dir, 'exports');
+    const first = await saveFile(folder, attachment('list.csv', 'one'));
+    const second = await saveFile(folder, attachment('list.csv', 'two'));
+    expect(first).toBe(join(folder, 'list.csv'));
+    expect(second).toBe(join(folder, 'list-2.csv'));
+    expect(await readFile(first, 'utf8')).toBe('one');
+    expect(await readFile(second, 'utf8')).toBe('two');
+  });
+
+  it('keeps a name that is not a plain file name inside the folder', async () => {
+    const path = await saveFile(dir, attachment('../../escape me.csv', 'x'));
+    expect(dirname(path)).toBe(dir);
+    expect(await readdir(dir)).toEqual(['escape-me.csv']);
+  });
+});

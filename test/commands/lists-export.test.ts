@@ -1,0 +1,132 @@
+/**
+ * `/scout list export` end to end in the terminal: the sandbox's list read page by page (a list bigger than one
+ * service page included), a CSV file saved beside the database and its path printed, the status filter, hostile
+ * cells neutralised, and bad input refused before anything is sent.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helpFamily } from '../../src/commands/help.js';
+import { EXPORT_PAGE_SIZE } from '../../src/commands/lists/export.js';
+import { listFamily, listsFamily } from '../../src/commands/lists.js';
+import { allContacts, expectRowsMatch, parseCsv } from '../helpers/contacts-csv.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
+
+const BIG = 'Export Big Test';
+const EMPTY = 'Export Empty Test';
+/** More contacts than one service page holds. */
+const BIG_SIZE = EXPORT_PAGE_SIZE + 150;
+const HOSTILE = "=cmd|' /C calc'!A0";
+
+let h: Harness;
+let dir: string;
+let bigId: string;
+
+/** Creator ids of the sandbox, read through the free search, `count` of them. */
+async function creatorIds(count: number): Promise<string[]> {
+  const ids = new Set<string>();
+  for (let page = 1; ids.size < count; page++) {
+    const { data } = await h.app.service.creators.search({ perPage: 100, page });
+    if (data.items.length === 0) break;
+    for (const id of data.items) ids.add(id);
+  }
+  return [...ids].slice(0, count);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'scout-export-'));
+  h = await startHarness({
+    families: [listsFamily, listFamily, helpFamily],
+    sandbox: { rateLimitPerMinute: 100_000 },
+    rateLimitPerMinute: 100_000,
+    filesDir: dir,
+  });
+  const { crm } = h.app.service;
+  bigId = (await crm.createList({ name: BIG })).data.id;
+  await crm.createList({ name: EMPTY });
+  const ids = await creatorIds(BIG_SIZE);
+  expect(ids).toHaveLength(BIG_SIZE);
+  // Seeded through the CRM add operation, 500 ids at most per call.
+  await crm.addCreators({ listId: bigId, userIds: ids.slice(0, 500) });
+  await crm.addCreators({ listId: bigId, userIds: ids.slice(500), status: 'NEGOTIATING' });
+  const [first] = (await crm.listCreators({ listId: bigId, perPage: 1 })).data.items;
+  await crm.updateContact({ contactId: first?.id as string, notes: HOSTILE, proposedRate: 450 });
+}, 60_000);
+
+afterAll(async () => {
+  await h.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The path printed after "File saved:" in the shell's output. */
+const savedPath = (out: string) => /^File saved: (.+\.csv)$/m.exec(out)?.[1];
+
+const since = (from: number) => h.requests().slice(from);
+const creatorReads = (from: number) => since(from).filter((r) => r.path.endsWith('/creators'));
+
+describe('list export in the terminal', () => {
+  it('saves every contact of a list bigger than one service page, with progress, and prints the path', async () => {
+    const from = h.requests().length;
+    const out = await h.type(`list export "${BIG}"`);
+    expect(out).toContain(`Exporting ${BIG}: 500 of 650 contacts read…`);
+    expect(out).toContain(`${BIG} · 650 contacts exported to Export-Big-Test-`);
+    const path = savedPath(out) as string;
+    expect(path.startsWith(dir)).toBe(true);
+
+    const reads = creatorReads(from);
+    expect(reads.map((r) => [r.query.page, r.query.per_page])).toEqual([
+      ['1', '500'],
+      ['2', '500'],
+    ]);
+    const rows = parseCsv(await readFile(path));
+    expect(rows).toHaveLength(BIG_SIZE);
+    expectRowsMatch(rows, await allContacts(h.app.service, bigId));
+    const hostile = rows.find((row) => row.notes?.includes('cmd|'));
+    expect(hostile?.notes).toBe(`'${HOSTILE}`);
+    expect(hostile?.proposed_rate).toBe('450');
+  });
+
+  it('exports one status only, named in the file, asking the service for that status', async () => {
+    const from = h.requests().length;
+    const out = await h.type(`list export "${BIG.toLowerCase()}" status:negotiating`);
+    expect(out).toContain('150 contacts with status Negotiating exported to Export-Big-Test-negotiating-');
+    expect(creatorReads(from).map((r) => r.query.status)).toEqual(['NEGOTIATING']);
+    const rows = parseCsv(await readFile(savedPath(out) as string));
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['NEGOTIATING']));
+    expectRowsMatch(rows, await allContacts(h.app.service, bigId, 'NEGOTIATING'));
+  });
+
+  it('never overwrites an earlier export: a second one of the same day gets its own name', async () => {
+    const first = savedPath(await h.type(`list export "${BIG}" status:negotiating`));
+    const second = savedPath(await h.type(`list export "${BIG}" status:negotiating`));
+    expect(second).not.toBe(first);
+    expect(second).toMatch(/-\d+\.csv$/);
+  });
+
+  it('refuses an unknown status with the allowed ones, sending nothing', async () => {
+    const from = h.requests().length;
+    const out = await h.type(`list export "${BIG}" status:shipped`);
+    expect(out).toContain('"shipped" is not a valid status. Allowed: TO_OUTREACH, OUTREACHED, NEGOTIATING');
+    expect(out).toContain('/scout list export <list> [status:negotiating]');
+    expect(since(from)).toEqual([]);
+  });
+
+  it('says an empty list has nothing to export, and writes no file', async () => {
+    const out = await h.type(`list export "${EMPTY}"`);
+    expect(out).toContain(`${EMPTY} has no contacts: there is nothing to export.`);
+    expect(savedPath(out)).toBeUndefined();
+  });
+
+  it('names an unknown list with the lists there are', async () => {
+    const out = await h.type('list export "No Such List"');
+    expect(out).toContain('There is no list "No Such List"');
+    expect(out).toContain(BIG);
+  });
+
+  it('is listed in help, free', async () => {
+    const out = await h.type('help list export');
+    expect(out).toContain('/scout list export');
+    expect(out).toContain('free with an active CRM subscription');
+  });
+});
