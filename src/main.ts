@@ -4,6 +4,7 @@
  * operator endpoints (/healthz, /readyz, /metrics) are served by Slack's server, or on PORT when it is set and Slack
  * is not configured. SIGINT and SIGTERM stop everything.
  */
+import { dirname, join } from 'node:path';
 import { createDiscordAdapter } from './adapters/discord/index.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
 import { createTerminalOutbound } from './adapters/terminal/outbound.js';
@@ -143,6 +144,8 @@ async function main(): Promise<void> {
         dispatcher: app.dispatcher,
         prompt: process.stdin.isTTY ? 'scout> ' : '',
         greeting: GREETING,
+        // Exports sit beside the database, wherever DATABASE_PATH puts it.
+        filesDir: join(dirname(config.databasePath), 'exports'),
       });
   if (terminal !== null) {
     outbound.set(
