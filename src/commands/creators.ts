@@ -1,11 +1,12 @@
 /**
  * `/scout creators`: find creators (free search, profiles bought only for the page shown), buy full profiles by
- * filter (v1), show one creator, add creators (one, or every creator of a page) to CRM lists and see their full
- * profiles.
+ * filter (v1), show one creator (or the one a profile link names), add creators (one, or every creator of a
+ * page) to CRM lists and see their full profiles.
  */
 import type { CommandFamily } from '../core/command/types.js';
 import { addAction, detailsAction, LAST_LIST } from './creators/actions.js';
 import { CREATOR_FILTER_PARAMS, creatorFilterParams, sourceParam } from './creators/filters.js';
+import { linkCommand, lookupAction } from './creators/links.js';
 import { pageAction } from './creators/results.js';
 import { profilesCommand, searchCommand } from './creators/search.js';
 import { showCommand } from './creators/show.js';
@@ -20,6 +21,6 @@ export const creatorsFamily: CommandFamily = {
   aliases: ['creator'],
   description: 'Find creators by any filter, see full profiles and add them, or a whole page, to CRM lists.',
   defaultCommand: 'search',
-  commands: [searchCommand, profilesCommand, showCommand],
-  actions: [pageAction, addAction, detailsAction],
+  commands: [searchCommand, profilesCommand, showCommand, linkCommand],
+  actions: [pageAction, addAction, detailsAction, lookupAction],
 };

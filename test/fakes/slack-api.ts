@@ -128,6 +128,8 @@ export const INSTALLED_SCOPES = [
   'files:write',
   'im:write',
   'im:history',
+  'links:read',
+  'links:write',
 ];
 
 /** Starts the fake; every Web API answer lists the token's `scopes` in `x-oauth-scopes`, as Slack's do. */
@@ -310,6 +312,14 @@ export async function startFakeSlack(
       case 'chat.postEphemeral':
         ts += 1;
         return { ok: true, message_ts: `${ts}.000200` };
+      case 'chat.unfurl':
+        // Slack wants the message (channel and ts) or the composer's link (unfurl_id and source), and a map of URLs.
+        if (!((args.channel && args.ts) || (args.unfurl_id && args.source))) {
+          return { ok: false, error: 'invalid_arguments' };
+        }
+        if (typeof args.unfurls !== 'object' || args.unfurls === null)
+          return { ok: false, error: 'invalid_unfurls' };
+        return { ok: true };
       case 'chat.update':
         return { ok: true, channel: args.channel, ts: args.ts };
       case 'views.open': {

@@ -1,8 +1,8 @@
 /**
- * Bolt listeners: `/scout`, element presses, the modals' submissions, the App Home and, in many-team mode,
- * leaving. Every listener acknowledges first, before any service call or database work, refuses anyone outside
- * the deployment's tenants before anything else (before a modal opens; in an org-wide install, anyone Slack does
- * not name a person of the org), and answers through the response_url or the Web API afterwards.
+ * Bolt listeners: `/scout`, element presses, the modals' submissions, the App Home, link unfurls and, in
+ * many-team mode, leaving. Every listener acknowledges first, before any service call or database work, refuses
+ * anyone outside the deployment's tenants before anything else (before a modal opens; in an org-wide install,
+ * anyone Slack does not name a person of the org), and answers through the response_url or the Web API afterwards.
  */
 import type { BlockAction, App as BoltApp, RespondFn } from '@slack/bolt';
 import type { App } from '../../app.js';
@@ -25,6 +25,7 @@ import { decodeSlackText } from './mrkdwn.js';
 import { createPeople } from './people.js';
 import { openSecretForm, registerSecretForm } from './secret-form.js';
 import { commandPerson, createGate, interactionPerson, outsideReply, registerLeaving } from './tenancy.js';
+import { registerUnfurls } from './unfurls.js';
 import { readValue, readValueMetadata, TYPE_PREFIX, VALUE_MODAL, valueModal } from './value-modal.js';
 
 /** What the listeners need. */
@@ -273,4 +274,5 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   registerSecretForm(bolt, forms);
   registerHome(bolt, { app, logger, people, listSubscriptions: deps.listSubscriptions });
   registerLeaving(bolt, { app, installations: deps.installations, logger });
+  registerUnfurls(bolt, { app, logger, people });
 }

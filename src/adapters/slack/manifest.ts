@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROFILE_LINK_DOMAINS } from '../../commands/creators/profile-links.js';
 import type { CommandRegistry } from '../../core/command/types.js';
 
 /** The bot scopes Scout needs, and why. */
@@ -18,7 +19,21 @@ export const BOT_SCOPES: Readonly<Record<string, string>> = {
   'files:write': 'sharing exported files (a list as CSV) in the channel they were asked for in',
   'im:write': 'opening a direct message to send a person their budget alerts',
   'im:history': 'finding a budget alert whose post was cut off, so it is not sent twice',
+  'links:read': 'seeing creator profile links pasted in channels (link_shared)',
+  'links:write': 'unfurling those links into creator cards',
 };
+
+/** The most unfurl domains a Slack app may register (https://docs.slack.dev/reference/app-manifest). */
+export const UNFURL_DOMAINS_MAX = 5;
+
+/**
+ * The domains whose links Scout unfurls: one per platform the service searches, within Slack's limit (their
+ * www. and m. subdomains are matched too). twitter.com links are not among them: x.com is what cards link to.
+ */
+export const UNFURL_DOMAINS: readonly string[] = Object.values(PROFILE_LINK_DOMAINS).slice(
+  0,
+  UNFURL_DOMAINS_MAX,
+);
 
 /** The scopes of BOT_SCOPES missing from `granted` (the scopes Slack lists with an answer); none when unknown. */
 export function missingScopes(granted: readonly string[] | undefined): string[] {
@@ -58,6 +73,7 @@ export function manifestYaml(registry: CommandRegistry): string {
 #     - https://<your host>/slack/oauth_redirect
 # turn on public distribution, and send admins to https://<your host>/slack/install.
 # Slash commands are escaped (should_escape), so a mention reaches Scout with the person's user id.
+# Creator profile links on the unfurl domains unfurl into creator cards (link_shared, links:read, links:write).
 display_information:
   name: Scout
   description: ${q('Find creators, run outreach lists and watch viral content.')}
@@ -81,6 +97,8 @@ features:
       description: ${q(`Creator discovery and outreach: ${registry.families.map((f) => f.name).join(', ')}`)}
       usage_hint: ${q(usageHint(registry))}
       should_escape: true
+  unfurl_domains:
+${UNFURL_DOMAINS.map((domain) => `    - ${domain}`).join('\n')}
 oauth_config:
   scopes:
     bot:
@@ -91,6 +109,7 @@ settings:
       - app_home_opened
       - app_uninstalled
       - tokens_revoked
+      - link_shared
   interactivity:
     is_enabled: true
   org_deploy_enabled: true

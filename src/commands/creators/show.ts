@@ -15,7 +15,7 @@ const LOOKUP_IDS = 25;
 const HANDLE = /^@[\p{L}\p{N}._-]{1,100}$/u;
 
 /** What `who` names. */
-type Target =
+export type Target =
   | { kind: 'id'; value: string }
   | { kind: 'handle'; value: string; source?: (typeof SEARCH_PLATFORMS)[number] }
   | { kind: 'email'; value: string; source?: (typeof SEARCH_PLATFORMS)[number] };
@@ -57,7 +57,7 @@ function notFound(target: Target): Reply {
 }
 
 /** Finds the profile a handle or email names: a free search, a cached exact match, else the first id bought. */
-async function lookUp(
+export async function lookUp(
   ctx: CommandContext,
   target: Exclude<Target, { kind: 'id' }>,
 ): Promise<{ entry: ProfileEntry; others: number } | null> {

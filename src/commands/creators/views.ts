@@ -29,6 +29,8 @@ export const KINDS = {
   add: 'creators.add',
   /** The full profile of a creator. */
   details: 'creators.details',
+  /** Look up the creator a profile link names (a link unfurl's button): free when cached, else 1 credit. */
+  lookup: 'creators.lookup',
 } as const;
 
 /** What the Add and Details buttons carry. */

@@ -1,7 +1,14 @@
 /** manifest.yml is the manifest the registry produces, and it declares what the adapter relies on. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BOT_SCOPES, manifestYaml, USAGE_HINT_MAX, usageHint } from '../../../src/adapters/slack/manifest.js';
+import {
+  BOT_SCOPES,
+  manifestYaml,
+  UNFURL_DOMAINS,
+  UNFURL_DOMAINS_MAX,
+  USAGE_HINT_MAX,
+  usageHint,
+} from '../../../src/adapters/slack/manifest.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 
@@ -39,6 +46,16 @@ describe('manifest.yml', () => {
     expect(file).toMatch(/bot_events:\n\s+- app_home_opened/);
     const scopes = [...file.matchAll(/^\s+- ([a-z.:]+) #/gm)].map((m) => m[1]);
     expect(scopes).toEqual(Object.keys(BOT_SCOPES));
+  });
+
+  it('unfurls creator profile links: the event, both links scopes and at most Slack’s 5 domains', () => {
+    expect(file).toMatch(/bot_events:\n(\s+- \S+\n)*\s+- link_shared\n/);
+    expect(Object.keys(BOT_SCOPES)).toEqual(expect.arrayContaining(['links:read', 'links:write']));
+    const domains = /unfurl_domains:\n((?:\s+- \S+\n)+)/.exec(file)?.[1] ?? '';
+    const listed = [...domains.matchAll(/- (\S+)/g)].map((m) => m[1]);
+    expect(listed).toEqual([...UNFURL_DOMAINS]);
+    expect(listed).toEqual(['tiktok.com', 'instagram.com', 'youtube.com', 'x.com', 'linkedin.com']);
+    expect(listed.length).toBeLessThanOrEqual(UNFURL_DOMAINS_MAX);
   });
 
   it('lets an Enterprise Grid org install Scout org-wide, as the README says it can', () => {

@@ -1,0 +1,239 @@
+/**
+ * Link unfurls over real Bolt in HTTP mode against the fake Slack: a creator profile link pasted in the served
+ * workspace unfurls into the cached creator card without any service request, or into a small card whose
+ * "Look up (1 credit)" button is the only thing that buys the profile, through the dispatcher (ledger, claims).
+ * Links that name no profile, and links from a workspace Scout does not serve, are not unfurled.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
+import { LOOK_UP_LABEL } from '../../../src/commands/creators/links.js';
+import { utcMonth } from '../../../src/core/credits.js';
+import type { CreatorProfile } from '../../../src/core/service/index.js';
+import { profileUrl } from '../../../src/core/ui/index.js';
+import { type ApiCall, blockActionPayload, type ResponsePost } from '../../fakes/slack-api.js';
+import {
+  type Block,
+  buttonIds,
+  responseTo,
+  sendEvent,
+  sendPayload,
+  startBotAdapter,
+  startWorld,
+  type World,
+} from './helpers.js';
+
+const TEAM = 'T0001';
+const FOREIGN = 'TFOREIGN01';
+const ana = { platform: 'slack' as const, workspaceId: TEAM, userId: 'U0001' };
+
+let world: World;
+let adapter: SlackAdapter;
+/** A creator in Scout's profile cache, and one that is not (a handle search finds it first). */
+let cached: CreatorProfile;
+let uncached: CreatorProfile;
+
+const urlOf = (profile: CreatorProfile) => profileUrl(profile.source, profile.handle) as string;
+
+/** Two TikTok creators bought directly through the service client (not through Scout, so not cached). */
+async function pickCreators(): Promise<[CreatorProfile, CreatorProfile]> {
+  const { items } = (await world.app.service.creators.list({ perPage: 30, source: 'tiktok' })).data;
+  const found: CreatorProfile[] = [];
+  for (const profile of items) {
+    if (profileUrl(profile.source, profile.handle) === null) continue;
+    const hits = await world.app.service.creators.search({
+      username: profile.handle as string,
+      source: 'tiktok',
+      perPage: 25,
+    });
+    if (hits.data.items[0] === profile.user_id) found.push(profile);
+    if (found.length === 2) break;
+  }
+  const [first, second] = found;
+  if (first === undefined || second === undefined)
+    throw new Error('The sandbox has too few TikTok creators.');
+  return [first, second];
+}
+
+beforeAll(async () => {
+  world = await startWorld();
+  adapter = await startBotAdapter(world.app, world.slack);
+  [cached, uncached] = await pickCreators();
+  const access = world.app.tenants.access({ platform: 'slack', workspaceId: TEAM });
+  if (access.status !== 'ok') throw new Error('The test workspace has no service account.');
+  world.app.store.profiles.put(
+    access.account.id,
+    [{ id: cached.user_id, profile: cached }],
+    world.app.clock.now(),
+  );
+});
+
+afterAll(async () => {
+  await adapter?.stop();
+  await world?.stop();
+});
+
+/** Counts from now on: Slack calls, and service requests. */
+function watch() {
+  const calls = world.slack.calls.length;
+  const requests = world.sandbox.requests().length;
+  return {
+    unfurls: (): ApiCall[] => world.slack.calls.slice(calls).filter((c) => c.method === 'chat.unfurl'),
+    serviceRequests: () => world.sandbox.requests().slice(requests),
+  };
+}
+
+let ts = 1_700_000_100;
+
+/** A signed link_shared event for `urls`, posted by Ana in C0001 of `teamId`. */
+function share(urls: readonly string[], teamId = TEAM, extra: Record<string, unknown> = {}) {
+  ts += 1;
+  return sendEvent(adapter.port, teamId, {
+    type: 'link_shared',
+    channel: 'C0001',
+    is_bot_user_member: true,
+    user: 'U0001',
+    message_ts: `${ts}.000100`,
+    links: urls.map((url) => ({ url, domain: new URL(url).hostname.replace(/^www\./, '') })),
+    source: 'conversations_history',
+    unfurl_id: `C0001.${ts}.000100.${Math.random().toString(36).slice(2)}`,
+    ...extra,
+  });
+}
+
+/** Waits a little for anything the listener might still do, then reads what it did. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+const unfurlOf = (call: ApiCall, url: string): Block[] => {
+  const unfurls = call.args.unfurls as Record<string, { blocks: Block[] }>;
+  return unfurls[url]?.blocks ?? [];
+};
+
+const spent = () => world.app.store.ledger.spent(ana, utcMonth(world.app.clock.now()));
+
+/** Presses the button `actionId` of an unfurl in C0001; the answer at the response_url `id`. */
+async function press(id: string, actionId: string): Promise<ResponsePost> {
+  const payload = blockActionPayload({ actionId, responseUrl: world.slack.responseUrl(id) });
+  // A press inside an app unfurl comes from a message attachment of the person's message.
+  payload.container = {
+    type: 'message_attachment',
+    message_ts: `${ts}.000100`,
+    attachment_id: 1,
+    channel_id: 'C0001',
+    is_ephemeral: false,
+    is_app_unfurl: true,
+  };
+  await sendPayload(adapter.port, payload);
+  return responseTo(world.slack, id);
+}
+
+describe('link unfurls', () => {
+  it('unfurls a cached creator’s profile link into the creator card, with no service request', async () => {
+    const seen = watch();
+    const url = urlOf(cached);
+    expect((await share([url])).status).toBe(200);
+    const call = await world.slack.waitFor(() => seen.unfurls()[0]);
+    expect(call.args.channel).toBe('C0001');
+    expect(call.args.ts).toBe(`${ts}.000100`);
+    const blocks = JSON.stringify(unfurlOf(call, url));
+    expect(blocks).toContain(`@${cached.handle}`);
+    expect(blocks).toContain('Add to list');
+    expect(blocks).not.toContain(LOOK_UP_LABEL);
+    expect(seen.serviceRequests()).toEqual([]);
+  });
+
+  it('unfurls an uncached link into a Look up (1 credit) card, buying nothing', async () => {
+    const seen = watch();
+    const before = spent();
+    const url = urlOf(uncached);
+    await share([url]);
+    const call = await world.slack.waitFor(() => seen.unfurls()[0]);
+    const blocks = unfurlOf(call, url);
+    expect(buttonIds(blocks, LOOK_UP_LABEL)).toHaveLength(1);
+    expect(JSON.stringify(blocks)).toContain(`@${uncached.handle}`);
+    expect(seen.serviceRequests()).toEqual([]);
+    expect(spent()).toBe(before);
+  });
+
+  it('buys the profile on a press of Look up (1 credit), once, and shows the card to the presser', async () => {
+    const seen = watch();
+    const url = urlOf(uncached);
+    await share([url]);
+    const call = await world.slack.waitFor(() => seen.unfurls()[0]);
+    const [lookUp] = buttonIds(unfurlOf(call, url), LOOK_UP_LABEL);
+    expect(lookUp).toBeDefined();
+    const before = spent();
+
+    const answer = await press('lookup-1', lookUp as string);
+    const gets = () => seen.serviceRequests().filter((r) => r.path === '/api/v2/creators/get');
+    expect(gets()).toHaveLength(1);
+    expect(gets()[0]?.body).toEqual({ userIds: [uncached.user_id] });
+    expect(spent() - before).toBe(1);
+    // An answer to the presser alone: the unfurl belongs to the person's message, which Scout cannot replace.
+    expect(answer.body.response_type).toBe('ephemeral');
+    expect(answer.body.replace_original).toBe(false);
+    const shown = JSON.stringify(answer.body.blocks);
+    expect(shown).toContain(`@${uncached.handle}`);
+    expect(shown).toContain('Add to list');
+
+    // A double click: the same answer again, nothing more bought or charged.
+    const again = await press('lookup-2', lookUp as string);
+    expect(JSON.stringify(again.body.blocks)).toContain(`@${uncached.handle}`);
+    expect(gets()).toHaveLength(1);
+    expect(spent() - before).toBe(1);
+  });
+
+  it('does not unfurl links that name no profile, however odd, beside one that does', async () => {
+    const seen = watch();
+    const profile = urlOf(cached);
+    const odd = [
+      'https://www.tiktok.com/@someone/video/7300000000000000000',
+      'https://www.instagram.com/p/Cabc123/',
+      'https://www.instagram.com/explore/',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://x.com/search?q=%40someone',
+      'https://www.linkedin.com/company/acme',
+      `https://www.tiktok.com/@${'a'.repeat(3000)}`,
+      'https://www.tiktok.com/@%E0%A4%A',
+      'https://www.tiktok.com/@some%20one',
+      'https://www.tiktok.com.evil.example/@someone',
+      'https://user:pass@www.tiktok.com/@someone',
+      'javascript:alert(1)//www.tiktok.com/@someone',
+    ];
+    expect((await share([...odd, profile])).status).toBe(200);
+    const call = await world.slack.waitFor(() => seen.unfurls()[0]);
+    expect(Object.keys(call.args.unfurls as object)).toEqual([profile]);
+    expect(seen.serviceRequests()).toEqual([]);
+  });
+
+  it('does not unfurl a message whose links all name no profile', async () => {
+    const seen = watch();
+    await share(['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://www.instagram.com/reels/']);
+    // Then a profile link, in a later message: its unfurl is the only one.
+    await share([urlOf(cached)]);
+    await world.slack.waitFor(() => seen.unfurls()[0]);
+    await settle();
+    expect(seen.unfurls()).toHaveLength(1);
+    expect(seen.unfurls()[0]?.args.ts).toBe(`${ts}.000100`);
+  });
+
+  it('unfurls a profile link with a query string, keyed by the URL as shared', async () => {
+    const seen = watch();
+    const url = `${urlOf(cached)}?lang=en&utm_source=${encodeURIComponent('ünïcode')}#top`;
+    await share([url]);
+    const call = await world.slack.waitFor(() => seen.unfurls()[0]);
+    expect(Object.keys(call.args.unfurls as object)).toEqual([url]);
+    expect(seen.serviceRequests()).toEqual([]);
+  });
+
+  it('does not unfurl for a workspace Scout does not serve', async () => {
+    const seen = watch();
+    expect((await share([urlOf(cached), urlOf(uncached)], FOREIGN)).status).toBe(200);
+    const foreignTs = `${ts}.000100`;
+    await share([urlOf(cached)]);
+    await world.slack.waitFor(() => seen.unfurls()[0]);
+    await settle();
+    expect(seen.unfurls().map((call) => call.args.ts)).toEqual([`${ts}.000100`]);
+    expect(seen.unfurls()[0]?.args.ts).not.toBe(foreignTs);
+    expect(seen.serviceRequests()).toEqual([]);
+  });
+});
