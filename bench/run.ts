@@ -10,6 +10,8 @@ import { createSlackAdapter } from '../src/adapters/slack/index.js';
 import { LOCAL_ACTOR } from '../src/adapters/terminal/shell.js';
 import { createApp } from '../src/app.js';
 import { FAMILIES } from '../src/commands/index.js';
+import { renderSpendChart } from '../src/core/charts/render.js';
+import { lastDays, spendByDay } from '../src/core/charts/spend.js';
 import { bindTokens } from '../src/core/command/bind.js';
 import { tokenize } from '../src/core/command/tokenize.js';
 import { createLogger } from '../src/core/logger.js';
@@ -214,7 +216,24 @@ rows.push(
     ),
   ),
 );
+rows.push(
+  throughput('team spend per day and person, 30 days (ledger of 50k rows)', 2_000, () =>
+    ledger.daily({ platform: 'slack', workspaceId: 'T1' }, { from: new Date(0), to: new Date(8.64e15) }),
+  ),
+);
 db.close();
+
+const chartDays = lastDays(new Date(), 30);
+const chartRows = chartDays.flatMap((day, d) =>
+  Array.from({ length: 8 }, (_, p) => ({ day, userId: `U${p}`, credits: ((d * 7 + p * 13) % 40) + 1 })),
+);
+let chartRun = 0;
+rows.push(
+  // A new title each run, so every run draws (the same spend is otherwise drawn once and kept).
+  await latency('draw the 30-day spend chart as PNG (8 people, not cached)', 100, () =>
+    renderSpendChart(spendByDay(chartRows, chartDays), { title: `Team spend ${chartRun++}` }),
+  ),
+);
 
 const sandbox = createSandbox({
   rateLimitPerMinute: 1_000_000,

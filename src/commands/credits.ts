@@ -1,6 +1,8 @@
 /** `/scout credits`: the service balance, my spend, the team's spend, and daily caps (admins). */
 import { z } from 'zod';
 import type { Platform } from '../core/actor.js';
+import { renderSpendChart } from '../core/charts/render.js';
+import { lastDays, sparkline, spendByDay } from '../core/charts/spend.js';
 import { CommandInputError } from '../core/command/errors.js';
 import { parseHumanNumber } from '../core/command/params.js';
 import type { CommandContext, CommandFamily } from '../core/command/types.js';
@@ -9,11 +11,14 @@ import { budgetOf, utcDay, utcMonth } from '../core/credits.js';
 import { EVERYONE } from '../core/store/settings.js';
 import {
   bold,
+  type FileAttachment,
   fields,
+  file,
   type Inline,
   mention,
   notice,
   type Reply,
+  type ReplyNode,
   reply,
   type TextNode,
   text,
@@ -62,6 +67,46 @@ function unconfirmedNote(open: { credits: number; calls: number }) {
   ];
 }
 
+/** Days the spend chart covers, today included. */
+export const CHART_DAYS = 30;
+
+/** MIME type of the chart. */
+const PNG = 'image/png';
+
+/**
+ * The team's spend per day over CHART_DAYS: a sparkline of the daily totals (the terminal's and App Home's picture)
+ * and, when there is spend, a chart stacked by person as a PNG. A chart that cannot be drawn leaves the sparkline.
+ */
+async function spendPicture(
+  ctx: CommandContext,
+  workspace: { platform: Platform; workspaceId: string },
+  now: Date,
+): Promise<{ nodes: ReplyNode[]; files: FileAttachment[] }> {
+  const days = lastDays(now, CHART_DAYS);
+  const title = `Team, last ${CHART_DAYS} days`;
+  const range = { from: new Date(`${days[0]}T00:00:00Z`), to: utcDay(now).to };
+  const data = spendByDay(ctx.store.ledger.daily(workspace, range), days);
+  if (data.total === 0) return { nodes: [text(bold(title)), text('No spend yet.')], files: [] };
+  const nodes = [
+    text(bold(title)),
+    text(`${sparkline(data.totals)}  ${data.total} credits, ${days[0]} to ${days.at(-1)}`),
+  ];
+  try {
+    const png = await renderSpendChart(data, {
+      title: `Team spend per day, last ${CHART_DAYS} days (credits)`,
+    });
+    const chart = file(`spend-${days.at(-1)}.png`, png, {
+      mimeType: PNG,
+      title: `Team spend per day, last ${CHART_DAYS} days`,
+      display: 'image',
+    });
+    return { nodes, files: [chart] };
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'the spend chart could not be drawn');
+    return { nodes, files: [] };
+  }
+}
+
 async function show(ctx: CommandContext): Promise<Reply> {
   const now = ctx.clock.now();
   const me = ctx.actor;
@@ -78,20 +123,28 @@ async function show(ctx: CommandContext): Promise<Reply> {
     to: utcDay(now).to,
   };
   const left = await balance(ctx);
-  return reply([
-    text(bold('Credits')),
-    fields([
-      { label: 'Service balance', value: left === null ? 'not reported' : `${left} credits`, inline: true },
-      { label: 'You today', value: `${spentToday} credits`, inline: true },
-      { label: 'You this month', value: `${month} credits`, inline: true },
-      { label: 'Your daily cap', value: cap === null ? 'none' : `${cap} credits`, inline: true },
-      { label: 'Confirmation above', value: `${ctx.settings.confirmAbove} credits`, inline: true },
-    ]),
-    ...unconfirmedNote(ctx.store.ledger.unconfirmed(workspace, utcMonth(now), now)),
-    ...people('Team this month, by person', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'user')),
-    ...groups('Team this month, by command', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'command')),
-    ...groups(`Team, last ${LAST_DAYS} days`, ctx.store.ledger.breakdown(workspace, week, 'day')),
-  ]);
+  const picture = await spendPicture(ctx, workspace, now);
+  return reply(
+    [
+      text(bold('Credits')),
+      fields([
+        { label: 'Service balance', value: left === null ? 'not reported' : `${left} credits`, inline: true },
+        { label: 'You today', value: `${spentToday} credits`, inline: true },
+        { label: 'You this month', value: `${month} credits`, inline: true },
+        { label: 'Your daily cap', value: cap === null ? 'none' : `${cap} credits`, inline: true },
+        { label: 'Confirmation above', value: `${ctx.settings.confirmAbove} credits`, inline: true },
+      ]),
+      ...unconfirmedNote(ctx.store.ledger.unconfirmed(workspace, utcMonth(now), now)),
+      ...people('Team this month, by person', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'user')),
+      ...groups(
+        'Team this month, by command',
+        ctx.store.ledger.breakdown(workspace, utcMonth(now), 'command'),
+      ),
+      ...groups(`Team, last ${LAST_DAYS} days`, ctx.store.ledger.breakdown(workspace, week, 'day')),
+      ...picture.nodes,
+    ],
+    { files: picture.files },
+  );
 }
 
 const capInput = z.object({ who: z.string().min(1).max(100), amount: z.string() }).transform((raw, ctx) => {
@@ -150,7 +203,7 @@ export const creditsFamily: CommandFamily = {
     defineCommand({
       family: 'credits',
       name: 'show',
-      description: 'Service balance, your spend today and this month, the team by person, command and day.',
+      description: 'Service balance, your and the team’s spend (by person, command, day), a 30-day chart.',
       params: {},
       schema: z.object({}),
       examples: ['credits'],

@@ -2,6 +2,9 @@
  * End-to-end harness: the service sandbox on 127.0.0.1, the real app graph over an in-memory SQLite database,
  * and the terminal shell driven through streams, line by line, as a person would type.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createTerminal, LOCAL_ACTOR, type TerminalShell } from '../../src/adapters/terminal/shell.js';
 import { type App, createApp } from '../../src/app.js';
@@ -30,7 +33,7 @@ export interface HarnessOptions {
   through?: (sandboxUrl: string) => Promise<string>;
   /** The app's retry settings (a few quick attempts by default). */
   retry?: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
-  /** Where the terminal saves the files of replies (the shell's default folder otherwise). */
+  /** Where the terminal saves the files of replies (a new temporary folder otherwise). */
   filesDir?: string;
 }
 
@@ -96,7 +99,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     dispatcher: app.dispatcher,
     actor: options.actor ?? LOCAL_ACTOR,
     prompt: PROMPT,
-    ...(options.filesDir === undefined ? {} : { filesDir: options.filesDir }),
+    // Files of replies (exports, the credits chart) go to a folder of the test's own, never the working folder.
+    filesDir: options.filesDir ?? mkdtempSync(join(tmpdir(), 'scout-harness-files-')),
   });
   const running = shell.start();
   // The first prompt is printed at start; consume it.

@@ -207,20 +207,33 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
     if (piece.kind === 'select') draft.selects.push(piece.select);
   }
   const kept = drafts.slice(0, MESSAGES_MAX);
+  const files = discordFiles(reply);
   const messages = kept.map((draft, index): DiscordMessage => {
     const last = index === kept.length - 1;
     const components = layoutRows(draft.buttons, draft.selects, rowBudget);
     if (last && pager !== null) components.push(pagerRow(pager));
+    const embeds =
+      index === 0
+        ? [...draft.embeds, ...imageEmbeds(reply, files, DISCORD.EMBEDS_MAX - draft.embeds.length)]
+        : draft.embeds;
     const cut = last && drafts.length > kept.length;
-    const content = cut
-      ? TRUNCATED_NOTE
-      : draft.embeds.length === 0 && components.length === 0
-        ? 'Done.'
-        : '';
-    const message = { content, embeds: draft.embeds, components };
+    const content = cut ? TRUNCATED_NOTE : embeds.length === 0 && components.length === 0 ? 'Done.' : '';
+    const message = { content, embeds, components };
     return footerNote === undefined ? message : withFooterNote(message, footerNote(index));
   });
-  return { messages, ephemeral: reply.visibility === 'author', files: discordFiles(reply) };
+  return { messages, ephemeral: reply.visibility === 'author', files };
+}
+
+/**
+ * Embeds showing the reply's image files (display 'image') that go with the first message, each by its attachment
+ * name (https://discord.com/developers/docs/resources/message#embed-object-embed-image-structure), as room allows.
+ */
+function imageEmbeds(reply: Reply, attached: readonly DiscordFile[], room: number): APIEmbed[] {
+  const names = new Set(attached.map((file) => file.name));
+  return (reply.files ?? [])
+    .filter((file) => file.display === 'image' && names.has(file.name))
+    .slice(0, Math.max(0, room))
+    .map((file) => ({ image: { url: `attachment://${file.name}` } }));
 }
 
 /** A reply's files as attachments, within a message's count and the description's length. */

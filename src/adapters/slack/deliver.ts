@@ -2,7 +2,7 @@
  * Sending replies: through an interaction's response_url (ephemeral or in the channel, replacing the message
  * pressed when the reply says so), and through the Web API for modal submissions and background posts.
  */
-import { type RespondFn, webApi } from '@slack/bolt';
+import { type RespondFn, type types, webApi } from '@slack/bolt';
 import type { Logger } from '../../core/logger.js';
 import type { ChannelOutbound, ChannelRef, PostedMessage } from '../../core/outbound.js';
 import { type FileAttachment, notice, type Reply, reply as replyOf } from '../../core/ui/index.js';
@@ -54,13 +54,75 @@ async function upload(target: FileTarget, file: FileAttachment): Promise<void> {
   );
 }
 
+/** The note for an upload Slack refused for a reason the person can fix; the error again for any other. */
+function uploadRefused(error: unknown, file: FileAttachment): Reply {
+  const code = (error as { data?: { error?: unknown } }).data?.error;
+  const help = typeof code === 'string' ? UPLOAD_ERRORS[code] : undefined;
+  if (help === undefined) throw error;
+  return replyOf([notice('warning', `Slack did not take ${file.name} (${code}): ${help}.`)]);
+}
+
+/** The id of the file files.uploadV2 uploaded: it answers `{ files: [completeUploadExternal's answer] }`. */
+function uploadedId(result: unknown): string | undefined {
+  const completions = (result as { files?: unknown }).files;
+  const first = Array.isArray(completions) ? (completions[0] as { files?: unknown } | undefined) : undefined;
+  const files = Array.isArray(first?.files) ? (first.files as Array<{ id?: unknown }>) : [];
+  const id = files[0]?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Images an author-only reply shows privately, instead of sharing them (see privateImages). */
+const isPrivateImage = (reply: Reply, file: FileAttachment) =>
+  reply.visibility === 'author' && file.display === 'image';
+
+/** A private message showing images uploaded for it, or a note saying why they could not be. */
+export type PrivateImages = { text: string; blocks: types.KnownBlock[] } | Reply;
+
+/**
+ * The image files of an author-only reply: uploaded without being shared in any channel, then shown in a message
+ * only the author sees, by reference (an image block's slack_file, https://docs.slack.dev/reference/block-kit/blocks/image-block).
+ * Null when there are none.
+ */
+export async function privateImages(reply: Reply, target: FileTarget | null): Promise<PrivateImages | null> {
+  const images = (reply.files ?? []).filter((file) => isPrivateImage(reply, file));
+  if (images.length === 0) return null;
+  if (target === null) {
+    const names = images.map((file) => file.name).join(', ');
+    return replyOf([notice('warning', `${names} cannot be shown from here.`)]);
+  }
+  const blocks: types.KnownBlock[] = [];
+  for (const file of images) {
+    try {
+      const uploaded = await target.client.files.uploadV2({
+        file: bufferOf(file.bytes),
+        filename: file.name,
+        title: file.title,
+      });
+      const id = uploadedId(uploaded);
+      if (id === undefined) continue;
+      // Titles are at most FILE_TITLE_MAX (100) long, well within an image block's 2,000.
+      const title = file.title;
+      blocks.push({
+        type: 'image',
+        slack_file: { id },
+        alt_text: title,
+        title: { type: 'plain_text', text: title },
+      });
+    } catch (error) {
+      return uploadRefused(error, file);
+    }
+  }
+  return blocks.length === 0 ? null : { text: images.map((file) => file.title).join(', '), blocks };
+}
+
 /**
  * Shares a reply's files in its channel, after its messages (https://docs.slack.dev/messaging/working-with-files).
- * Returns a private note to send instead when a file could not be shared: Slack shows no file to one person only,
- * so an author-only reply's files are not shared; a channel Scout is not in, or a missing scope, is explained.
+ * Returns a private note to send instead when a file could not be shared: Slack shares no file with one person only,
+ * so an author-only reply's files are not shared (its images are shown privately instead, see privateImages); a
+ * channel Scout is not in, or a missing scope, is explained.
  */
 export async function shareFiles(reply: Reply, target: FileTarget | null): Promise<Reply | null> {
-  const files = reply.files ?? [];
+  const files = (reply.files ?? []).filter((file) => !isPrivateImage(reply, file));
   if (files.length === 0) return null;
   const names = files.map((file) => file.name).join(', ');
   if (reply.visibility === 'author') {
@@ -71,10 +133,7 @@ export async function shareFiles(reply: Reply, target: FileTarget | null): Promi
     try {
       await upload(target, file);
     } catch (error) {
-      const code = (error as { data?: { error?: unknown } }).data?.error;
-      const help = typeof code === 'string' ? UPLOAD_ERRORS[code] : undefined;
-      if (help === undefined) throw error;
-      return replyOf([notice('warning', `Slack did not take ${file.name} (${code}): ${help}.`)]);
+      return uploadRefused(error, file);
     }
   }
   return null;
@@ -110,6 +169,12 @@ export async function respondWith(
         blocks: message.blocks,
       });
     }
+  }
+  const images = await privateImages(reply, files);
+  if (images !== null && 'blocks' in images) {
+    await respond({ response_type: 'ephemeral', replace_original: false, ...images });
+  } else if (images !== null) {
+    await respondWith(respond, images, { message: false, ephemeral: false });
   }
   const note = await shareFiles(reply, files);
   if (note !== null) await respondWith(respond, note, { message: false, ephemeral: false });
@@ -187,7 +252,15 @@ export async function postWith(
       first ??= posted.ts ?? null;
     }
   }
-  const note = await shareFiles(reply, { client, channelId: target.channelId, threadTs: target.threadTs });
+  const files = { client, channelId: target.channelId, threadTs: target.threadTs };
+  const images = await privateImages(reply, files);
+  if (images !== null && 'blocks' in images) {
+    const thread = target.threadTs === undefined ? {} : { thread_ts: target.threadTs };
+    await client.chat.postEphemeral({ channel: target.channelId, user: target.userId, ...images, ...thread });
+  } else if (images !== null) {
+    await postWith(client, images, target);
+  }
+  const note = await shareFiles(reply, files);
   if (note !== null) await postWith(client, note, target);
   return first;
 }

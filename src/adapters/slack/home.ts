@@ -4,7 +4,9 @@
  */
 import type { App as BoltApp, types } from '@slack/bolt';
 import type { App } from '../../app.js';
-import { budgetOf, utcMonth } from '../../core/credits.js';
+import type { Platform } from '../../core/actor.js';
+import { lastDays, sparkline, spendByDay } from '../../core/charts/spend.js';
+import { budgetOf, utcDay, utcMonth } from '../../core/credits.js';
 import type { Logger } from '../../core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../core/tenancy/index.js';
 import { SLACK } from '../../core/ui/index.js';
@@ -30,6 +32,32 @@ export interface HomeData {
   /** False while the workspace has no service account connected (many-team mode). */
   connected?: boolean;
   subscriptions: readonly ChannelSubscription[];
+  /** The team's spend per day over the last TEAM_DAYS days, as a sparkline; absent where it is not shown. */
+  teamSpend?: TeamSpend;
+}
+
+/** The team's recent spend as text: a sparkline of the daily totals and their sum. */
+export interface TeamSpend {
+  readonly sparkline: string;
+  readonly total: number;
+}
+
+/** Days the team's sparkline covers, today included (as `/scout credits`' chart). */
+export const TEAM_DAYS = 30;
+
+/** The team's spend over the last TEAM_DAYS days, from the ledger. */
+export function teamSpendOf(app: App, workspace: { platform: Platform; workspaceId: string }): TeamSpend {
+  const now = app.clock.now();
+  const days = lastDays(now, TEAM_DAYS);
+  const range = { from: new Date(`${days[0]}T00:00:00Z`), to: utcDay(now).to };
+  const data = spendByDay(app.store.ledger.daily(workspace, range), days);
+  return { sparkline: sparkline(data.totals), total: data.total };
+}
+
+function teamSpendText(spend: TeamSpend): string {
+  const title = `*Team, last ${TEAM_DAYS} days*`;
+  if (spend.total === 0) return `${title}\nNo spend yet.`;
+  return `${title}\n${spend.sparkline}  ${credits(spend.total)} · \`/scout credits\` for the chart by person`;
 }
 
 /** Shown when the workspace has no subscription. */
@@ -75,6 +103,7 @@ export function homeView(data: HomeData): types.HomeView {
         mrkdwn(`*Team balance*\n${balanceText(data)}`),
       ],
     },
+    ...(data.teamSpend === undefined ? [] : [section(teamSpendText(data.teamSpend))]),
     { type: 'divider' },
     section('*Channel subscriptions*'),
     ...(shown.length === 0
@@ -154,6 +183,7 @@ export function registerHome(bolt: BoltApp, deps: HomeDeps): void {
           balance,
           connected: access.status === 'ok',
           subscriptions,
+          teamSpend: teamSpendOf(app, tenant),
         }),
       });
     } catch (error) {

@@ -83,6 +83,13 @@ export interface SpendGroup {
   calls: number;
 }
 
+/** Credits one person spent on one UTC day ("YYYY-MM-DD"). */
+export interface DailySpend {
+  day: string;
+  userId: string;
+  credits: number;
+}
+
 /** A time range, start inclusive, end exclusive. */
 export interface TimeRange {
   from: Date;
@@ -136,6 +143,8 @@ export interface Ledger {
     range: TimeRange,
     by: 'user' | 'command' | 'day',
   ): SpendGroup[];
+  /** The workspace's spend in a range per UTC day and person, days in order. */
+  daily(scope: { platform: LedgerPlatform; workspaceId: string }, range: TimeRange): DailySpend[];
 }
 
 interface StoredRow {
@@ -191,6 +200,10 @@ export function createLedger(db: Db): Ledger {
     ]),
   ) as Record<keyof typeof GROUP_EXPRESSIONS, Statement<[string, string, string, string], SpendGroup>>;
 
+  const dailyRows = db.prepare<[string, string, string, string], DailySpend>(
+    `SELECT substr(at, 1, 10) AS day, user_id AS userId, SUM(credits) AS credits FROM credit_ledger
+     WHERE platform = ? AND workspace_id = ? AND at >= ? AND at < ? GROUP BY day, userId ORDER BY day, userId`,
+  );
   const intendRow = db.prepare(`INSERT INTO credit_ledger
       (at, platform, workspace_id, user_id, operation, command, units, credits, balance, idempotency_key,
        state, estimate, account_id, owner, sent_tick)
@@ -376,6 +389,10 @@ export function createLedger(db: Db): Ledger {
         range.from.toISOString(),
         range.to.toISOString(),
       );
+    },
+    daily(scope, range) {
+      const { from, to } = range;
+      return dailyRows.all(scope.platform, scope.workspaceId, from.toISOString(), to.toISOString());
     },
   };
 }

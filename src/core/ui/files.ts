@@ -36,6 +36,8 @@ export interface FileOptions {
   readonly mimeType: string;
   /** Shown with the file; the name when not given. */
   readonly title?: string;
+  /** 'image' for a picture shown with the reply (see FileAttachment.display). */
+  readonly display?: 'image';
 }
 
 /**
@@ -53,6 +55,7 @@ export function file(name: string, bytes: Uint8Array, options: FileOptions): Fil
     mimeType: options.mimeType,
     bytes,
     title: shortText(options.title ?? safe, FILE_TITLE_MAX) ?? safe,
+    ...(options.display === undefined ? {} : { display: options.display }),
   };
 }
 

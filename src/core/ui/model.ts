@@ -251,6 +251,11 @@ export interface FileAttachment {
   readonly bytes: Uint8Array;
   /** A short, single-line title shown with the file. */
   readonly title: string;
+  /**
+   * 'image': a picture to show with the reply, not only to download. Discord shows it in an embed; Slack shows an
+   * uploaded image itself (privately, by reference, for an author-only reply); the terminal saves it as any file.
+   */
+  readonly display?: 'image';
 }
 
 /** What a command handler returns. */

@@ -1,0 +1,114 @@
+/**
+ * `/scout credits` through real Bolt in HTTP mode: the answer is private, so the spend chart is uploaded with
+ * files.uploadV2 without being shared in any channel, and shown to the person alone in an image block that refers
+ * to the uploaded file (slack_file); the fake Web API keeps the PNG's bytes. App Home shows the same days as a
+ * sparkline.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
+import { CHART_HEIGHT, CHART_WIDTH } from '../../../src/core/charts/render.js';
+import { type ResponsePost, slashCommandBody } from '../../fakes/slack-api.js';
+import { isPng, pngSize } from '../../helpers/png.js';
+import { sendEvent, sendForm, startBotAdapter, startWorld, type World } from './helpers.js';
+
+const CHANNEL = 'C0CREDITS';
+const TEAM = 'T0001';
+
+let world: World;
+let adapter: SlackAdapter;
+
+beforeAll(async () => {
+  world = await startWorld();
+  adapter = await startBotAdapter(world.app, world.slack);
+});
+
+afterAll(async () => {
+  await adapter.stop();
+  await world.stop();
+});
+
+const posts = (id: string, count: number) =>
+  world.slack.waitFor(() => {
+    const found = world.slack.responses.filter((r) => r.id === id);
+    return found.length >= count ? found : null;
+  }, 10_000);
+
+const textOf = (post: ResponsePost | undefined) => JSON.stringify(post?.body ?? {});
+
+function spent(userId: string, daysAgo: number, credits: number) {
+  world.app.store.ledger.record({
+    platform: 'slack',
+    workspaceId: TEAM,
+    userId,
+    at: new Date(Date.now() - daysAgo * 86_400_000),
+    operation: 'creators search',
+    units: 1,
+    credits,
+    balance: null,
+    idempotencyKey: `slack-chart-${userId}-${daysAgo}`,
+  });
+}
+
+const credits = async (id: string) => {
+  const url = world.slack.responseUrl(id);
+  const form = slashCommandBody({ text: 'credits', responseUrl: url, channelId: CHANNEL, teamId: TEAM });
+  expect((await sendForm(adapter.port, form)).status).toBe(200);
+};
+
+/** The Home tab view published for the next app_home_opened, as text. */
+async function homeTab(): Promise<string> {
+  const before = world.slack.calls.filter((c) => c.method === 'views.publish').length;
+  await sendEvent(adapter.port, TEAM, { type: 'app_home_opened', user: 'U0001', channel: 'D1', tab: 'home' });
+  const published = await world.slack.waitFor(() => {
+    const all = world.slack.calls.filter((c) => c.method === 'views.publish');
+    return all.length > before ? all.at(-1) : null;
+  });
+  return JSON.stringify(published?.args.view);
+}
+
+describe('credits chart on Slack', () => {
+  it('says there is no spend yet and uploads nothing', async () => {
+    expect(await homeTab()).toContain('*Team, last 30 days*\\nNo spend yet.');
+    await credits('none');
+    const [answer] = await posts('none', 1);
+    expect(answer?.body.response_type).toBe('ephemeral');
+    expect(textOf(answer)).toContain('No spend yet.');
+    expect(world.slack.uploads).toHaveLength(0);
+  });
+
+  it('uploads the chart as a PNG and shows it privately by reference', async () => {
+    spent('U0ANA', 0, 30);
+    spent('U0BO', 4, 12);
+    await credits('chart');
+    const [answer, image] = await posts('chart', 2);
+    expect(answer?.body.response_type).toBe('ephemeral');
+    expect(textOf(answer)).toMatch(/[▁▂▃▄▅▆▇█]{30} {2}42 credits/);
+
+    const upload = await world.slack.waitFor(() => world.slack.uploads.find((u) => u.bytes !== null));
+    // One upload in all: the answer without spend had none.
+    expect(world.slack.uploads).toHaveLength(1);
+    // Not shared in the channel: everyone there would see it, and the answer is for one person.
+    expect(upload.channelId).toBeNull();
+    expect(upload.filename).toMatch(/^spend-\d{4}-\d{2}-\d{2}\.png$/);
+    const bytes = upload.bytes as Buffer;
+    expect(isPng(bytes)).toBe(true);
+    expect(pngSize(bytes)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
+    const asked = world.slack.calls.find((c) => c.method === 'files.getUploadURLExternal');
+    expect(Number(asked?.args.length)).toBe(bytes.byteLength);
+
+    expect(image?.body.response_type).toBe('ephemeral');
+    expect(image?.body.replace_original).toBe(false);
+    expect(image?.body.blocks).toEqual([
+      {
+        type: 'image',
+        slack_file: { id: upload.id },
+        alt_text: 'Team spend per day, last 30 days',
+        title: { type: 'plain_text', text: 'Team spend per day, last 30 days' },
+      },
+    ]);
+    expect(textOf(image)).not.toContain('cannot show a file');
+
+    // The Home tab cannot show a private file without sharing it: it shows the sparkline of the same days.
+    expect(await homeTab()).toMatch(/\*Team, last 30 days\*\\n[▁▂▃▄▅▆▇█]{30} {2}42 credits/);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * `credits` in the terminal: without spend it says so and saves nothing; with spend it prints a sparkline of the
+ * team's last 30 days and the path of the chart it saved, a PNG of the chart's size.
+ */
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
+import { CHART_HEIGHT, CHART_WIDTH } from '../../../src/core/charts/render.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+import { isPng, pngSize } from '../../helpers/png.js';
+
+let h: Harness;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'scout-credits-chart-'));
+  h = await startHarness({ filesDir: dir });
+});
+afterAll(async () => {
+  await h.stop();
+});
+
+/** Spend of a teammate on an earlier day, written to the ledger as a paid call would be. */
+function teammateSpent(userId: string, daysAgo: number, credits: number) {
+  h.app.store.ledger.record({
+    platform: LOCAL_ACTOR.platform,
+    workspaceId: LOCAL_ACTOR.workspaceId,
+    userId,
+    at: new Date(Date.now() - daysAgo * 86_400_000),
+    operation: 'creators search',
+    units: 1,
+    credits,
+    balance: null,
+    idempotencyKey: `teammate-${userId}-${daysAgo}`,
+  });
+}
+
+describe('credits chart in the terminal', () => {
+  it('says there is no spend yet, and saves no chart', async () => {
+    const out = await h.type('credits');
+    expect(out).toMatch(/Team, last 30 days\*{0,2}\s+No spend yet\./);
+    expect(out).not.toContain('File saved');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('prints a sparkline of the last 30 days and saves the chart as a PNG', async () => {
+    await h.type('creators category:Fitness');
+    teammateSpent('ana', 3, 40);
+    teammateSpent('bo', 12, 15);
+    const out = await h.type('credits');
+
+    const total = h.spentToday() + 40 + 15;
+    const line = out.split('\n').find((l) => /[▁▂▃▄▅▆▇█]{30}/.test(l));
+    expect(line).toBeDefined();
+    const bars = /([▁▂▃▄▅▆▇█]{30})/.exec(line ?? '')?.[1] ?? '';
+    // Today is the highest bar or ana's day is; the days without spend are the lowest.
+    expect(bars.at(-1)).not.toBe('▁');
+    expect(bars.at(-4)).not.toBe('▁');
+    expect(bars.at(-13)).not.toBe('▁');
+    expect([...bars].filter((bar) => bar === '▁')).toHaveLength(27);
+    expect(line).toContain(`${total} credits`);
+
+    const path = /File saved: (.+\.png)/.exec(out)?.[1];
+    expect(path).toBeDefined();
+    expect(path?.startsWith(dir)).toBe(true);
+    expect(path).toMatch(/spend-\d{4}-\d{2}-\d{2}\.png$/);
+    const png = await readFile(path as string);
+    expect(isPng(png)).toBe(true);
+    expect(pngSize(png)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
+  });
+});
