@@ -3,19 +3,25 @@
  * cards' Add to list opens the same list picker (a select, and the modal that takes a name when the select is
  * full); a choice adds every creator of the page in one CRM request, and a duplicate delivery adds nothing more.
  */
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
+import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
 import { TYPE_PREFIX, VALUE_MODAL } from '../../../src/adapters/slack/value-modal.js';
-import { createLogger } from '../../../src/core/logger.js';
 import {
   blockActionPayload,
   type ResponsePost,
-  signedHeaders,
   slashCommandBody,
   viewSubmissionPayload,
 } from '../../fakes/slack-api.js';
-import { type Block, buttonIds, SECRET, startWorld, type World } from './helpers.js';
+import {
+  responseTo as answerTo,
+  type Block,
+  buttonIds,
+  sendForm,
+  sendPayload,
+  startBotAdapter,
+  startWorld,
+  type World,
+} from './helpers.js';
 
 const KEY = 'slack-test-key-0001';
 
@@ -24,19 +30,7 @@ let adapter: SlackAdapter;
 
 beforeAll(async () => {
   world = await startWorld();
-  adapter = createSlackAdapter({
-    config: {
-      botToken: 'xoxb-test',
-      oauth: null,
-      signingSecret: SECRET,
-      appToken: null,
-      apiUrl: world.slack.apiUrl,
-      port: 0,
-    },
-    app: world.app,
-    logger: createLogger({ level: 'silent' }),
-  });
-  await adapter.start();
+  adapter = await startBotAdapter(world.app, world.slack);
 });
 
 afterAll(async () => {
@@ -44,20 +38,9 @@ afterAll(async () => {
   await world.stop();
 });
 
-async function send(form: Record<string, string>) {
-  const body = new URLSearchParams(form).toString();
-  const res = await request(`http://127.0.0.1:${adapter.port}/slack/events`, {
-    method: 'POST',
-    headers: signedHeaders(SECRET, body),
-    body,
-  });
-  await res.body.text();
-  return res.statusCode;
-}
-
-const press = (payload: Record<string, unknown>) => send({ payload: JSON.stringify(payload) });
-const responseTo = (id: string): Promise<ResponsePost> =>
-  world.slack.waitFor(() => world.slack.responses.find((r) => r.id === id));
+const send = async (form: Record<string, string>) => (await sendForm(adapter.port, form)).status;
+const press = async (payload: Record<string, unknown>) => (await sendPayload(adapter.port, payload)).status;
+const responseTo = (id: string): Promise<ResponsePost> => answerTo(world.slack, id);
 const blocksOf = (post: ResponsePost) => (post.body.blocks ?? []) as Block[];
 
 type Element = {
