@@ -1,8 +1,8 @@
 /** `/scout credits`: the service balance, my spend, the team's spend, and daily caps (admins). */
 import { z } from 'zod';
 import type { Platform } from '../core/actor.js';
-import { renderSpendChart } from '../core/charts/render.js';
-import { lastDays, sparkline, spendByDay } from '../core/charts/spend.js';
+import { sparkline } from '../core/charts/spend.js';
+import { TEAM_DAYS, teamChartFile, teamSpend } from '../core/charts/team.js';
 import { CommandInputError } from '../core/command/errors.js';
 import { parseHumanNumber } from '../core/command/params.js';
 import type { CommandContext, CommandFamily } from '../core/command/types.js';
@@ -13,7 +13,6 @@ import {
   bold,
   type FileAttachment,
   fields,
-  file,
   type Inline,
   mention,
   notice,
@@ -67,40 +66,24 @@ function unconfirmedNote(open: { credits: number; calls: number }) {
   ];
 }
 
-/** Days the spend chart covers, today included. */
-export const CHART_DAYS = 30;
-
-/** MIME type of the chart. */
-const PNG = 'image/png';
-
 /**
- * The team's spend per day over CHART_DAYS: a sparkline of the daily totals (the terminal's and App Home's picture)
- * and, when there is spend, a chart stacked by person as a PNG. A chart that cannot be drawn leaves the sparkline.
+ * The team's spend per day over TEAM_DAYS: a sparkline of the daily totals (the terminal's picture) and, when there
+ * is spend, a chart stacked by person as a PNG. A chart that cannot be drawn leaves the sparkline.
  */
 async function spendPicture(
   ctx: CommandContext,
   workspace: { platform: Platform; workspaceId: string },
   now: Date,
 ): Promise<{ nodes: ReplyNode[]; files: FileAttachment[] }> {
-  const days = lastDays(now, CHART_DAYS);
-  const title = `Team, last ${CHART_DAYS} days`;
-  const range = { from: new Date(`${days[0]}T00:00:00Z`), to: utcDay(now).to };
-  const data = spendByDay(ctx.store.ledger.daily(workspace, range), days);
+  const data = teamSpend(ctx.store.ledger, workspace, now);
+  const title = `Team, last ${TEAM_DAYS} days`;
   if (data.total === 0) return { nodes: [text(bold(title)), text('No spend yet.')], files: [] };
   const nodes = [
     text(bold(title)),
-    text(`${sparkline(data.totals)}  ${data.total} credits, ${days[0]} to ${days.at(-1)}`),
+    text(`${sparkline(data.totals)}  ${data.total} credits, ${data.days[0]} to ${data.days.at(-1)}`),
   ];
   try {
-    const png = await renderSpendChart(data, {
-      title: `Team spend per day, last ${CHART_DAYS} days (credits)`,
-    });
-    const chart = file(`spend-${days.at(-1)}.png`, png, {
-      mimeType: PNG,
-      title: `Team spend per day, last ${CHART_DAYS} days`,
-      display: 'image',
-    });
-    return { nodes, files: [chart] };
+    return { nodes, files: [await teamChartFile(data)] };
   } catch (error) {
     ctx.logger.warn({ err: error }, 'the spend chart could not be drawn');
     return { nodes, files: [] };

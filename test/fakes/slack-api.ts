@@ -276,6 +276,14 @@ export async function startFakeSlack(
     };
   };
 
+  const imagesKnown = (view: unknown) => {
+    const blocks = (view as { blocks?: Array<{ type?: string; slack_file?: { id?: string } }> } | undefined)
+      ?.blocks;
+    return (blocks ?? [])
+      .filter((block) => block.type === 'image' && block.slack_file !== undefined)
+      .every((block) => files.uploads.some((u) => u.id === block.slack_file?.id && u.bytes !== null));
+  };
+
   const answer = (method: string, args: Record<string, unknown>, token: string | null) => {
     if (token !== null && revoked.has(token)) return { ok: false, error: 'invalid_auth' };
     const failure = failures.get(method)?.shift();
@@ -332,6 +340,8 @@ export async function startFakeSlack(
         return { ok: true, view: { id: `V${calls.length}`, ...(args.view as object) } };
       }
       case 'views.publish':
+        // An image block may show an uploaded file by reference only when the file exists and its bytes arrived.
+        if (!imagesKnown(args.view)) return { ok: false, error: 'invalid_blocks' };
         return { ok: true, view: { id: `V${calls.length}`, ...(args.view as object) } };
       case 'apps.connections.open':
         return { ok: true, url: `${base.replace('http', 'ws')}/link?ticket=${randomUUID()}` };

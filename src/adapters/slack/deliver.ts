@@ -71,6 +71,28 @@ function uploadedId(result: unknown): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/**
+ * Uploads a file without sharing it in any channel; only the app can see it, and it can show it in its own blocks
+ * by reference. The file's id, or undefined when Slack's answer names none.
+ */
+export async function uploadUnshared(
+  client: FileTarget['client'],
+  file: FileAttachment,
+): Promise<string | undefined> {
+  const uploaded = await client.files.uploadV2({
+    file: bufferOf(file.bytes),
+    filename: file.name,
+    title: file.title,
+  });
+  return uploadedId(uploaded);
+}
+
+/** An image block showing an uploaded image file by reference (its slack_file), titled `title`. */
+export function fileImageBlock(id: string, title: string): types.ImageBlock {
+  // Titles are at most FILE_TITLE_MAX (100) long, well within an image block's 2,000.
+  return { type: 'image', slack_file: { id }, alt_text: title, title: { type: 'plain_text', text: title } };
+}
+
 /** Images an author-only reply shows privately, instead of sharing them (see privateImages). */
 const isPrivateImage = (reply: Reply, file: FileAttachment) =>
   reply.visibility === 'author' && file.display === 'image';
@@ -93,21 +115,8 @@ export async function privateImages(reply: Reply, target: FileTarget | null): Pr
   const blocks: types.KnownBlock[] = [];
   for (const file of images) {
     try {
-      const uploaded = await target.client.files.uploadV2({
-        file: bufferOf(file.bytes),
-        filename: file.name,
-        title: file.title,
-      });
-      const id = uploadedId(uploaded);
-      if (id === undefined) continue;
-      // Titles are at most FILE_TITLE_MAX (100) long, well within an image block's 2,000.
-      const title = file.title;
-      blocks.push({
-        type: 'image',
-        slack_file: { id },
-        alt_text: title,
-        title: { type: 'plain_text', text: title },
-      });
+      const id = await uploadUnshared(target.client, file);
+      if (id !== undefined) blocks.push(fileImageBlock(id, file.title));
     } catch (error) {
       return uploadRefused(error, file);
     }

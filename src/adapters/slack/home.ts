@@ -1,15 +1,18 @@
 /**
- * The App Home tab: the person's spend, the team's credit balance, the workspace's subscriptions, getting started;
- * for anyone outside the deployment's tenants, only a line saying Scout is not available.
+ * The App Home tab: the person's spend, the team's credit balance and spend chart, the workspace's subscriptions,
+ * getting started; for anyone outside the deployment's tenants, only a line saying Scout is not available.
  */
+import { createHash } from 'node:crypto';
 import type { App as BoltApp, types } from '@slack/bolt';
 import type { App } from '../../app.js';
 import type { Platform } from '../../core/actor.js';
-import { lastDays, sparkline, spendByDay } from '../../core/charts/spend.js';
-import { budgetOf, utcDay, utcMonth } from '../../core/credits.js';
+import { sparkline } from '../../core/charts/spend.js';
+import { TEAM_CHART_TITLE, TEAM_DAYS, teamChartFile, teamSpend } from '../../core/charts/team.js';
+import { budgetOf, utcMonth } from '../../core/credits.js';
 import type { Logger } from '../../core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../core/tenancy/index.js';
 import { SLACK } from '../../core/ui/index.js';
+import { type FileTarget, fileImageBlock, uploadUnshared } from './deliver.js';
 import { clip, escapeMrkdwn } from './mrkdwn.js';
 import type { People } from './people.js';
 import { eventPerson } from './tenancy.js';
@@ -32,32 +35,27 @@ export interface HomeData {
   /** False while the workspace has no service account connected (many-team mode). */
   connected?: boolean;
   subscriptions: readonly ChannelSubscription[];
-  /** The team's spend per day over the last TEAM_DAYS days, as a sparkline; absent where it is not shown. */
+  /** The team's spend per day over the last TEAM_DAYS days; absent where it is not shown. */
   teamSpend?: TeamSpend;
 }
 
-/** The team's recent spend as text: a sparkline of the daily totals and their sum. */
+/** The team's recent spend: a sparkline of the daily totals, their sum, and the chart when it was uploaded. */
 export interface TeamSpend {
   readonly sparkline: string;
   readonly total: number;
+  /** The Slack file of the chart (uploaded unshared); absent when there is none to show. */
+  readonly chartFileId?: string;
 }
 
-/** Days the team's sparkline covers, today included (as `/scout credits`' chart). */
-export const TEAM_DAYS = 30;
-
-/** The team's spend over the last TEAM_DAYS days, from the ledger. */
-export function teamSpendOf(app: App, workspace: { platform: Platform; workspaceId: string }): TeamSpend {
-  const now = app.clock.now();
-  const days = lastDays(now, TEAM_DAYS);
-  const range = { from: new Date(`${days[0]}T00:00:00Z`), to: utcDay(now).to };
-  const data = spendByDay(app.store.ledger.daily(workspace, range), days);
-  return { sparkline: sparkline(data.totals), total: data.total };
-}
-
-function teamSpendText(spend: TeamSpend): string {
+function teamSpendBlocks(spend: TeamSpend): types.KnownBlock[] {
   const title = `*Team, last ${TEAM_DAYS} days*`;
-  if (spend.total === 0) return `${title}\nNo spend yet.`;
-  return `${title}\n${spend.sparkline}  ${credits(spend.total)} · \`/scout credits\` for the chart by person`;
+  if (spend.total === 0) return [section(`${title}\nNo spend yet.`)];
+  return [
+    section(
+      `${title}\n${spend.sparkline}  ${credits(spend.total)} · \`/scout credits\` for the numbers by person`,
+    ),
+    ...(spend.chartFileId === undefined ? [] : [fileImageBlock(spend.chartFileId, TEAM_CHART_TITLE)]),
+  ];
 }
 
 /** Shown when the workspace has no subscription. */
@@ -103,7 +101,7 @@ export function homeView(data: HomeData): types.HomeView {
         mrkdwn(`*Team balance*\n${balanceText(data)}`),
       ],
     },
-    ...(data.teamSpend === undefined ? [] : [section(teamSpendText(data.teamSpend))]),
+    ...(data.teamSpend === undefined ? [] : teamSpendBlocks(data.teamSpend)),
     { type: 'divider' },
     section('*Channel subscriptions*'),
     ...(shown.length === 0
@@ -140,9 +138,55 @@ export interface HomeDeps {
   listSubscriptions: (workspaceId: string) => Promise<ChannelSubscription[]>;
 }
 
+/** Charts uploaded for Home tabs, kept so that opening the tab again uploads nothing new. */
+const CHARTS_KEPT = 500;
+
+/**
+ * The Slack files of the team charts uploaded for Home tabs, by workspace and content: the chart is uploaded once
+ * per workspace each time the spend it shows changes, not each time someone opens the tab.
+ */
+function chartUploads() {
+  const kept = new Map<string, string>();
+  return {
+    get: (key: string) => kept.get(key),
+    set(key: string, id: string) {
+      kept.delete(key);
+      kept.set(key, id);
+      if (kept.size > CHARTS_KEPT) kept.delete(kept.keys().next().value as string);
+    },
+    forget: (key: string) => kept.delete(key),
+  };
+}
+
+const contentKey = (workspaceId: string, bytes: Uint8Array) =>
+  `${workspaceId}:${createHash('sha256').update(bytes).digest('hex')}`;
+
 /** Publishes the Home tab when a person opens it, with the balance of the tenant's own service account. */
 export function registerHome(bolt: BoltApp, deps: HomeDeps): void {
   const { app, logger } = deps;
+  const charts = chartUploads();
+
+  /** The team's spend, with the chart uploaded (or found uploaded) when there is spend and it can be drawn. */
+  async function spendOf(
+    client: FileTarget['client'],
+    workspace: { platform: Platform; workspaceId: string },
+  ) {
+    const data = teamSpend(app.store.ledger, workspace, app.clock.now());
+    const spend = { sparkline: sparkline(data.totals), total: data.total };
+    if (data.total === 0) return { spend, key: null };
+    try {
+      const chart = await teamChartFile(data);
+      const key = contentKey(workspace.workspaceId, chart.bytes);
+      const id = charts.get(key) ?? (await uploadUnshared(client, chart));
+      if (id === undefined) return { spend, key: null };
+      charts.set(key, id);
+      return { spend: { ...spend, chartFileId: id }, key };
+    } catch (error) {
+      logger.warn({ err: error }, 'the Home tab chart could not be drawn or uploaded');
+      return { spend, key: null };
+    }
+  }
+
   bolt.event('app_home_opened', async ({ event, body, client, context }) => {
     if (event.tab !== 'home') return;
     try {
@@ -174,18 +218,29 @@ export function registerHome(bolt: BoltApp, deps: HomeDeps): void {
           return [];
         }),
       ]);
-      await client.views.publish({
-        user_id: event.user,
-        view: homeView({
-          spentToday,
-          spentThisMonth,
-          dailyCap: cap,
-          balance,
-          connected: access.status === 'ok',
-          subscriptions,
-          teamSpend: teamSpendOf(app, tenant),
-        }),
-      });
+      const chart = await spendOf(client, tenant);
+      const data = {
+        spentToday,
+        spentThisMonth,
+        dailyCap: cap,
+        balance,
+        connected: access.status === 'ok',
+        subscriptions,
+        teamSpend: chart.spend,
+      };
+      try {
+        await client.views.publish({ user_id: event.user, view: homeView(data) });
+      } catch (error) {
+        // A chart file Slack no longer shows (deleted, or not processed yet): the tab without it, the sparkline kept.
+        if (chart.key === null) throw error;
+        charts.forget(chart.key);
+        logger.warn({ err: error }, 'the Home tab with its chart was refused; publishing it without');
+        const { sparkline: line, total } = chart.spend;
+        await client.views.publish({
+          user_id: event.user,
+          view: homeView({ ...data, teamSpend: { sparkline: line, total } }),
+        });
+      }
     } catch (error) {
       logger.error({ err: error }, 'Slack home failed');
     }

@@ -1,8 +1,8 @@
 /**
  * `/scout credits` through real Bolt in HTTP mode: the answer is private, so the spend chart is uploaded with
  * files.uploadV2 without being shared in any channel, and shown to the person alone in an image block that refers
- * to the uploaded file (slack_file); the fake Web API keeps the PNG's bytes. App Home shows the same days as a
- * sparkline.
+ * to the uploaded file (slack_file); the fake Web API keeps the PNG's bytes. App Home shows the same chart the same
+ * way, uploaded once for as long as the spend does not change, and falls back to the sparkline when Slack refuses it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
@@ -55,16 +55,21 @@ const credits = async (id: string) => {
   expect((await sendForm(adapter.port, form)).status).toBe(200);
 };
 
-/** The Home tab view published for the next app_home_opened, as text. */
-async function homeTab(): Promise<string> {
+/** The Home tab view published for the next app_home_opened (the last of `count` publishes), as text. */
+async function homeTab(count = 1): Promise<string> {
   const before = world.slack.calls.filter((c) => c.method === 'views.publish').length;
   await sendEvent(adapter.port, TEAM, { type: 'app_home_opened', user: 'U0001', channel: 'D1', tab: 'home' });
   const published = await world.slack.waitFor(() => {
     const all = world.slack.calls.filter((c) => c.method === 'views.publish');
-    return all.length > before ? all.at(-1) : null;
+    return all.length >= before + count ? all.at(-1) : null;
   });
   return JSON.stringify(published?.args.view);
 }
+
+const imageBlocks = (view: string) =>
+  (JSON.parse(view) as { blocks: Array<{ type: string; slack_file?: { id: string } }> }).blocks.filter(
+    (block) => block.type === 'image',
+  );
 
 describe('credits chart on Slack', () => {
   it('says there is no spend yet and uploads nothing', async () => {
@@ -108,7 +113,42 @@ describe('credits chart on Slack', () => {
     ]);
     expect(textOf(image)).not.toContain('cannot show a file');
 
-    // The Home tab cannot show a private file without sharing it: it shows the sparkline of the same days.
-    expect(await homeTab()).toMatch(/\*Team, last 30 days\*\\n[▁▂▃▄▅▆▇█]{30} {2}42 credits/);
+    // The Home tab shows the same chart by reference to a file uploaded unshared for it, with the sparkline.
+    const home = await homeTab();
+    expect(home).toMatch(/\*Team, last 30 days\*\\n[▁▂▃▄▅▆▇█]{30} {2}42 credits/);
+    expect(world.slack.uploads).toHaveLength(2);
+    const homeUpload = world.slack.uploads[1];
+    expect(homeUpload?.channelId).toBeNull();
+    expect(isPng(homeUpload?.bytes as Buffer)).toBe(true);
+    expect(pngSize(homeUpload?.bytes as Buffer)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
+    expect(imageBlocks(home)).toEqual([
+      {
+        type: 'image',
+        slack_file: { id: homeUpload?.id },
+        alt_text: 'Team spend per day, last 30 days',
+        title: { type: 'plain_text', text: 'Team spend per day, last 30 days' },
+      },
+    ]);
+    // Opening the tab again while the spend is the same uploads nothing new.
+    expect(imageBlocks(await homeTab())).toEqual(imageBlocks(home));
+    expect(world.slack.uploads).toHaveLength(2);
+  });
+
+  it('uploads a new Home chart when the spend changes, and shows the tab without it when Slack refuses it', async () => {
+    spent('U0CY', 1, 5);
+    const changed = await homeTab();
+    expect(changed).toMatch(/[▁▂▃▄▅▆▇█]{30} {2}47 credits/);
+    expect(world.slack.uploads).toHaveLength(3);
+    expect(imageBlocks(changed)[0]?.slack_file?.id).toBe(world.slack.uploads[2]?.id);
+
+    // Slack no longer shows that file (deleted, say): the tab is published again without the image.
+    world.slack.failNext('views.publish', 'invalid_blocks');
+    const fallback = await homeTab(2);
+    expect(imageBlocks(fallback)).toEqual([]);
+    expect(fallback).toMatch(/[▁▂▃▄▅▆▇█]{30} {2}47 credits/);
+    // The refused file is forgotten: the next opening uploads the chart again.
+    const again = await homeTab();
+    expect(world.slack.uploads).toHaveLength(4);
+    expect(imageBlocks(again)[0]?.slack_file?.id).toBe(world.slack.uploads[3]?.id);
   });
 });
