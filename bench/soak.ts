@@ -12,6 +12,7 @@ import { type App, createApp } from '../src/app.js';
 import { FAMILIES } from '../src/commands/index.js';
 import type { Actor } from '../src/core/actor.js';
 import { createLogger } from '../src/core/logger.js';
+import { sql } from '../src/core/store/sql.js';
 import type { Reply } from '../src/core/ui/index.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/index.js';
 
@@ -112,7 +113,7 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakResult> {
   await sandbox.start();
   // A database file, as in production: what Scout stores is on disk, so RSS shows what the process holds.
   const folder = mkdtempSync(join(tmpdir(), 'scout-soak-'));
-  const app = createApp({
+  const app = await createApp({
     service: {
       apiKey: KEY,
       baseUrl: sandbox.url,
@@ -123,10 +124,11 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakResult> {
     logger: createLogger({ level: 'silent' }),
     families: FAMILIES,
   });
-  const databaseMb = () =>
-    (Number(app.store.db.pragma('page_count', { simple: true })) *
-      Number(app.store.db.pragma('page_size', { simple: true }))) /
-    MB;
+  const databaseMb = async () => {
+    const pages = await app.store.db.one<{ page_count: number }>(sql`PRAGMA page_count`);
+    const size = await app.store.db.one<{ page_size: number }>(sql`PRAGMA page_size`);
+    return (Number(pages?.page_count) * Number(size?.page_size)) / MB;
+  };
   const random = generator(20_260_101);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const people: Actor[] = ['me', 'ana', 'bo', 'cy', 'di'].map((userId) => ({ ...LOCAL_ACTOR, userId }));
@@ -205,7 +207,7 @@ export async function runSoak(options: SoakOptions = {}): Promise<SoakResult> {
         seconds,
         rssMb: memory.rss / MB,
         heapUsedMb: memory.heapUsed / MB,
-        databaseMb: databaseMb(),
+        databaseMb: await databaseMb(),
       };
       result.push(measured);
       await options.afterRound?.(measured, app, sandbox);

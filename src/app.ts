@@ -12,6 +12,7 @@ import type { Logger } from './core/logger.js';
 import { createMetrics, type Metrics } from './core/metrics.js';
 import { createReadiness, type Readiness } from './core/readiness.js';
 import type { ServiceClient } from './core/service/index.js';
+import { schemaVersion } from './core/store/database.js';
 import { openStore, type Store } from './core/store/index.js';
 import { MIGRATIONS } from './core/store/migrations.js';
 import {
@@ -57,7 +58,10 @@ export interface AppOptions {
   tenancy?: TenancyOptions;
   /** Secret values the logger masks; each tenant's key is added to it when first used. */
   secrets?: Set<string>;
+  /** The SQLite database file (':memory:' in tests); used when no `databaseUrl` is given. */
   databasePath: string;
+  /** A PostgreSQL database (postgres://...), shared by every replica: used instead of `databasePath`. */
+  databaseUrl?: string;
   settings?: Partial<CommandSettings>;
   logger: Logger;
   clock?: Clock;
@@ -93,10 +97,10 @@ export interface App {
   stop(): Promise<void>;
 }
 
-/** Why the database is not ready (closed, or its migrations not all applied), else null. */
-function databaseProblem(store: Store): string | null {
+/** Why the database is not ready (closed, unreachable, or its migrations not all applied), else null. */
+async function databaseProblem(store: Store): Promise<string | null> {
   if (!store.db.open) return 'database closed';
-  const newest = store.db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get();
+  const newest = await schemaVersion(store.db);
   const expected = MIGRATIONS.at(-1)?.version ?? 0;
   return newest === expected ? null : `database at schema version ${String(newest)}, expected ${expected}`;
 }
@@ -108,10 +112,31 @@ function storageProblem(store: Store): string | null {
 }
 
 /** Creates the app; stop() releases the service client's limiter and closes the database. */
-export function createApp(options: AppOptions): App {
+export async function createApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
   const settings = { ...DEFAULT_SETTINGS, ...options.settings };
-  const store = openStore(options.databasePath, { balanceAlert: settings.balanceAlert });
+  const { apiKey } = options.service;
+  const tenancy = options.tenancy ?? { kind: 'single' };
+  if (tenancy.kind === 'single' && apiKey === undefined) {
+    throw new Error('Single-team mode needs the service key (service.apiKey).');
+  }
+  const location =
+    options.databaseUrl === undefined ? { path: options.databasePath } : { url: options.databaseUrl };
+  const store = await openStore(location, { balanceAlert: settings.balanceAlert });
+  try {
+    return await assemble(options, store, clock, settings);
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function assemble(
+  options: AppOptions,
+  store: Store,
+  clock: Clock,
+  settings: CommandSettings,
+): Promise<App> {
   const metrics = createMetrics({ unwritten: () => store.ledger.unwritten() });
   store.ledger.onCharge((charge) => metrics.charged(charge.operation, charge.state, charge.credits));
   const readiness = createReadiness();
@@ -121,10 +146,7 @@ export function createApp(options: AppOptions): App {
   const secrets = options.secrets ?? new Set<string>();
   const accounts = createAccountPool({ ...clientOptions, logger: options.logger, metrics }, secrets);
   const tenancy = options.tenancy ?? { kind: 'single' };
-  if (tenancy.kind === 'single' && apiKey === undefined) {
-    throw new Error('Single-team mode needs the service key (service.apiKey).');
-  }
-  const tenants = createTenants({
+  const tenants = await createTenants({
     mode:
       tenancy.kind === 'multi'
         ? { kind: 'multi', sealer: createSealer(tenancy.encryptionKey) }
@@ -140,11 +162,11 @@ export function createApp(options: AppOptions): App {
     host: options.process?.host ?? hostname(),
     pid: options.process?.pid ?? process.pid,
   };
-  const released = store.processes.register(self, isRunning, clock.now());
+  const released = await store.processes.register(self, isRunning, clock.now());
   if (released > 0) options.logger.info({ released }, 'Released the work of Scout processes that are gone.');
-  const heartbeat = setInterval(() => {
+  const beat = async () => {
     try {
-      store.processes.heartbeat(self, clock.now());
+      await store.processes.heartbeat(self, clock.now());
     } catch (error) {
       // A busy or failing database must not end the process; a missed beat only lets claims go sooner.
       options.logger.warn({ err: error }, 'Could not record this process’s heartbeat.');
@@ -153,12 +175,13 @@ export function createApp(options: AppOptions): App {
     // (which would write them too): until then /readyz reports the storage full.
     if (store.ledger.unwritten() > 0) {
       try {
-        store.ledger.retryUnwritten();
+        await store.ledger.retryUnwritten();
       } catch (error) {
         options.logger.warn({ err: error }, 'Could not write the ledger completions kept in memory.');
       }
     }
-  }, HEARTBEAT_MS);
+  };
+  const heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
   heartbeat.unref();
   const registry = createRegistry(options.families);
   const reservations = createReservations();
@@ -173,11 +196,16 @@ export function createApp(options: AppOptions): App {
     owner: self.id,
     metrics,
   });
-  const housekeeping = createHousekeeping(store, clock, {
-    invocationsMs: 86_400_000,
-    expiredElementsMs: settings.elementTtlMs,
-    profilesMs: settings.profileTtlMs,
-  });
+  const housekeeping = createHousekeeping(
+    store,
+    clock,
+    {
+      invocationsMs: 86_400_000,
+      expiredElementsMs: settings.elementTtlMs,
+      profilesMs: settings.profileTtlMs,
+    },
+    options.logger,
+  );
   housekeeping.start();
   return {
     store,
@@ -201,9 +229,12 @@ export function createApp(options: AppOptions): App {
     async stop() {
       housekeeping.stop();
       clearInterval(heartbeat);
-      store.processes.unregister(self.id, clock.now());
-      await accounts.stop();
-      store.close();
+      try {
+        await store.processes.unregister(self.id, clock.now());
+      } finally {
+        await accounts.stop();
+        await store.close();
+      }
     },
   };
 }

@@ -24,6 +24,13 @@ export const envSchema = z.object({
   SCOUT_API_URL: z.preprocess(blankIsUnset, httpUrl.default('https://api.topyappers.com')),
   SCOUT_MEDIA_URL: z.preprocess(blankIsUnset, httpUrl.optional()),
   DATABASE_PATH: z.preprocess(blankIsUnset, z.string().min(1).default('./data/scout.db')),
+  DATABASE_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'a PostgreSQL URL such as postgres://user:password@host:5432/scout')
+      .optional(),
+  ),
   SCOUT_CONFIRM_ABOVE: z.preprocess(
     blankIsUnset,
     z.coerce
@@ -216,6 +223,8 @@ export interface Config {
   /** How often the reply poller asks the service for new creator replies, in ms. */
   replyPollMs: number;
   databasePath: string;
+  /** DATABASE_URL when it is set: the PostgreSQL database used instead of DATABASE_PATH; else null. */
+  databaseUrl: string | null;
   /** PORT when it is set: where the operator endpoints listen when no Slack server serves them; else null. */
   opsPort: number | null;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -334,6 +343,7 @@ export function loadConfig(env: Env = process.env): Config {
     profileTtlMs: vars.SCOUT_PROFILE_TTL_DAYS * 86_400_000,
     replyPollMs: vars.SCOUT_REPLY_POLL_SECONDS * 1000,
     databasePath: vars.DATABASE_PATH,
+    databaseUrl: vars.DATABASE_URL ?? null,
     opsPort: blankIsUnset(env.PORT) === undefined ? null : vars.PORT,
     logLevel: vars.LOG_LEVEL,
   };
@@ -427,7 +437,30 @@ export function configSecrets(config: Config): string[] {
     config.tenancy.kind === 'multi' ? config.tenancy.encryptionKey : null,
     config.slack?.appToken ?? null,
     config.discord?.token ?? null,
+    ...urlPasswords(config.databaseUrl),
   ].filter((secret): secret is string => secret !== null);
+}
+
+/** The password of a DATABASE_URL, as written and decoded; none when there is none. */
+function urlPasswords(url: string | null): string[] {
+  if (url === null || !URL.canParse(url)) return [];
+  const { password } = new URL(url);
+  if (password === '') return [];
+  let decoded = password;
+  try {
+    decoded = decodeURIComponent(password);
+  } catch {
+    // Not valid percent-encoding: only the password as written is masked.
+  }
+  return decoded === password ? [password] : [password, decoded];
+}
+
+/** A DATABASE_URL as it may be shown: without its password. */
+export function redactDatabaseUrl(url: string): string {
+  if (!URL.canParse(url)) return url.replace(/^([a-z]+:\/\/[^/:@]*):[^/]*@/i, '$1@');
+  const parsed = new URL(url);
+  parsed.password = '';
+  return parsed.toString();
 }
 
 /** Loads `.env` from the working folder into process.env when the file exists (variables already set win). */

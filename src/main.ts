@@ -11,7 +11,7 @@ import { createTerminalOutbound } from './adapters/terminal/outbound.js';
 import { createTerminal } from './adapters/terminal/shell.js';
 import { type App, createApp } from './app.js';
 import { FAMILIES } from './commands/index.js';
-import { ConfigError, configSecrets, loadConfig, loadDotEnv } from './config.js';
+import { ConfigError, configSecrets, loadConfig, loadDotEnv, redactDatabaseUrl } from './config.js';
 import type { Platform } from './core/actor.js';
 import { createJobs } from './core/jobs/index.js';
 import { createLogger } from './core/logger.js';
@@ -73,11 +73,12 @@ async function main(): Promise<void> {
   }
   let app: App;
   try {
-    app = createApp({
+    app = await createApp({
       service,
       tenancy: config.tenancy,
       secrets,
       databasePath: config.databasePath,
+      ...(config.databaseUrl === null ? {} : { databaseUrl: config.databaseUrl }),
       settings: {
         confirmAbove: config.confirmAbove,
         defaultDailyCap: config.dailyCap,
@@ -89,8 +90,12 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     // Opening the database is what fails here: a folder, a file that is not SQLite, no permission, a newer schema.
+    const where =
+      config.databaseUrl === null
+        ? `DATABASE_PATH (${config.databasePath})`
+        : `DATABASE_URL (${redactDatabaseUrl(config.databaseUrl)})`;
     throw new Error(
-      `the database at DATABASE_PATH (${config.databasePath}) cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+      `the database at ${where} cannot be used: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
 
@@ -112,13 +117,17 @@ async function main(): Promise<void> {
       ...(config.tenancy.kind === 'multi' ? { encryptionKey: config.tenancy.encryptionKey } : {}),
       listSubscriptions: async (workspaceId) => {
         const workspace = { platform: 'slack' as const, workspaceId };
+        const [subscriptions, digests] = await Promise.all([
+          app.store.subscriptions.list(workspace),
+          app.store.digests.list(workspace),
+        ]);
         return [
-          ...app.store.subscriptions.list(workspace).map((s) => ({
+          ...subscriptions.map((s) => ({
             channelId: s.channelId,
             kind: 'reply notifications',
             detail: s.projectId === null ? 'every project' : `project ${s.projectId}`,
           })),
-          ...app.store.digests.list(workspace).map((d) => ({
+          ...digests.map((d) => ({
             channelId: d.channelId,
             kind: 'viral digest',
             detail: `daily at ${d.localTime} ${d.timeZone}, top ${d.top}`,

@@ -6,6 +6,7 @@ import { LOCAL_ACTOR } from '../src/adapters/terminal/shell.js';
 import { type App, createApp } from '../src/app.js';
 import { FAMILIES } from '../src/commands/index.js';
 import { createLogger } from '../src/core/logger.js';
+import { sql } from '../src/core/store/sql.js';
 import type { Reply } from '../src/core/ui/index.js';
 import { renderText } from '../src/core/ui/index.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/index.js';
@@ -14,7 +15,7 @@ const KEY = 'restart-key-0001';
 let sandbox: Sandbox;
 let dir: string;
 
-const start = (databasePath: string, apiKey = KEY, process?: { host: string; pid: number }): App =>
+const start = (databasePath: string, apiKey = KEY, process?: { host: string; pid: number }): Promise<App> =>
   createApp({
     ...(process === undefined ? {} : { process }),
     service: {
@@ -45,7 +46,7 @@ afterAll(async () => {
 describe('a restart', () => {
   it('keeps buttons, search sessions, the profile cache and the ledger', async () => {
     const path = join(dir, 'scout.db');
-    const first = start(path);
+    const first = await start(path);
     const shown = await first.dispatcher.text({
       ...invocation,
       text: 'creators category:Fitness followers:10k-100k',
@@ -55,7 +56,7 @@ describe('a restart', () => {
     expect(next).toBeDefined();
     await first.stop();
 
-    const second = start(path);
+    const second = await start(path);
     const page2 = await second.dispatcher.action({ ...invocation, token: next as string });
     expect(textOf(page2)).toContain('6-10 of');
     const back = tokenOf(page2, 'Previous');
@@ -63,7 +64,8 @@ describe('a restart', () => {
     expect(textOf(page1)).toContain('1-5 of');
     // Page 2 bought 5 profiles; page 1 came from the cache kept across the restart.
     expect(sandbox.credits(KEY)).toBe(spentBefore - 5);
-    const rows = second.store.db.prepare('SELECT SUM(credits) FROM credit_ledger').pluck().get();
+    const rows = (await second.store.db.one<{ n: number }>(sql`SELECT SUM(credits) AS n FROM credit_ledger`))
+      ?.n;
     expect(rows).toBe(10);
     await second.stop();
   });
@@ -71,7 +73,7 @@ describe('a restart', () => {
 
 describe('service failures', () => {
   it('say what to do: out of credits, a bad key, a long rate limit, an outage', async () => {
-    const app = start(':memory:');
+    const app = await start(':memory:');
     sandbox.setCredits(KEY, 0);
     const broke = textOf(await app.dispatcher.text({ ...invocation, text: 'songs countries' }));
     expect(broke).toContain('out of credits or has no active subscription');
@@ -87,10 +89,10 @@ describe('service failures', () => {
     const waiting = textOf(await app.dispatcher.text({ ...invocation, text: 'lists' }));
     expect(waiting).toMatch(/rate limit was reached. Try again in (599|600) s/);
     expect(sandbox.requests(KEY).length).toBe(before);
-    expect(app.store.db.prepare('SELECT COUNT(*) FROM credit_ledger').pluck().get()).toBe(0);
+    expect((await app.store.db.one<{ n: number }>(sql`SELECT COUNT(*) AS n FROM credit_ledger`))?.n).toBe(0);
     await app.stop();
 
-    const wrong = start(':memory:', 'not-a-known-key');
+    const wrong = await start(':memory:', 'not-a-known-key');
     const rejected = textOf(await wrong.dispatcher.text({ ...invocation, text: 'lists' }));
     expect(rejected).toContain(
       'The service rejected the API key: it is wrong or revoked. Check SCOUT_API_KEY.',
@@ -101,18 +103,18 @@ describe('service failures', () => {
   it('takes over at once the work of a process that died mid-command: a repeat runs instead of waiting', async () => {
     const path = join(dir, 'crash.db');
     // The first process runs on this host under a pid that no longer exists once it "dies".
-    const first = start(path, KEY, { host: hostname(), pid: 2 ** 22 + 17 });
+    const first = await start(path, KEY, { host: hostname(), pid: 2 ** 22 + 17 });
     sandbox.injectFaults(KEY, { kind: 'timeout' });
     const hanging = first.dispatcher.text({ ...invocation, text: 'songs countries' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     // Seen from a live process on the same database, the claim is taken while its owner lives...
-    const alive = start(path, KEY, { host: 'another-host', pid: 1 });
+    const alive = await start(path, KEY, { host: 'another-host', pid: 1 });
     expect(textOf(await alive.dispatcher.text({ ...invocation, text: 'songs countries' }))).toContain(
       'Already working on that',
     );
     await alive.stop();
     // ...and released when a process starts on that host and finds its pid gone.
-    const second = start(path);
+    const second = await start(path);
     const repeat = textOf(await second.dispatcher.text({ ...invocation, text: 'songs countries' }));
     expect(repeat).not.toContain('Already working on that');
     expect(repeat).toContain('United States');

@@ -75,7 +75,7 @@ async function spendPicture(
   workspace: { platform: Platform; workspaceId: string },
   now: Date,
 ): Promise<{ nodes: ReplyNode[]; files: FileAttachment[] }> {
-  const data = teamSpend(ctx.store.ledger, workspace, now);
+  const data = await teamSpend(ctx.store.ledger, workspace, now);
   const title = `Team, last ${TEAM_DAYS} days`;
   if (data.total === 0) return { nodes: [text(bold(title)), text('No spend yet.')], files: [] };
   const nodes = [
@@ -94,19 +94,25 @@ async function show(ctx: CommandContext): Promise<Reply> {
   const now = ctx.clock.now();
   const me = ctx.actor;
   const workspace = { platform: me.platform, workspaceId: me.workspaceId };
-  const { spentToday, cap } = budgetOf({
+  const { spentToday, cap } = await budgetOf({
     actor: me,
     store: ctx.store,
     clock: ctx.clock,
     defaultDailyCap: ctx.settings.defaultDailyCap,
   });
-  const month = ctx.store.ledger.spent(me, utcMonth(now));
+  const month = await ctx.store.ledger.spent(me, utcMonth(now));
   const week = {
     from: new Date(utcDay(now).from.getTime() - (LAST_DAYS - 1) * 86_400_000),
     to: utcDay(now).to,
   };
   const left = await balance(ctx);
   const picture = await spendPicture(ctx, workspace, now);
+  const [unconfirmed, byPerson, byCommand, byDay] = await Promise.all([
+    ctx.store.ledger.unconfirmed(workspace, utcMonth(now), now),
+    ctx.store.ledger.breakdown(workspace, utcMonth(now), 'user'),
+    ctx.store.ledger.breakdown(workspace, utcMonth(now), 'command'),
+    ctx.store.ledger.breakdown(workspace, week, 'day'),
+  ]);
   return reply(
     [
       text(bold('Credits')),
@@ -117,13 +123,10 @@ async function show(ctx: CommandContext): Promise<Reply> {
         { label: 'Your daily cap', value: cap === null ? 'none' : `${cap} credits`, inline: true },
         { label: 'Confirmation above', value: `${ctx.settings.confirmAbove} credits`, inline: true },
       ]),
-      ...unconfirmedNote(ctx.store.ledger.unconfirmed(workspace, utcMonth(now), now)),
-      ...people('Team this month, by person', ctx.store.ledger.breakdown(workspace, utcMonth(now), 'user')),
-      ...groups(
-        'Team this month, by command',
-        ctx.store.ledger.breakdown(workspace, utcMonth(now), 'command'),
-      ),
-      ...groups(`Team, last ${LAST_DAYS} days`, ctx.store.ledger.breakdown(workspace, week, 'day')),
+      ...unconfirmedNote(unconfirmed),
+      ...people('Team this month, by person', byPerson),
+      ...groups('Team this month, by command', byCommand),
+      ...groups(`Team, last ${LAST_DAYS} days`, byDay),
       ...picture.nodes,
     ],
     { files: picture.files },
@@ -228,7 +231,7 @@ export const creditsFamily: CommandFamily = {
           ? EVERYONE
           : requirePerson(input.who, ctx.actor.platform, 'credits cap <@person|everyone> <credits|off>');
         const person = { platform: ctx.actor.platform, workspaceId: ctx.actor.workspaceId, userId };
-        ctx.store.settings.setDailyCap(
+        await ctx.store.settings.setDailyCap(
           person,
           input.amount === 'off' ? null : input.amount,
           ctx.actor.userId,

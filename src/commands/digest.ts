@@ -169,29 +169,7 @@ export const DIGESTS_PER_CHANNEL = 10;
 
 async function add(ctx: CommandContext, input: z.output<typeof addInput>): Promise<Reply> {
   const now = ctx.clock.now();
-  // Counted and created with no await between: digests added at the same moment cannot pass the limits together.
-  const existing = ctx.store.digests.list(ctx.actor);
-  if (existing.filter((d) => d.createdBy === ctx.actor.userId).length >= DIGESTS_PER_PERSON) {
-    throw new CommandInputError(
-      `You already have ${DIGESTS_PER_PERSON} daily digests here, the most one person may have: remove one first (/scout digest list).`,
-    );
-  }
-  if (existing.filter((d) => d.channelId === ctx.channelId).length >= DIGESTS_PER_CHANNEL) {
-    throw new CommandInputError(
-      `This channel already gets ${DIGESTS_PER_CHANNEL} daily digests, the most a channel may have: remove one first (/scout digest list).`,
-    );
-  }
-  const digest = ctx.store.digests.create({
-    platform: ctx.actor.platform,
-    workspaceId: ctx.actor.workspaceId,
-    channelId: ctx.channelId,
-    createdBy: ctx.actor.userId,
-    localTime: input.localTime,
-    timeZone: input.timeZone,
-    filters: storedFilters(input.filters, now),
-    top: input.top,
-    createdAt: now,
-  });
+  const digest = await countAndCreate(ctx, input, now);
   return reply(
     [
       notice('success', [
@@ -210,8 +188,44 @@ async function add(ctx: CommandContext, input: z.output<typeof addInput>): Promi
   );
 }
 
-function list(ctx: CommandContext): Reply {
-  const digests = ctx.store.digests.list(ctx.actor);
+/**
+ * Creates the digest within the limits per person and per channel, counted in the same step (digests added at the
+ * same moment, on any replica, cannot pass the limits together).
+ */
+async function countAndCreate(
+  ctx: CommandContext,
+  input: z.output<typeof addInput>,
+  now: Date,
+): Promise<Digest> {
+  const created = await ctx.store.digests.createWithin(
+    {
+      platform: ctx.actor.platform,
+      workspaceId: ctx.actor.workspaceId,
+      channelId: ctx.channelId,
+      createdBy: ctx.actor.userId,
+      localTime: input.localTime,
+      timeZone: input.timeZone,
+      filters: storedFilters(input.filters, now),
+      top: input.top,
+      createdAt: now,
+    },
+    { perPerson: DIGESTS_PER_PERSON, perChannel: DIGESTS_PER_CHANNEL },
+  );
+  if (created === 'person-full') {
+    throw new CommandInputError(
+      `You already have ${DIGESTS_PER_PERSON} daily digests here, the most one person may have: remove one first (/scout digest list).`,
+    );
+  }
+  if (created === 'channel-full') {
+    throw new CommandInputError(
+      `This channel already gets ${DIGESTS_PER_CHANNEL} daily digests, the most a channel may have: remove one first (/scout digest list).`,
+    );
+  }
+  return created;
+}
+
+async function list(ctx: CommandContext): Promise<Reply> {
+  const digests = await ctx.store.digests.list(ctx.actor);
   if (digests.length === 0) {
     return reply([
       notice('info', [
@@ -236,8 +250,8 @@ function list(ctx: CommandContext): Reply {
   ]);
 }
 
-function remove(ctx: CommandContext, id: number): Reply {
-  const digest = ctx.store.digests.get(id);
+async function remove(ctx: CommandContext, id: number): Promise<Reply> {
+  const digest = await ctx.store.digests.get(id);
   const ours =
     digest !== null && digest.platform === ctx.actor.platform && digest.workspaceId === ctx.actor.workspaceId;
   if (ours && digest.removedAt === null && digest.createdBy !== ctx.actor.userId && !ctx.actor.isAdmin) {
@@ -245,7 +259,7 @@ function remove(ctx: CommandContext, id: number): Reply {
       `Digest #${id} is someone else's: removing it needs ${adminRole(ctx.actor.platform)}.`,
     );
   }
-  const removed = ctx.store.digests.remove(ctx.actor, id, ctx.clock.now());
+  const removed = await ctx.store.digests.remove(ctx.actor, id, ctx.clock.now());
   return removed
     ? reply([notice('success', `Digest #${id} removed: it will not post again.`)], { visibility: 'channel' })
     : reply([

@@ -55,7 +55,7 @@ async function earlierReplies(ctx: CommandContext, projectId: string | null): Pr
 async function subscribe(ctx: CommandContext, input: z.output<typeof projectInput>): Promise<Reply> {
   const projectId = input.projectId === undefined ? null : await resolveProjectId(ctx, input.projectId);
   const names = await projectNames(ctx);
-  const { subscription, created } = ctx.store.subscriptions.subscribe({
+  const { subscription, created } = await ctx.store.subscriptions.subscribe({
     ...channelOf(ctx),
     projectId,
     createdBy: ctx.actor.userId,
@@ -89,20 +89,18 @@ async function subscribe(ctx: CommandContext, input: z.output<typeof projectInpu
 
 async function unsubscribe(ctx: CommandContext, input: z.output<typeof projectInput>): Promise<Reply> {
   const projectId = input.projectId === undefined ? undefined : await resolveProjectId(ctx, input.projectId);
-  const others = ctx.store.subscriptions
-    .list(ctx.actor)
-    .filter(
-      (s) =>
-        s.channelId === ctx.channelId &&
-        (projectId === undefined || s.projectId === projectId) &&
-        s.createdBy !== ctx.actor.userId,
-    );
+  const others = (await ctx.store.subscriptions.list(ctx.actor)).filter(
+    (s) =>
+      s.channelId === ctx.channelId &&
+      (projectId === undefined || s.projectId === projectId) &&
+      s.createdBy !== ctx.actor.userId,
+  );
   if (others.length > 0 && !ctx.actor.isAdmin) {
     throw new PermissionError(
       `Someone else subscribed this channel: stopping their notifications needs ${adminRole(ctx.actor.platform)}.`,
     );
   }
-  const removed = ctx.store.subscriptions.unsubscribe(channelOf(ctx), projectId, ctx.clock.now());
+  const removed = await ctx.store.subscriptions.unsubscribe(channelOf(ctx), projectId, ctx.clock.now());
   if (removed === 0) {
     return reply([
       notice(
@@ -124,18 +122,18 @@ async function unsubscribe(ctx: CommandContext, input: z.output<typeof projectIn
   );
 }
 
-function subscriptionLine(
+async function subscriptionLine(
   ctx: CommandContext,
   subscription: ReplySubscription,
   names: ReadonlyMap<string, string>,
-): string {
+): Promise<string> {
   const here = subscription.channelId === ctx.channelId ? ' (this channel)' : '';
-  const posted = ctx.store.subscriptions.postedCount(subscription.id);
+  const posted = await ctx.store.subscriptions.postedCount(subscription.id);
   return `• #${subscription.channelId}${here}: ${projectLabel(subscription.projectId, names)} · since ${subscription.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${posted} announced`;
 }
 
 async function list(ctx: CommandContext): Promise<Reply> {
-  const subscriptions = ctx.store.subscriptions.list(ctx.actor);
+  const subscriptions = await ctx.store.subscriptions.list(ctx.actor);
   if (subscriptions.length === 0) {
     return reply([
       notice('info', [
@@ -148,7 +146,7 @@ async function list(ctx: CommandContext): Promise<Reply> {
   const names = await projectNames(ctx).catch(() => new Map<string, string>());
   return reply([
     text(bold('Reply notifications'), ` · ${subscriptions.length} in this workspace`),
-    text(subscriptions.map((s) => subscriptionLine(ctx, s, names)).join('\n')),
+    text((await Promise.all(subscriptions.map((s) => subscriptionLine(ctx, s, names)))).join('\n')),
   ]);
 }
 

@@ -35,7 +35,7 @@ async function balanceOf(ctx: CommandContext): Promise<string> {
 
 async function show(ctx: CommandContext): Promise<Reply> {
   const tenant = tenantOf(ctx.actor);
-  const connection = ctx.tenants.connection(tenant);
+  const connection = await ctx.tenants.connection(tenant);
   if (ctx.tenants.mode === 'single') {
     return reply([
       text(bold('Service account')),
@@ -208,7 +208,7 @@ export const disconnectFamily: CommandFamily = {
       subject: 'service-account',
       async run(ctx) {
         if (ctx.tenants.mode === 'single') return reply([notice('info', SINGLE_TEAM)]);
-        const removed = ctx.tenants.disconnect(tenantOf(ctx.actor));
+        const removed = await ctx.tenants.disconnect(tenantOf(ctx.actor));
         return reply(
           [
             notice(
@@ -255,7 +255,7 @@ export const adminsFamily: CommandFamily = {
       permission: 'everyone',
       account: 'optional',
       run: async (ctx) => {
-        const named = ctx.store.tenants.admins(tenantOf(ctx.actor));
+        const named = await ctx.store.tenants.admins(tenantOf(ctx.actor));
         return reply([
           text(bold('Admins')),
           text(`Always: ${adminRole(ctx.actor.platform).replace(/, or a Scout admin.*$/, '')}.`),
@@ -283,7 +283,7 @@ export const adminsFamily: CommandFamily = {
       mutates: true,
       async run(ctx, input) {
         const userId = requirePerson(input.who, ctx.actor.platform, 'admins add <@person>');
-        const added = ctx.store.tenants.addAdmin(
+        const added = await ctx.store.tenants.addAdmin(
           tenantOf(ctx.actor),
           userId,
           ctx.actor.userId,
@@ -314,7 +314,7 @@ export const adminsFamily: CommandFamily = {
       mutates: true,
       async run(ctx, input) {
         const userId = requirePerson(input.who, ctx.actor.platform, 'admins remove <@person>');
-        const removed = ctx.store.tenants.removeAdmin(tenantOf(ctx.actor), userId);
+        const removed = await ctx.store.tenants.removeAdmin(tenantOf(ctx.actor), userId);
         return reply(
           [
             notice(removed ? 'success' : 'info', [

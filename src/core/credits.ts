@@ -100,34 +100,67 @@ export interface BudgetScope {
 }
 
 /** Credits spent today by the actor (with what is set aside for work in flight), and their cap (null: none). */
-export function budgetOf(scope: BudgetScope): { spentToday: number; cap: number | null } {
+export async function budgetOf(scope: BudgetScope): Promise<{ spentToday: number; cap: number | null }> {
   const { actor, store, clock } = scope;
-  const spentToday = store.ledger.spent(actor, utcDay(clock.now())) + (scope.reservations?.held(actor) ?? 0);
-  return { spentToday, cap: store.settings.dailyCap(actor) ?? scope.defaultDailyCap };
+  const [spent, cap] = await Promise.all([
+    store.ledger.spent(actor, utcDay(clock.now())),
+    store.settings.dailyCap(actor),
+  ]);
+  return { spentToday: spent + (scope.reservations?.held(actor) ?? 0), cap: cap ?? scope.defaultDailyCap };
+}
+
+const turns = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` after every earlier work of the same person in this process has ended: a cap check and what it
+ * lets through (a reservation, an intent in the ledger) happen as one step, so work running at the same time
+ * sees the others' spend.
+ */
+export function oneAtATime<T>(
+  actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const key = actorKey(actor);
+  const previous = turns.get(key) ?? Promise.resolve();
+  const mine = previous.then(work, work);
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  turns.set(key, settled);
+  void settled.then(() => {
+    if (turns.get(key) === settled) turns.delete(key);
+  });
+  return mine;
 }
 
 /**
  * Throws CreditCapError when spending `estimate` more credits today would pass the actor's cap. `covered` of it
  * is already set aside by the caller (and so counted in the budget): only the rest is new.
  */
-export function checkCap(scope: BudgetScope, estimate: number, covered = 0): void {
+export async function checkCap(scope: BudgetScope, estimate: number, covered = 0): Promise<void> {
   if (estimate <= covered) return;
-  const { spentToday, cap } = budgetOf(scope);
+  const { spentToday, cap } = await budgetOf(scope);
   const before = spentToday - covered;
   if (cap !== null && before + estimate > cap) throw new CreditCapError(cap, before, estimate);
 }
 
 /**
- * Checks the cap and sets what `estimate` needs beyond `covered` aside in `reservation`, in one step (no await
- * between them), so work running at the same time sees the others' reservations.
+ * Checks the cap and sets what `estimate` needs beyond `covered` aside in `reservation`, as one step (see
+ * oneAtATime), so work running at the same time sees the others' reservations.
  */
 export function reserveWithinCap(
   scope: BudgetScope,
   reservation: Reservation,
   estimate: number,
   covered = 0,
-): void {
-  checkCap(scope, estimate, covered);
+): Promise<void> {
+  return oneAtATime(scope.actor, () => reserveNow(scope, reservation, estimate, covered));
+}
+
+/** reserveWithinCap's step, for a caller that already has the person's turn. */
+async function reserveNow(scope: BudgetScope, reservation: Reservation, estimate: number, covered: number) {
+  await checkCap(scope, estimate, covered);
   reservation.add(Math.max(0, estimate - covered));
 }
 
@@ -139,28 +172,28 @@ export const CAP_WARNING_SHARE = 0.8;
  * store/budget-alerts.ts): the person's 80% or 100% of their daily cap, and the tenant's service balance below
  * SCOUT_BALANCE_ALERT, told to its known admins and to the person. Sending is the jobs' work, off this path.
  */
-export function noteSpend(scope: BudgetScope, balance: number | null): void {
+export async function noteSpend(scope: BudgetScope, balance: number | null): Promise<void> {
   const { actor, store, clock } = scope;
   const now = clock.now();
   const person = { platform: actor.platform, workspaceId: actor.workspaceId, userId: actor.userId };
-  if (actor.isAdmin === true) store.alerts.sawAdmin(person, now);
+  if (actor.isAdmin === true) await store.alerts.sawAdmin(person, now);
   const today = utcDay(now);
   const day = today.from.toISOString().slice(0, 10);
-  const cap = store.settings.dailyCap(actor) ?? scope.defaultDailyCap;
+  const cap = (await store.settings.dailyCap(actor)) ?? scope.defaultDailyCap;
   if (cap !== null && cap > 0) {
-    const spent = store.ledger.spent(actor, today);
+    const spent = await store.ledger.spent(actor, today);
     const threshold = spent >= cap ? '100' : spent >= cap * CAP_WARNING_SHARE ? '80' : null;
     if (threshold !== null) {
       const details = { kind: 'cap' as const, spent, cap, resetsAt: today.to.toISOString() };
-      store.alerts.queueCap(person, threshold, day, details, now);
+      await store.alerts.queueCap(person, threshold, day, details, now);
     }
   }
   const below = store.alerts.balanceAlert;
   if (below !== null && balance !== null && balance < below) {
     const tenant = { platform: actor.platform, workspaceId: actor.workspaceId };
-    const recipients = [...store.alerts.knownAdmins(tenant), actor.userId];
+    const recipients = [...(await store.alerts.knownAdmins(tenant)), actor.userId];
     const details = { kind: 'balance' as const, balance, threshold: below, crossedBy: actor.userId };
-    store.alerts.queueBalance(tenant, recipients, day, details, now);
+    await store.alerts.queueBalance(tenant, recipients, day, details, now);
   }
 }
 
@@ -224,63 +257,69 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
       const input = args[0];
       const estimate = estimateCost(op, typeof input === 'object' && input !== null ? input : {});
       const { reservation } = options;
-      if (reservation === undefined) checkCap(options, estimate);
-      else reserveWithinCap(options, reservation, estimate, reservation.left);
       sequence += 1;
       const key = `${options.keyPrefix}#${sequence}`;
-      try {
-        ledger.intend({
-          at: options.clock.now(),
-          platform: options.actor.platform,
-          workspaceId: options.actor.workspaceId,
-          userId: options.actor.userId,
-          operation: op,
-          command: options.command,
-          estimate,
-          units: PRICING[op].kind === 'per-request' ? 1 : estimate,
-          accountId: options.accountId,
-          owner: options.owner,
-          idempotencyKey: key,
-        });
-      } catch (error) {
-        // Nothing is sent that the ledger could not hold.
-        if (isStorageFull(error)) throw new StorageFullError(true);
-        throw error;
-      }
-      // Now in the ledger at its estimate: no longer set aside.
-      reservation?.spend(estimate);
+      // The cap check and the intent are one step, so two calls of one person at once cannot both pass the cap.
+      await oneAtATime(options.actor, async () => {
+        if (reservation === undefined) await checkCap(options, estimate);
+        else await reserveNow(options, reservation, estimate, reservation.left);
+        await intend(key, estimate, op);
+        // Now in the ledger at its estimate: no longer set aside.
+        reservation?.spend(estimate);
+      });
       let result: unknown;
       try {
         result = await call(...args);
       } catch (error) {
         if (!mayHaveCharged(error)) {
-          ledger.cancel(key);
+          await ledger.cancel(key);
           throw error;
         }
-        ledger.doubt(key, options.clock.now());
-        quietly(() => noteSpend(options, null));
+        await ledger.doubt(key, options.clock.now());
+        await quietly(() => noteSpend(options, null));
         throw new UnconfirmedChargeError(op, estimate, error);
       }
       const meta = isResult(result) ? result.meta : null;
       const credits = meta?.cost ?? estimate;
-      ledger.confirm(key, {
+      await ledger.confirm(key, {
         credits,
         units: PRICING[op].kind === 'per-request' ? (credits > 0 ? 1 : 0) : credits,
         balance: meta?.creditsRemaining ?? null,
       });
       // An alert that cannot be queued (a busy or full disk) never fails the call it follows.
-      quietly(() => noteSpend(options, meta?.creditsRemaining ?? null));
+      await quietly(() => noteSpend(options, meta?.creditsRemaining ?? null));
       return result;
     };
+  /** Writes the intent of a paid call; nothing is sent that the ledger could not hold. */
+  async function intend(key: string, estimate: number, op: OperationName): Promise<void> {
+    try {
+      await ledger.intend({
+        at: options.clock.now(),
+        platform: options.actor.platform,
+        workspaceId: options.actor.workspaceId,
+        userId: options.actor.userId,
+        operation: op,
+        command: options.command,
+        estimate,
+        units: PRICING[op].kind === 'per-request' ? 1 : estimate,
+        accountId: options.accountId,
+        owner: options.owner,
+        idempotencyKey: key,
+      });
+    } catch (error) {
+      if (isStorageFull(error)) throw new StorageFullError(true);
+      throw error;
+    }
+  }
   const free =
     (call: (...args: unknown[]) => Promise<unknown>) =>
     async (...args: unknown[]) => {
-      const tick = quietly(() => ledger.tick());
+      const tick = await quietly(() => ledger.tick());
       const sentAt = options.clock.now();
       const result = await call(...args);
       const balance = isResult(result) ? result.meta.creditsRemaining : null;
       if (tick !== null && balance !== null)
-        quietly(() => ledger.reading(options.accountId, tick, sentAt, balance));
+        await quietly(() => ledger.reading(options.accountId, tick, sentAt, balance));
       return result;
     };
   const wrapGroup = (groupName: string, group: object) =>
@@ -304,10 +343,10 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
   });
 }
 
-/** Runs bookkeeping a free call does not depend on; a failure of it (a full disk) only loses a balance reading. */
-function quietly<T>(work: () => T): T | null {
+/** Runs bookkeeping a call does not depend on; a failure of it (a full disk) only loses a reading or an alert. */
+async function quietly<T>(work: () => Promise<T>): Promise<T | null> {
   try {
-    return work();
+    return await work();
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@
  * pressing one still says "expired, run it again" rather than "unknown".
  */
 import type { Clock } from './clock.js';
+import type { Logger } from './logger.js';
 import type { Store } from './store/index.js';
 
 /** How long rows are kept past their use. */
@@ -25,29 +26,39 @@ export interface PurgeCounts {
 
 /** Periodic purge, started with the app. */
 export interface Housekeeping {
-  runOnce(): PurgeCounts;
+  runOnce(): Promise<PurgeCounts>;
   start(intervalMs?: number): void;
   stop(): void;
 }
 
-/** Creates the housekeeping job. */
-export function createHousekeeping(store: Store, clock: Clock, retention: RetentionSettings): Housekeeping {
+/** Creates the housekeeping job; a run that fails in the background is reported to `logger` when given. */
+export function createHousekeeping(
+  store: Store,
+  clock: Clock,
+  retention: RetentionSettings,
+  logger?: Pick<Logger, 'warn'>,
+): Housekeeping {
   let timer: NodeJS.Timeout | null = null;
-  const runOnce = (): PurgeCounts => {
+  const runOnce = async (): Promise<PurgeCounts> => {
     const now = clock.now().getTime();
     return {
-      invocations: store.invocations.purge(new Date(now - retention.invocationsMs)),
-      actions: store.actions.purge(new Date(now - retention.expiredElementsMs)),
-      searches: store.searches.purge(new Date(now - retention.expiredElementsMs)),
-      profiles: store.profiles.purge(new Date(now - retention.profilesMs)),
+      invocations: await store.invocations.purge(new Date(now - retention.invocationsMs)),
+      actions: await store.actions.purge(new Date(now - retention.expiredElementsMs)),
+      searches: await store.searches.purge(new Date(now - retention.expiredElementsMs)),
+      profiles: await store.profiles.purge(new Date(now - retention.profilesMs)),
     };
+  };
+  const runInBackground = () => {
+    void runOnce().catch((error: unknown) => {
+      logger?.warn({ err: error }, 'Housekeeping could not purge old rows.');
+    });
   };
   return {
     runOnce,
     start(intervalMs = 6 * 3_600_000) {
       if (timer !== null) return;
-      runOnce();
-      timer = setInterval(runOnce, intervalMs);
+      runInBackground();
+      timer = setInterval(runInBackground, intervalMs);
       timer.unref();
     },
     stop() {

@@ -36,14 +36,15 @@ export function createOpsRoutes(options: OpsRoutesOptions): OpsRoutes {
   const { readiness, metrics } = options;
   const logger = options.logger.child({ component: 'ops' });
   const ready = (res: ServerResponse) => {
-    const report = readiness.report();
-    const body = JSON.stringify(report);
-    res.writeHead(report.ready ? 200 : 503, {
-      'Content-Type': 'application/json',
-      'Cache-Control': 'no-store',
-      'Content-Length': Buffer.byteLength(body),
+    void readiness.report().then((report) => {
+      const body = JSON.stringify(report);
+      res.writeHead(report.ready ? 200 : 503, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+        'Content-Length': Buffer.byteLength(body),
+      });
+      res.end(body);
     });
-    res.end(body);
   };
   const scrape = (res: ServerResponse) => {
     metrics.exposition().then(

@@ -4,7 +4,7 @@
  */
 
 /** One check: null when ready, else why not ("not connected", "storage full: ..."). */
-export type ReadinessCheck = () => string | null;
+export type ReadinessCheck = () => string | null | Promise<string | null>;
 
 /** What `GET /readyz` answers: ready when every check is; each check's result, "ok" or why not. */
 export interface ReadinessReport {
@@ -16,8 +16,8 @@ export interface ReadinessReport {
 export interface Readiness {
   /** Adds (or replaces) the check called `name`; returns the function that removes it. */
   add(name: string, check: ReadinessCheck): () => void;
-  /** Runs every check now; a check that throws fails with its message. */
-  report(): ReadinessReport;
+  /** Runs every check now, together; a check that throws fails with its message. */
+  report(): Promise<ReadinessReport>;
 }
 
 /** Creates an empty set of checks. */
@@ -30,20 +30,20 @@ export function createReadiness(): Readiness {
         if (checks.get(name) === check) checks.delete(name);
       };
     },
-    report() {
+    async report() {
+      const entries = [...checks];
+      const problems = await Promise.all(
+        entries.map(async ([, check]) => {
+          try {
+            return await check();
+          } catch (error) {
+            return `check failed: ${error instanceof Error ? error.message : String(error)}`;
+          }
+        }),
+      );
       const results: Record<string, string> = {};
-      let ready = true;
-      for (const [name, check] of checks) {
-        let problem: string | null;
-        try {
-          problem = check();
-        } catch (error) {
-          problem = `check failed: ${error instanceof Error ? error.message : String(error)}`;
-        }
-        if (problem !== null) ready = false;
-        results[name] = problem ?? 'ok';
-      }
-      return { ready, checks: results };
+      for (const [index, [name]] of entries.entries()) results[name] = problems[index] ?? 'ok';
+      return { ready: problems.every((problem) => problem === null), checks: results };
     },
   };
 }

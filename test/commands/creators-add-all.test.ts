@@ -42,7 +42,7 @@ describe('creators: Add all on this page', () => {
     expect(page).toMatch(/\[11\] Add all on this page\n/);
 
     from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const out = await h.type('add all to "page picks"');
     expect(out).toContain('Added 5 of the 5 creators on this page to Page Picks.');
     expect(out).toContain('Added: 5 · Reactivated: 0 · Already there: 0');
@@ -52,7 +52,7 @@ describe('creators: Add all on this page', () => {
     // Every id of the page in one request, and nothing a single-creator add alone may carry.
     expect(add?.body).toEqual({ userIds: ids, status: 'TO_OUTREACH' });
     expect(await members(listId)).toEqual([...ids].sort());
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
   });
 
   it('a second press adds nothing new: the service gets exactly one add request', async () => {

@@ -27,14 +27,14 @@ describe('creators search under a daily cap', () => {
   it('shows a page whose profiles are all cached to a person with less than a page of credits left', async () => {
     h = await start(7);
     expect(await h.type('creators niche:yoga followers:10k-100k')).toMatch(/1-5 of/);
-    expect(h.spentToday()).toBe(5);
+    expect(await h.spentToday()).toBe(5);
     later();
     const from = h.requests().length;
     const again = await h.type('creators niche:yoga followers:10k-100k');
     expect(again).toMatch(/1-5 of/);
     expect(again).not.toMatch(/daily cap/);
     expect(purchases(from)).toEqual([]);
-    expect(h.spentToday()).toBe(5);
+    expect(await h.spentToday()).toBe(5);
   });
 
   it('refuses the profiles that would pass the cap, saying what they cost, and buys none', async () => {
@@ -42,25 +42,25 @@ describe('creators search under a daily cap', () => {
     // Two creators of the first page are already cached (one credit each): the page needs three more.
     const { data } = await h.app.service.creators.search({ mainCategory: 'Fitness', page: 1, perPage: 100 });
     for (const id of data.items.slice(0, 2)) await h.type(`creators show ${id}`);
-    expect(h.spentToday()).toBe(2);
+    expect(await h.spentToday()).toBe(2);
     later();
     const from = h.requests().length;
     const refused = await h.type('creators category:Fitness');
     expect(refused).toContain('This needs up to 3 credits, and your daily cap is 4 (2 spent today)');
     expect(purchases(from)).toEqual([]);
-    expect(h.spentToday()).toBe(2);
+    expect(await h.spentToday()).toBe(2);
   });
 
   it('asks to confirm a search above the confirmation threshold rather than refusing its ceiling', async () => {
     h = await start(7, 2);
     expect(await h.type('creators niche:yoga followers:10k-100k')).toContain('Confirm (5 credits)');
     expect(await h.type('confirm')).toMatch(/1-5 of/);
-    expect(h.spentToday()).toBe(5);
+    expect(await h.spentToday()).toBe(5);
     later();
     // Its ceiling would pass the cap, but the page is cached: confirming shows it for nothing.
     expect(await h.type('creators niche:yoga followers:10k-100k')).toContain('Confirm (5 credits)');
     expect(await h.type('confirm')).toMatch(/1-5 of/);
-    expect(h.spentToday()).toBe(5);
+    expect(await h.spentToday()).toBe(5);
   });
 
   it('holds the cap for searches running at the same time', async () => {
@@ -75,6 +75,6 @@ describe('creators search under a daily cap', () => {
     );
     expect(answers.filter((a) => a.includes('1-5 of'))).toHaveLength(2);
     expect(answers.filter((a) => a.includes('daily cap is 10'))).toHaveLength(2);
-    expect(h.spentToday()).toBe(10);
+    expect(await h.spentToday()).toBe(10);
   });
 });

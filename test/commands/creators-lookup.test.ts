@@ -4,6 +4,7 @@ import { createManualClock } from '../../src/core/clock.js';
 import { bindTokens } from '../../src/core/command/bind.js';
 import { tokenize } from '../../src/core/command/tokenize.js';
 import type { CreatorProfile } from '../../src/core/service/index.js';
+import { sql } from '../../src/core/store/sql.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 const clock = createManualClock(Date.now());
@@ -18,9 +19,7 @@ const handles = (out: string) => [...out.matchAll(/^@(\S+) · /gm)].map((m) => m
 const since = (from: number) => h.requests().slice(from);
 const paths = (from: number) => since(from).map((r) => `${r.method} ${r.path}`);
 const lastLedgerRow = () =>
-  h.app.store.db
-    .prepare('SELECT operation, command, credits FROM credit_ledger ORDER BY id DESC LIMIT 1')
-    .get();
+  h.app.store.db.one(sql`SELECT operation, command, credits FROM credit_ledger ORDER BY id DESC LIMIT 1`);
 const later = () => clock.advance(11_000);
 
 /** Creators found directly through the client (not through Scout, so not in Scout's profile cache). */
@@ -40,7 +39,7 @@ async function creatorsWithUniqueHandles(count: number): Promise<CreatorProfile[
 describe('creators profiles (v1)', () => {
   it('buys full profiles by filter, twitch included, 1 credit each, and caches them', async () => {
     const from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const out = await h.type('/scout creators profiles platform:twitch perPage:3');
     expect(paths(from)).toEqual(['GET /api/v1/creators']);
     expect(since(from)[0]?.query).toEqual({ source: 'twitch', perPage: '3' });
@@ -48,8 +47,12 @@ describe('creators profiles (v1)', () => {
     expect((out.match(/\(Twitch\)/g) ?? []).length).toBe(3);
     expect(out).toContain('Bought 3 profiles (3 credits).');
     expect(out).toContain('run the command again with page:2');
-    expect(h.spentToday() - spent).toBe(3);
-    expect(lastLedgerRow()).toEqual({ operation: 'creators.list', command: 'creators profiles', credits: 3 });
+    expect((await h.spentToday()) - spent).toBe(3);
+    expect(await lastLedgerRow()).toEqual({
+      operation: 'creators.list',
+      command: 'creators profiles',
+      credits: 3,
+    });
 
     const details = await h.type('details 1');
     expect(details).toContain('Cadence:');
@@ -58,7 +61,7 @@ describe('creators profiles (v1)', () => {
     const shown = await h.type(`/scout creators show ${id}`);
     expect(shown.startsWith(`@${handles(out)[0]} · `)).toBe(true);
     expect(since(from)).toHaveLength(1);
-    expect(h.spentToday() - spent).toBe(3);
+    expect((await h.spentToday()) - spent).toBe(3);
   });
 
   it('pages a bought result 5 cards at a time without buying again', async () => {
@@ -77,7 +80,7 @@ describe('creators profiles (v1)', () => {
 
   it('asks for confirmation above the threshold before buying', async () => {
     const from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const ask = await h.type('/scout creators profiles sort:followers perPage:30');
     expect(ask).toContain('This will cost up to 30 credits');
     expect(since(from)).toHaveLength(0);
@@ -85,7 +88,7 @@ describe('creators profiles (v1)', () => {
     expect(handles(done)).toHaveLength(5);
     expect(done).toContain('Page 1 of 6');
     expect(since(from)[0]?.query).toMatchObject({ perPage: '30', sortBy: 'followers' });
-    expect(h.spentToday() - spent).toBe(30);
+    expect((await h.spentToday()) - spent).toBe(30);
   });
 
   it('rejects bad input before anything is sent', async () => {
@@ -110,7 +113,7 @@ describe('creators show', () => {
   it('finds a @handle with a free search and buys one profile, then shows it from the cache', async () => {
     const [person] = people as [CreatorProfile];
     let from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const out = await h.type(`/scout creators show @${person.handle}`);
     expect(out.startsWith(`@${person.handle} · `)).toBe(true);
     expect(out).toContain(`Email: ${person.email}`);
@@ -118,21 +121,25 @@ describe('creators show', () => {
     expect(paths(from)).toEqual(['GET /api/v2/creators/search', 'POST /api/v2/creators/get']);
     expect(since(from)[0]?.query).toMatchObject({ username: person.handle });
     expect(since(from)[1]?.body).toEqual({ userIds: [person.user_id] });
-    expect(h.spentToday() - spent).toBe(1);
-    expect(lastLedgerRow()).toEqual({ operation: 'creators.get', command: 'creators show', credits: 1 });
+    expect((await h.spentToday()) - spent).toBe(1);
+    expect(await lastLedgerRow()).toEqual({
+      operation: 'creators.get',
+      command: 'creators show',
+      credits: 1,
+    });
 
     later();
     from = h.requests().length;
     const again = await h.type(`/scout creators show @${person.handle}`);
     expect(again.startsWith(`@${person.handle} · `)).toBe(true);
     expect(paths(from)).toEqual(['GET /api/v2/creators/search']);
-    expect(h.spentToday() - spent).toBe(1);
+    expect((await h.spentToday()) - spent).toBe(1);
   });
 
   it('finds an email with a free search, and an id directly', async () => {
     const [, byEmail, byId] = people as [CreatorProfile, CreatorProfile, CreatorProfile];
     let from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const out = await h.type(`/scout creators show ${byEmail.email}`);
     expect(out.startsWith(`@${byEmail.handle} · `)).toBe(true);
     expect(paths(from)).toEqual(['GET /api/v2/creators/search', 'POST /api/v2/creators/get']);
@@ -142,12 +149,12 @@ describe('creators show', () => {
     const shown = await h.type(`/scout creators show ${byId.user_id}`);
     expect(shown.startsWith(`@${byId.handle} · `)).toBe(true);
     expect(paths(from)).toEqual(['POST /api/v2/creators/get']);
-    expect(h.spentToday() - spent).toBe(2);
+    expect((await h.spentToday()) - spent).toBe(2);
   });
 
   it('says when nobody matches, spending nothing', async () => {
     const from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     expect(await h.type('/scout creators show instagram_00000000001')).toContain(
       'No creator with id instagram_00000000001. Nothing was spent.',
     );
@@ -161,7 +168,7 @@ describe('creators show', () => {
       'GET /api/v2/creators/search',
     ]);
     expect(since(from)[1]?.query).toMatchObject({ username: 'zz_nobody_qq', source: 'youtube' });
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
   });
 
   it('rejects what is not an id, handle or email before anything is sent', async () => {

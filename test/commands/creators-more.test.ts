@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createManualClock } from '../../src/core/clock.js';
+import { sql } from '../../src/core/store/sql.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 const DAY = 86_400_000;
@@ -23,7 +24,9 @@ it('offers to run an expired search again, and the rerun works', async () => {
 });
 
 it('counts spend from page buttons toward the command that made them', async () => {
-  const rows = h.app.store.db.prepare('SELECT DISTINCT command FROM credit_ledger').pluck().all();
+  const rows = (
+    await h.app.store.db.all<{ command: string | null }>(sql`SELECT DISTINCT command FROM credit_ledger`)
+  ).map((row) => row.command);
   expect(rows).toEqual(['creators search']);
 });
 

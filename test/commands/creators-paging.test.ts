@@ -39,15 +39,15 @@ describe('creators search: collecting more ids', () => {
 
   it('refuses a page that would pass the daily cap, before anything is sent', async () => {
     const person = { platform: LOCAL_ACTOR.platform, workspaceId: LOCAL_ACTOR.workspaceId, userId: 'me' };
-    h.app.store.settings.setDailyCap(person, h.spentToday() + 3, 'test', new Date());
+    await h.app.store.settings.setDailyCap(person, (await h.spentToday()) + 3, 'test', new Date());
     const from = h.requests().length;
     const out = await h.type('next');
     expect(out).toMatch(/cap/i);
     expect(since(from)).toHaveLength(0);
-    h.app.store.settings.setDailyCap(person, null, 'test', new Date());
-    const spent = h.spentToday();
+    await h.app.store.settings.setDailyCap(person, null, 'test', new Date());
+    const spent = await h.spentToday();
     const fresh = await h.type('/scout creators search followers:>2k');
     expect(handles(fresh)).toHaveLength(5);
-    expect(h.spentToday() - spent).toBe(5);
+    expect((await h.spentToday()) - spent).toBe(5);
   });
 });

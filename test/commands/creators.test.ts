@@ -3,6 +3,7 @@ import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { creatorsFamily } from '../../src/commands/creators.js';
 import { helpFamily } from '../../src/commands/help.js';
 import { createManualClock } from '../../src/core/clock.js';
+import { sql } from '../../src/core/store/sql.js';
 import { renderText } from '../../src/core/ui/index.js';
 import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
@@ -26,11 +27,11 @@ const since = (from: number) => h.requests().slice(from);
 const paths = (from: number) =>
   since(from).map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/, ':id')}`);
 const ledger = () =>
-  h.app.store.db.prepare('SELECT operation, command, credits FROM credit_ledger ORDER BY id').all() as Array<{
+  h.app.store.db.all<{
     operation: string;
     command: string;
     credits: number;
-  }>;
+  }>(sql`SELECT operation, command, credits FROM credit_ledger ORDER BY id`);
 /** Moves past the repeat window, so the same line or press runs again. */
 const later = () => clock.advance(11_000);
 
@@ -39,7 +40,7 @@ describe('creators search: paging and the profile cache', () => {
 
   it('collects 100 ids for free and buys only the 5 profiles shown', async () => {
     const from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const out = await h.type('/scout creators followers:10k-100k niche:yoga');
     expect(out).toContain('Creators · followers 10,000-100,000 · nichesToPromote yoga — 1-5 of');
     page1 = handles(out) as string[];
@@ -66,13 +67,17 @@ describe('creators search: paging and the profile cache', () => {
         expect.any(String),
       ],
     });
-    expect(h.spentToday() - spent).toBe(5);
-    expect(ledger().at(-1)).toEqual({ operation: 'creators.get', command: 'creators search', credits: 5 });
+    expect((await h.spentToday()) - spent).toBe(5);
+    expect((await ledger()).at(-1)).toEqual({
+      operation: 'creators.get',
+      command: 'creators search',
+      credits: 5,
+    });
   });
 
   it('pages forward buying only the new page, and back for free, in place', async () => {
     let from = h.requests().length;
-    let spent = h.spentToday();
+    let spent = await h.spentToday();
     const next = await h.type('next');
     expect(next).toMatch(/— 6-10 of \d+/);
     expect(next).toMatch(/Page 2 of \d+/);
@@ -81,39 +86,43 @@ describe('creators search: paging and the profile cache', () => {
     expect(page2).toHaveLength(5);
     expect(page2.some((handle) => page1.includes(handle as string))).toBe(false);
     expect(paths(from)).toEqual(['POST /api/v2/creators/get']);
-    expect(h.spentToday() - spent).toBe(5);
-    expect(ledger().at(-1)).toEqual({ operation: 'creators.get', command: 'creators search', credits: 5 });
+    expect((await h.spentToday()) - spent).toBe(5);
+    expect((await ledger()).at(-1)).toEqual({
+      operation: 'creators.get',
+      command: 'creators search',
+      credits: 5,
+    });
 
     from = h.requests().length;
-    spent = h.spentToday();
+    spent = await h.spentToday();
     const back = await h.type('previous');
     expect(handles(back)).toEqual(page1);
     expect(since(from)).toHaveLength(0);
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
   });
 
   it('shows the data age from the cache, and buys again once the TTL has passed', async () => {
     clock.advance(2 * DAY);
     let from = h.requests().length;
-    let spent = h.spentToday();
+    let spent = await h.spentToday();
     const aged = await h.type('next');
     expect(aged).toContain('Data: 2 days old');
     expect(since(from)).toHaveLength(0);
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
 
     clock.advance(2 * DAY);
     from = h.requests().length;
-    spent = h.spentToday();
+    spent = await h.spentToday();
     const fresh = await h.type('previous');
     expect(handles(fresh)).toEqual(page1);
     expect(fresh).toContain('Data: less than a minute old');
     expect(paths(from)).toEqual(['POST /api/v2/creators/get']);
-    expect(h.spentToday() - spent).toBe(5);
+    expect((await h.spentToday()) - spent).toBe(5);
   });
 
   it('opens Details from the cache without buying again', async () => {
     const from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const out = await h.type('details 2');
     expect(out.startsWith(`@${page1[1]} · `)).toBe(true);
     for (const label of [
@@ -130,7 +139,7 @@ describe('creators search: paging and the profile cache', () => {
     expect(out).toMatch(/Email: (\S+@\S+|not known)/);
     expect(out).not.toContain('Details');
     expect(since(from)).toHaveLength(0);
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
   });
 
   it('lets another person see the same creators for free', async () => {
@@ -144,17 +153,17 @@ describe('creators search: paging and the profile cache', () => {
     expect(handles(renderText(answer).text)).toEqual(page1);
     expect(paths(from)).toEqual(['GET /api/v2/creators/search']);
     const today = { from: new Date(clock.now().getTime() - DAY), to: new Date(clock.now().getTime() + DAY) };
-    expect(h.app.store.ledger.spent(other, today)).toBe(0);
+    expect(await h.app.store.ledger.spent(other, today)).toBe(0);
   });
 
   it('says when nothing matches and how to loosen the filters, spending nothing', async () => {
     const from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const out = await h.type('/scout creators followers:9m-10m niche:yoga,knitting category:Pets');
     expect(out).toContain('No creators match these filters');
     expect(out).toContain('Loosen or drop some of: followers, mainCategory, nichesToPromote');
     expect(paths(from)).toEqual(['GET /api/v2/creators/search']);
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
   });
 });
 

@@ -19,11 +19,11 @@ describe('credits', () => {
     const out = await h.type('credits');
 
     expect(out).toContain(`Service balance: ${h.sandbox.credits(TEST_KEY)} credits`);
-    expect(out).toContain(`You today: ${h.spentToday()} credits`);
+    expect(out).toContain(`You today: ${await h.spentToday()} credits`);
     expect(out).toContain('Your daily cap: none');
     // Two pages of five profiles; one viral search.
     expect(out).toMatch(/creators search: 10 credits \(2 calls\)/);
     expect(out).toMatch(/viral search: \d+ credits \(1 call\)/);
-    expect(out).toMatch(new RegExp(`me: ${h.spentToday()} credits \\(3 calls\\)`));
+    expect(out).toMatch(new RegExp(`me: ${await h.spentToday()} credits \\(3 calls\\)`));
   });
 });

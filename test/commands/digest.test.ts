@@ -22,7 +22,7 @@ describe('/scout digest', () => {
     expect(added).toContain('every day at 09:00 Europe/Paris, the top 3 viral posts');
     expect(added).toContain('First post: 2026-06-02 07:00 UTC');
     expect(added).toContain('dateCreatedFrom:7d');
-    const [digest] = harness.app.store.digests.active();
+    const [digest] = await harness.app.store.digests.active();
     expect(digest).toMatchObject({ localTime: '09:00', timeZone: 'Europe/Paris', top: 3, createdBy: 'me' });
     expect(digest?.filters).toEqual({ categories: ['Food'], dateCreatedFrom: '7d' });
     expect(await harness.type('digest list')).toContain(
@@ -30,7 +30,7 @@ describe('/scout digest', () => {
     );
     expect(await harness.type('digest remove 1')).toContain('Digest #1 removed');
     expect(await harness.type('digest remove 7')).toContain('There is no digest #7');
-    expect(harness.app.store.digests.active()).toEqual([]);
+    expect(await harness.app.store.digests.active()).toEqual([]);
     expect(harness.requests()).toEqual([]);
   });
 
@@ -41,11 +41,11 @@ describe('/scout digest', () => {
     expect(await harness.type('digest 07:00 country:Japan')).toContain(
       `already have ${DIGESTS_PER_PERSON} daily digests`,
     );
-    expect(harness.app.store.digests.active()).toHaveLength(DIGESTS_PER_PERSON);
+    expect(await harness.app.store.digests.active()).toHaveLength(DIGESTS_PER_PERSON);
     // Others fill the channel up to its limit.
     const store = harness.app.store.digests;
     for (let i = DIGESTS_PER_PERSON; i < DIGESTS_PER_CHANNEL; i++) {
-      store.create({
+      await store.create({
         platform: 'terminal',
         workspaceId: 'local',
         channelId: 'terminal',
@@ -71,14 +71,14 @@ describe('/scout digest', () => {
     });
     expect(JSON.stringify(elsewhere)).toContain('scheduled');
     const member = { platform: 'terminal' as const, workspaceId: 'local', userId: 'member', isAdmin: false };
-    const other = store.active().find((d) => d.createdBy !== 'me');
+    const other = (await store.active()).find((d) => d.createdBy !== 'me');
     const answer = await harness.app.dispatcher.text({
       actor: member,
       channelId: 'terminal',
       text: `digest remove ${other?.id}`,
     });
     expect(JSON.stringify(answer)).toContain('someone else');
-    expect(store.active()).toHaveLength(DIGESTS_PER_CHANNEL + 1);
+    expect(await store.active()).toHaveLength(DIGESTS_PER_CHANNEL + 1);
     expect(await harness.type(`digest remove ${other?.id}`)).toContain('removed');
   });
 
@@ -88,13 +88,13 @@ describe('/scout digest', () => {
     expect(await harness.type('digest 09:00 Mars/Olympus')).toContain('is not an IANA time zone');
     expect(await harness.type('digest 09:00 top:11')).toContain('top is at most 10');
     expect(await harness.type('digest 09:00 categories:Nope')).toContain('is not a valid categories');
-    expect(harness.app.store.digests.active()).toHaveLength(1);
+    expect(await harness.app.store.digests.active()).toHaveLength(1);
   });
 
   it('previews one now, ranked by virality and charged to the person', async () => {
     const shown = await harness.type('digest preview categories:Food top:3');
     expect(shown).toContain('Viral digest preview');
-    expect(harness.spentToday()).toBe(20);
+    expect(await harness.spentToday()).toBe(20);
     const scores = [...shown.matchAll(/Virality[^\d]*(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
     expect(scores.length).toBeGreaterThan(0);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));

@@ -362,7 +362,7 @@ describe('list update, check and remove', () => {
     expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
   });
 
-  it('spends no credits', () => {
-    expect(h.spentToday()).toBe(0);
+  it('spends no credits', async () => {
+    expect(await h.spentToday()).toBe(0);
   });
 });

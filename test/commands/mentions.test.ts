@@ -76,7 +76,7 @@ describe('for Slack and Discord people', () => {
   beforeAll(async () => {
     sandbox = createSandbox({ replyIntervalMs: 0, remixDelayMs: 0 });
     await sandbox.start();
-    app = createApp({
+    app = await createApp({
       service: {
         baseUrl: sandbox.url,
         mediaUrl: sandbox.mediaUrl,

@@ -85,7 +85,7 @@ describe('/scout notify', () => {
 
   it('refuses an unknown project before subscribing', async () => {
     expect(await harness.type('notify project:"No such project"')).toContain('No agent project is called');
-    expect(harness.app.store.subscriptions.active()).toEqual([]);
+    expect(await harness.app.store.subscriptions.active()).toEqual([]);
   });
 
   it('"Set status" explains when the project has no CRM list', async () => {

@@ -269,8 +269,8 @@ describe('bad input', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('spends no credits: the agent data is free', () => {
-    expect(h.spentToday()).toBe(0);
+  it('spends no credits: the agent data is free', async () => {
+    expect(await h.spentToday()).toBe(0);
   });
 });
 

@@ -194,8 +194,8 @@ describe('remix video', () => {
 });
 
 describe('credits', () => {
-  it('spends nothing: remix is not priced', () => {
-    expect(h.spentToday()).toBe(0);
+  it('spends nothing: remix is not priced', async () => {
+    expect(await h.spentToday()).toBe(0);
     expect(h.sandbox.credits(TEST_KEY)).toBe(100_000);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsFamily } from '../../src/commands/credits.js';
 import { songsFamily } from '../../src/commands/songs.js';
+import { sql } from '../../src/core/store/sql.js';
 import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
 let h: Harness;
@@ -9,9 +10,9 @@ let weeks: string[] = [];
 const songRequests = () => h.requests().filter((r) => r.path === '/api/v1/songs');
 
 const lastRow = () =>
-  h.app.store.db
-    .prepare('SELECT operation, command, units, credits FROM credit_ledger ORDER BY id DESC LIMIT 1')
-    .get();
+  h.app.store.db.one(
+    sql`SELECT operation, command, units, credits FROM credit_ledger ORDER BY id DESC LIMIT 1`,
+  );
 
 /** Chart lines shown: `#rank ... · song_id`. */
 const chartLines = (output: string) => output.split('\n').filter((line) => /^#\d+ /.test(line));
@@ -19,21 +20,21 @@ const chartLines = (output: string) => output.split('\n').filter((line) => /^#\d
 /** Runs a paid songs command and checks it made one request costing 10 credits. */
 async function paid(line: string, query: Record<string, string>): Promise<string> {
   const calls = songRequests().length;
-  const spent = h.spentToday();
+  const spent = await h.spentToday();
   const output = await h.type(line);
   expect(songRequests().length).toBe(calls + 1);
   expect(songRequests().at(-1)?.query).toEqual(query);
-  expect(h.spentToday()).toBe(spent + 10);
+  expect(await h.spentToday()).toBe(spent + 10);
   expect(output).toContain('10 credits spent.');
   return output;
 }
 
 async function rejected(line: string): Promise<string> {
   const before = h.requests().length;
-  const spent = h.spentToday();
+  const spent = await h.spentToday();
   const output = await h.type(line);
   expect(h.requests().length).toBe(before);
-  expect(h.spentToday()).toBe(spent);
+  expect(await h.spentToday()).toBe(spent);
   expect(output).toMatch(/^Error:/);
   return output;
 }
@@ -61,7 +62,7 @@ describe('songs', () => {
     const output = await paid('/scout songs countries', { action: 'countries' });
     expect(output).toContain('Countries with song charts');
     expect(output).toContain('United States · code US');
-    expect(lastRow()).toEqual({
+    expect(await lastRow()).toEqual({
       operation: 'songs.query',
       command: 'songs countries',
       units: 1,
@@ -97,20 +98,25 @@ describe('songs', () => {
     expect(output).toContain('50 lines · Page 1 of 3');
 
     const calls = songRequests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const second = await h.type('next');
     expect(chartLines(second)[0]).toMatch(/^#21 /);
     const back = await h.type('previous');
     expect(chartLines(back)).toEqual(lines);
     expect(songRequests().length).toBe(calls);
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
 
     const menu = /\[(\d+)\] Chart history in US \(10 credits\)/.exec(back)?.[1];
     const third = /(song_\w+)$/.exec(lines[2] as string)?.[1] as string;
     const history = await paid(`${menu}.3`, { action: 'song-history', song_id: third, country_code: 'US' });
     expect(history).toContain(`Chart history of ${third} · US`);
     expect(history).toMatch(/^week \d{4}-W\d{2} · rank \d+$/m);
-    expect(lastRow()).toEqual({ operation: 'songs.query', command: 'songs rankings', units: 1, credits: 10 });
+    expect(await lastRow()).toEqual({
+      operation: 'songs.query',
+      command: 'songs rankings',
+      units: 1,
+      credits: 10,
+    });
   });
 
   it('rankings is the default and takes a week', async () => {
@@ -210,11 +216,11 @@ describe('songs', () => {
   });
 
   it('checks the daily cap against 10 credits before sending', async () => {
-    await h.type(`credits cap me ${h.spentToday() + 9}`);
+    await h.type(`credits cap me ${(await h.spentToday()) + 9}`);
     const calls = h.requests().length;
     expect(await h.type('songs global week:2026-W11')).toContain('This needs up to 10 credits');
     expect(h.requests().length).toBe(calls);
-    await h.type(`credits cap me ${h.spentToday() + 10}`);
+    await h.type(`credits cap me ${(await h.spentToday()) + 10}`);
     await paid('songs rankings FR', { action: 'rankings', country: 'FR' });
     await h.type('credits cap me off');
   });

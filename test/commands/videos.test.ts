@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsFamily } from '../../src/commands/credits.js';
 import { videosFamily } from '../../src/commands/videos.js';
+import { sql } from '../../src/core/store/sql.js';
 import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
 let h: Harness;
@@ -18,10 +19,10 @@ const counts = (output: string, label: string) =>
 
 async function rejected(line: string): Promise<string> {
   const before = h.requests().length;
-  const spent = h.spentToday();
+  const spent = await h.spentToday();
   const output = await h.type(line);
   expect(h.requests().length).toBe(before);
-  expect(h.spentToday()).toBe(spent);
+  expect(await h.spentToday()).toBe(spent);
   expect(output).toMatch(/^Error:/);
   return output;
 }
@@ -56,19 +57,19 @@ describe('videos search', () => {
     expect([...likes].sort((a, b) => b - a)).toEqual(likes);
     expect(output).toContain('5 credits spent.');
     expect(h.sandbox.credits(TEST_KEY)).toBe(balance - 5);
-    const row = h.app.store.db
-      .prepare('SELECT operation, command, units, credits FROM credit_ledger ORDER BY id DESC LIMIT 1')
-      .get();
+    const row = await h.app.store.db.one(
+      sql`SELECT operation, command, units, credits FROM credit_ledger ORDER BY id DESC LIMIT 1`,
+    );
     expect(row).toEqual({ operation: 'videos.search', command: 'videos search', units: 5, credits: 5 });
   });
 
   it('pages forward with a paid call and back for free', async () => {
     const first = await h.type('videos sort:views');
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const second = await h.type('next');
     expect(videoRequests().at(-1)?.query).toEqual({ sortBy: 'views', page: '2', perPage: '5' });
     expect(titles(second)[0]).toMatch(/^6 /);
-    expect(h.spentToday()).toBe(spent + 5);
+    expect(await h.spentToday()).toBe(spent + 5);
     const calls = videoRequests().length;
     const back = await h.type('previous');
     expect(titles(back)).toEqual(titles(first));
@@ -76,7 +77,7 @@ describe('videos search', () => {
     const forward = await h.type('1');
     expect(titles(forward)).toEqual(titles(second));
     expect(videoRequests().length).toBe(calls);
-    expect(h.spentToday()).toBe(spent + 5);
+    expect(await h.spentToday()).toBe(spent + 5);
   });
 
   it('shows a bigger page five at a time without paying again', async () => {
@@ -84,14 +85,14 @@ describe('videos search', () => {
     expect(videoRequests().at(-1)?.query).toMatchObject({ perPage: '12', sortOrder: 'asc' });
     expect(first).toContain('Page 1 of');
     const calls = videoRequests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     await h.type('next');
     const third = await h.type('next');
     expect(titles(third).map((t) => t.split(' ')[0])).toEqual(['11', '12']);
     expect(videoRequests().length).toBe(calls);
     await h.type('next');
     expect(videoRequests().at(-1)?.query).toMatchObject({ page: '2', perPage: '12' });
-    expect(h.spentToday()).toBe(spent + 12);
+    expect(await h.spentToday()).toBe(spent + 12);
   });
 
   it('asks to confirm a page above the threshold, and never a page already bought', async () => {
@@ -140,7 +141,7 @@ describe('videos search', () => {
   });
 
   it('checks the daily cap against the page size before sending', async () => {
-    await h.type(`credits cap me ${h.spentToday() + 5}`);
+    await h.type(`credits cap me ${(await h.spentToday()) + 5}`);
     const calls = h.requests().length;
     expect(await h.type('videos perPage:6 sort:shares')).toContain('This needs up to 6 credits');
     expect(h.requests().length).toBe(calls);

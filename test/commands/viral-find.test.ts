@@ -33,13 +33,13 @@ describe('viral: Find creator', () => {
     username = shown[0] as string;
 
     const from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const balance = h.sandbox.credits(TEST_KEY);
     const found = await h.type('find 1');
     // One free v2 search by the post's username: no profile bought, no credit spent.
     expect(paths(from)).toEqual(['GET /api/v2/creators/search']);
     expect(since(from)[0]?.query).toEqual({ username, perPage: '25' });
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
     expect(h.sandbox.credits(TEST_KEY)).toBe(balance);
     expect(found).toContain(`The service found the creator @${username} (free search: nothing spent).`);
     expect(found).toMatch(/\[1\] Add to list {2}\[2\] Details · 1 credit/);
@@ -50,7 +50,7 @@ describe('viral: Find creator', () => {
   it('adds the creator found to a list for free', async () => {
     const list = (await h.app.service.crm.createList({ name: 'Viral Finds' })).data;
     const from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const added = await h.type('add 1 to Viral Finds');
     expect(added).toContain(`Added @${username} to Viral Finds.`);
     const post = since(from).find((r) => r.method === 'POST');
@@ -58,7 +58,7 @@ describe('viral: Find creator', () => {
     expect(post?.body).toEqual({ userIds: [creatorId], status: 'TO_OUTREACH' });
     const contacts = (await h.app.service.crm.listCreators({ listId: list.id })).data.items;
     expect(contacts.map((c) => [c.user_id, c.handle])).toEqual([[creatorId, username]]);
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
   });
 
   it('buys the profile only when Details, which states its cost, is pressed; then Find shows it for free', async () => {
@@ -66,17 +66,17 @@ describe('viral: Find creator', () => {
     await h.type('/scout viral categories:Fitness');
     await h.type('find 1');
     let from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const details = await h.type('details 1');
     expect(paths(from)).toEqual(['POST /api/v2/creators/get']);
     expect(since(from)[0]?.body).toEqual({ userIds: [creatorId] });
     expect(details).toContain(`Creator id: ${creatorId}`);
-    expect(h.spentToday()).toBe(spent + 1);
+    expect(await h.spentToday()).toBe(spent + 1);
 
     later();
     await h.type('/scout viral categories:Fitness');
     from = h.requests().length;
-    const before = h.spentToday();
+    const before = await h.spentToday();
     const cached = await h.type('find 1');
     expect(paths(from)).toEqual(['GET /api/v2/creators/search']);
     expect(cached).toContain(
@@ -84,7 +84,7 @@ describe('viral: Find creator', () => {
     );
     expect(cached.split('\n').some((line) => line.startsWith(`@${username} · `))).toBe(true);
     expect(cached).toMatch(/\[1\] Add to list {2}\[2\] Details\n/);
-    expect(h.spentToday()).toBe(before);
+    expect(await h.spentToday()).toBe(before);
   });
 
   it('says so when the service knows no such creator, spending nothing', async () => {
@@ -96,10 +96,10 @@ describe('viral: Find creator', () => {
       body: { message: 'OK', response: { data: [], page: 1, next_page: 0, total_pages: 0 } },
     });
     const from = h.requests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const out = await h.type('find 2');
     expect(out).toMatch(/The service has no creator with the handle @\S+\. Nothing was spent\./);
     expect(paths(from)).toEqual(['GET /api/v2/creators/search']);
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
   });
 });

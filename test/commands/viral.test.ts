@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsFamily } from '../../src/commands/credits.js';
 import { resolveRelativeDate, viralFamily } from '../../src/commands/viral.js';
 import { createManualClock } from '../../src/core/clock.js';
+import { sql } from '../../src/core/store/sql.js';
 import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
 const NOW = '2026-03-15T12:00:00.000Z';
@@ -16,10 +17,10 @@ interface LedgerRow {
   credits: number;
 }
 
-const ledgerRows = (): LedgerRow[] =>
-  h.app.store.db
-    .prepare('SELECT operation, command, units, credits FROM credit_ledger ORDER BY id')
-    .all() as LedgerRow[];
+const ledgerRows = (): Promise<LedgerRow[]> =>
+  h.app.store.db.all<LedgerRow>(
+    sql`SELECT operation, command, units, credits FROM credit_ledger ORDER BY id`,
+  );
 
 const viralRequests = () => h.requests().filter((r) => r.path === '/api/v1/viral-content');
 
@@ -29,10 +30,10 @@ const handles = (output: string) => [...output.matchAll(/^@(\S+)$/gm)].map((m) =
 /** Types a line and checks nothing reached the service and nothing was spent. */
 async function rejected(line: string): Promise<string> {
   const before = h.requests().length;
-  const spent = h.spentToday();
+  const spent = await h.spentToday();
   const output = await h.type(line);
   expect(h.requests().length).toBe(before);
-  expect(h.spentToday()).toBe(spent);
+  expect(await h.spentToday()).toBe(spent);
   expect(output).toMatch(/^Error:/);
   return output;
 }
@@ -59,8 +60,8 @@ describe('viral search', () => {
     expect(output).toContain('Video: https://');
     expect(output).toContain('5 credits spent.');
     expect(h.sandbox.credits(TEST_KEY)).toBe(balance - 5);
-    expect(h.spentToday()).toBe(5);
-    expect(ledgerRows().at(-1)).toEqual({
+    expect(await h.spentToday()).toBe(5);
+    expect((await ledgerRows()).at(-1)).toEqual({
       operation: 'viral.search',
       command: 'viral search',
       units: 5,
@@ -71,15 +72,15 @@ describe('viral search', () => {
   it('buys the next page, then pages back and forth over bought pages for free', async () => {
     const first = await h.type('viral categories:Food');
     const firstHandles = handles(first);
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
 
     const second = await h.type('next');
     expect(viralRequests().at(-1)?.body).toEqual({ categories: ['Food'], page: 2, pageSize: 5 });
     expect(second).toMatch(/^Viral posts 6–10 of/m);
     // Each card's Find creator button comes first: [1]-[5].
     expect(second).toContain('[6] ‹ Previous  [7] Next ›');
-    expect(h.spentToday()).toBe(spent + 5);
-    expect(ledgerRows().at(-1)).toEqual({
+    expect(await h.spentToday()).toBe(spent + 5);
+    expect((await ledgerRows()).at(-1)).toEqual({
       operation: 'viral.search',
       command: 'viral search',
       units: 5,
@@ -94,7 +95,7 @@ describe('viral search', () => {
     const again = await h.type('6');
     expect(handles(again)).toEqual(secondHandles);
     expect(viralRequests().length).toBe(calls);
-    expect(h.spentToday()).toBe(spent + 5);
+    expect(await h.spentToday()).toBe(spent + 5);
   });
 
   it('shows a bigger page size five cards at a time and buys the next service page only when reached', async () => {
@@ -102,7 +103,7 @@ describe('viral search', () => {
     expect(viralRequests().at(-1)?.body).toEqual({ countries: ['Germany'], page: 1, pageSize: 7 });
     expect(output).toMatch(/^Viral posts 1–5 of/m);
     const calls = viralRequests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const rest = await h.type('next');
     expect(rest).toMatch(/^Viral posts 6–7 of/m);
     expect(handles(rest)).toHaveLength(2);
@@ -110,7 +111,7 @@ describe('viral search', () => {
     const more = await h.type('next');
     expect(more).toMatch(/^Viral posts 8–12 of/m);
     expect(viralRequests().at(-1)?.body).toEqual({ countries: ['Germany'], page: 2, pageSize: 7 });
-    expect(h.spentToday()).toBe(spent + 7);
+    expect(await h.spentToday()).toBe(spent + 7);
   });
 
   it('sends every body field of the contract, typed with aliases', async () => {
@@ -190,7 +191,7 @@ describe('viral search', () => {
 
   it('asks for confirmation above the threshold and spends only once confirmed', async () => {
     const calls = viralRequests().length;
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const question = await h.type('viral pageSize:30 virality:>0.01');
     expect(question).toContain('This will cost up to 30 credits');
     expect(viralRequests().length).toBe(calls);
@@ -198,7 +199,7 @@ describe('viral search', () => {
     expect(viralRequests().at(-1)?.body).toEqual({ viralityScoreMin: 0.01, page: 1, pageSize: 30 });
     expect(output).toMatch(/^Viral posts 1–5 of 2,000$/m);
     expect(output).toContain('Page 1 of 400');
-    expect(h.spentToday()).toBe(spent + 30);
+    expect(await h.spentToday()).toBe(spent + 30);
   });
 
   it('stops at the daily cap before anything is sent', async () => {

@@ -33,15 +33,15 @@ describe('reservations', () => {
     expect(book.held(bob)).toBe(7);
   });
 
-  it('count toward the cap with the ledger, without counting a recorded spend twice', () => {
-    const store = openStore(':memory:');
+  it('count toward the cap with the ledger, without counting a recorded spend twice', async () => {
+    const store = await openStore({ path: ':memory:' });
     const clock = createManualClock('2026-03-15T12:00:00Z');
     const reservations = createReservations();
     const scope = { actor: ana, store, clock, defaultDailyCap: 25, reservations };
     const running = reservations.reserve(ana, 0);
-    reserveWithinCap(scope, running, 10);
+    await reserveWithinCap(scope, running, 10);
     // The call is made and recorded: its credits move from the reservation to the ledger.
-    store.ledger.record({
+    await store.ledger.record({
       at: clock.now(),
       ...ana,
       operation: 'songs.query',
@@ -52,11 +52,11 @@ describe('reservations', () => {
       idempotencyKey: 'k#1',
     });
     running.spend(10);
-    expect(budgetOf(scope).spentToday).toBe(10);
+    expect((await budgetOf(scope)).spentToday).toBe(10);
     const next = reservations.reserve(ana, 0);
-    reserveWithinCap(scope, next, 15);
-    expect(() => reserveWithinCap(scope, reservations.reserve(ana, 0), 1)).toThrow(CreditCapError);
-    store.close();
+    await reserveWithinCap(scope, next, 15);
+    await expect(reserveWithinCap(scope, reservations.reserve(ana, 0), 1)).rejects.toThrow(CreditCapError);
+    await store.close();
   });
 });
 
@@ -88,13 +88,13 @@ describe('the metered client', () => {
   it('moves what a call cost from the reservation to the ledger', async () => {
     h = await startHarness();
     const { service, reservation, scope } = metered(25);
-    reserveWithinCap(scope, reservation, 20);
+    await reserveWithinCap(scope, reservation, 20);
     await service.songs.query({ action: 'countries' });
-    expect(h.spentToday()).toBe(10);
+    expect(await h.spentToday()).toBe(10);
     expect(reservation.left).toBe(10);
-    expect(budgetOf(scope).spentToday).toBe(20);
+    expect((await budgetOf(scope)).spentToday).toBe(20);
     reservation.release();
-    expect(budgetOf(scope).spentToday).toBe(10);
+    expect((await budgetOf(scope)).spentToday).toBe(10);
   });
 
   it('holds the cap for paid calls of one invocation made at the same time', async () => {
@@ -107,6 +107,6 @@ describe('the metered client', () => {
     expect(calls.map((c) => c.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = calls.find((c) => c.status === 'rejected');
     expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(CreditCapError);
-    expect(h.spentToday()).toBe(10);
+    expect(await h.spentToday()).toBe(10);
   });
 });

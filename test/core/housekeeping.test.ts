@@ -6,17 +6,17 @@ import { openStore, type Store } from '../../src/core/store/index.js';
 const DAY = 86_400_000;
 const actor = { platform: 'slack', workspaceId: 'T1', userId: 'U1' } as const;
 let store: Store;
-beforeEach(() => {
-  store = openStore(':memory:');
+beforeEach(async () => {
+  store = await openStore({ path: ':memory:' });
 });
 afterEach(() => store.close());
 
-it('drops claims, long-expired buttons and sessions and stale profiles, keeping what can still be used', () => {
+it('drops claims, long-expired buttons and sessions and stale profiles, keeping what can still be used', async () => {
   const clock = createManualClock('2026-11-01T00:00:00Z');
   const t0 = clock.now();
-  store.invocations.begin('old', t0, 10_000, null);
-  const button = store.actions.create({ kind: 'k', payload: null, actor, ttlMs: DAY, now: t0 });
-  store.searches.create({
+  await store.invocations.begin('old', t0, 10_000, null);
+  const button = await store.actions.create({ kind: 'k', payload: null, actor, ttlMs: DAY, now: t0 });
+  await store.searches.create({
     actor,
     command: 'creators',
     filters: {},
@@ -26,7 +26,7 @@ it('drops claims, long-expired buttons and sessions and stale profiles, keeping 
     createdAt: t0,
     expiresAt: new Date(t0.getTime() + DAY),
   });
-  store.profiles.put('acct', [{ id: 'p', profile: {} }], t0);
+  await store.profiles.put('acct', [{ id: 'p', profile: {} }], t0);
   const job = createHousekeeping(store, clock, {
     invocationsMs: DAY,
     expiredElementsMs: 10 * DAY,
@@ -34,10 +34,10 @@ it('drops claims, long-expired buttons and sessions and stale profiles, keeping 
   });
 
   clock.advance(2 * DAY);
-  expect(job.runOnce()).toEqual({ invocations: 1, actions: 0, searches: 0, profiles: 0 });
+  expect(await job.runOnce()).toEqual({ invocations: 1, actions: 0, searches: 0, profiles: 0 });
   // Expired, but still answered as expired rather than unknown.
-  expect(store.actions.lookup(button, actor, clock.now()).status).toBe('expired');
+  expect((await store.actions.lookup(button, actor, clock.now())).status).toBe('expired');
   clock.advance(10 * DAY);
-  expect(job.runOnce()).toEqual({ invocations: 0, actions: 1, searches: 1, profiles: 1 });
-  expect(store.actions.lookup(button, actor, clock.now()).status).toBe('unknown');
+  expect(await job.runOnce()).toEqual({ invocations: 0, actions: 1, searches: 1, profiles: 1 });
+  expect((await store.actions.lookup(button, actor, clock.now())).status).toBe('unknown');
 });

@@ -46,7 +46,7 @@ export interface Harness {
   /** Requests the sandbox received from the harness key. */
   requests(): ReturnType<Sandbox['requests']>;
   /** Credits the ledger recorded for the local person today. */
-  spentToday(): number;
+  spentToday(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -62,7 +62,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     keys: [{ key: TEST_KEY, teamId: TEST_TEAM, credits: options.credits ?? 100_000 }],
   });
   await sandbox.start();
-  const app = createApp({
+  const app = await createApp({
     service: {
       apiKey: TEST_KEY,
       baseUrl: options.through === undefined ? sandbox.url : await options.through(sandbox.url),
@@ -118,7 +118,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       });
     },
     requests: () => sandbox.requests(TEST_KEY),
-    spentToday() {
+    async spentToday() {
       const now = app.clock.now();
       const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
       const actor = options.actor ?? LOCAL_ACTOR;

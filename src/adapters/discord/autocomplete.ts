@@ -86,7 +86,7 @@ export async function answerAutocomplete(interaction: AutocompleteInteraction, a
       def === undefined ? undefined : mapCommand(def).typed.find((m) => m.discordName === focused.name);
     if (mapping !== undefined && LIST_PARAMS.has(mapping.param)) {
       // The lists of this server's own account; a server without one (or outside) gets none.
-      const access = app.tenants.access(tenantOfInteraction(interaction));
+      const access = await app.tenants.access(tenantOfInteraction(interaction));
       if (access.status === 'ok') suggestions = await listSuggestions(access.account.service, focused.value);
     } else if (mapping !== undefined) {
       suggestions = enumSuggestions(mapping.spec, focused.value);

@@ -145,7 +145,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     }
     if (form && mapping.overflow.length > 0) {
       // The modal must be the first answer, so it comes before any deferral; nothing slow happens before it.
-      const token = app.store.actions.create({
+      const token = await app.store.actions.create({
         kind: FORM_KIND,
         payload: { family: def.family, command: def.name, options, filters },
         actor: actorOf(interaction),
@@ -206,7 +206,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     if (kindOf(token) === FORM_KIND) {
       await interaction.deferReply();
       acked('view', arrivedAt);
-      const found = app.store.actions.lookup(token, actorOf(interaction), app.clock.now());
+      const found = await app.store.actions.lookup(token, actorOf(interaction), app.clock.now());
       const parsed = found.status === 'ok' ? formPayload.safeParse(found.record.payload) : null;
       const def =
         parsed?.success === true ? app.registry.command(parsed.data.family, parsed.data.command) : undefined;

@@ -33,14 +33,15 @@ export async function askSecrets(
   prompt: SecretPrompt,
 ): Promise<void> {
   const actor = actorOf(interaction);
-  const admin = actor.isAdmin || app.tenants.isScoutAdmin(tenantOfInteraction(interaction), actor.userId);
+  const admin =
+    actor.isAdmin || (await app.tenants.isScoutAdmin(tenantOfInteraction(interaction), actor.userId));
   if (def.permission === 'admin' && !admin) {
     // Nobody types a key into a form that would refuse it; the dispatcher checks again on submission.
     const refusal = `/scout ${def.family} ${def.name} needs ${adminRole('discord')}.`;
     await interaction.reply(privateReply(reply([notice('warning', refusal)])));
     return;
   }
-  const token = app.store.actions.create({
+  const token = await app.store.actions.create({
     kind: SECRET_FORM_KIND,
     payload: {
       family: prompt.family,
@@ -63,10 +64,10 @@ export async function submitSecrets(interaction: ModalSubmitInteraction, app: Ap
   const actor = actorOf(interaction);
   const token = interaction.customId;
   const now = app.clock.now();
-  const found = app.store.actions.lookup(token, actor, now);
+  const found = await app.store.actions.lookup(token, actor, now);
   const parsed = found.status === 'ok' ? secretPayload.safeParse(found.record.payload) : null;
   // A form is used once: a replayed submission finds it used.
-  if (parsed?.success !== true || !app.store.actions.consume(token, now)) {
+  if (parsed?.success !== true || !(await app.store.actions.consume(token, now))) {
     await answerPrivately(
       interaction,
       reply([notice('warning', 'This form expired: run the command again.')]),

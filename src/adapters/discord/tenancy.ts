@@ -116,7 +116,14 @@ export function watchGuilds(options: GuildWatchOptions): GuildWatch {
   // (an outage) becomes GuildUnavailable instead (discord.js src/client/actions/GuildDelete.js).
   client.on(Events.GuildDelete, (guild) => {
     leaving.delete(guild.id);
-    app.tenants.leave(guildTenant(guild.id));
+    void app.tenants
+      .leave(guildTenant(guild.id))
+      .catch((error: unknown) =>
+        logger.error(
+          { err: error, guild: guild.id },
+          'Could not forget a Discord server that removed the bot.',
+        ),
+      );
   });
 
   return {

@@ -171,7 +171,7 @@ export function registerHome(bolt: BoltApp, deps: HomeDeps): void {
     client: FileTarget['client'],
     workspace: { platform: Platform; workspaceId: string },
   ) {
-    const data = teamSpend(app.store.ledger, workspace, app.clock.now());
+    const data = await teamSpend(app.store.ledger, workspace, app.clock.now());
     const spend = { sparkline: sparkline(data.totals), total: data.total };
     if (data.total === 0) return { spend, key: null };
     try {
@@ -203,9 +203,11 @@ export function registerHome(bolt: BoltApp, deps: HomeDeps): void {
         clock: app.clock,
         defaultDailyCap: app.settings.defaultDailyCap,
       };
-      const { spentToday, cap } = budgetOf(scope);
-      const spentThisMonth = app.store.ledger.spent(actor, utcMonth(app.clock.now()));
-      const access = app.tenants.access(tenant);
+      const [{ spentToday, cap }, spentThisMonth, access] = await Promise.all([
+        budgetOf(scope),
+        app.store.ledger.spent(actor, utcMonth(app.clock.now())),
+        app.tenants.access(tenant),
+      ]);
       const [balance, subscriptions] = await Promise.all([
         access.status === 'ok'
           ? access.account.service.creators

@@ -17,11 +17,11 @@ import { missingScopes } from './manifest.js';
 /** The installations of the workspaces and orgs that added Scout, sealed at rest. */
 export interface SlackInstallations extends Required<InstallationStore> {
   /** Whether the workspace (or org) has an installation: a cheap check, nothing is opened. */
-  has(id: string): boolean;
+  has(id: string): Promise<boolean>;
   /** The query that finds the installation of `id` (an org-wide install or a workspace's); null when none. */
-  queryFor(id: string): InstallationQuery<boolean> | null;
+  queryFor(id: string): Promise<InstallationQuery<boolean> | null>;
   /** When the installation of `id` was made through OAuth (kept across token refreshes); null when unknown. */
-  installedAt(id: string): Date | null;
+  installedAt(id: string): Promise<Date | null>;
 }
 
 /**
@@ -77,8 +77,8 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
       if (token !== undefined && token !== '') secrets.add(token);
     }
   };
-  const open = (id: string): Installation | null => {
-    const sealed = store.tenants.slackInstallation(id);
+  const open = async (id: string): Promise<Installation | null> => {
+    const sealed = await store.tenants.slackInstallation(id);
     if (sealed === null) return null;
     const installation = JSON.parse(sealer.open(sealed, context(id))) as Installation;
     remember(installation);
@@ -90,7 +90,7 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
       remember(installation);
       const now = clock.now();
       const kept = { ...installation, [INSTALLED_AT]: installedAtOf(installation) ?? now.getTime() };
-      store.tenants.putSlackInstallation(id, sealer.seal(JSON.stringify(kept), context(id)), now);
+      await store.tenants.putSlackInstallation(id, sealer.seal(JSON.stringify(kept), context(id)), now);
       logger.info({ installation: id }, 'Slack installation saved.');
       const missing = missingScopes(installation.bot?.scopes);
       if (missing.length > 0) {
@@ -98,7 +98,7 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
       }
     },
     async fetchInstallation(query) {
-      const installation = open(queryId(query));
+      const installation = await open(queryId(query));
       // InstallProvider.authorize turns this into an AuthorizationError: Bolt acks and runs no listener.
       if (installation === null)
         throw new Error(`No Slack installation for ${queryId(query) || 'this request'}.`);
@@ -106,19 +106,19 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
     },
     async deleteInstallation(query) {
       const id = queryId(query);
-      if (store.tenants.removeSlackInstallation(id))
+      if (await store.tenants.removeSlackInstallation(id))
         logger.info({ installation: id }, 'Slack installation deleted.');
     },
-    has: (id) => id !== '' && store.tenants.slackInstallation(id) !== null,
-    queryFor(id) {
-      const installation = id === '' ? null : open(id);
+    has: async (id) => id !== '' && (await store.tenants.slackInstallation(id)) !== null,
+    async queryFor(id) {
+      const installation = id === '' ? null : await open(id);
       if (installation === null) return null;
       return installation.isEnterpriseInstall === true
         ? { enterpriseId: id, teamId: undefined, isEnterpriseInstall: true }
         : { teamId: id, enterpriseId: installation.enterprise?.id, isEnterpriseInstall: false };
     },
-    installedAt(id) {
-      const installation = id === '' ? null : open(id);
+    async installedAt(id) {
+      const installation = id === '' ? null : await open(id);
       const at = installation === null ? null : installedAtOf(installation);
       return at === null ? null : new Date(at);
     },

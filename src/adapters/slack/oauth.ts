@@ -59,7 +59,7 @@ export function createInstallationClients(
   const clients = new Map<string, { token: string; client: webApi.WebClient }>();
   return {
     async clientFor(workspaceId) {
-      const query = installations.queryFor(workspaceId);
+      const query = await installations.queryFor(workspaceId);
       if (query === null) throw new Error(`Scout is not installed in the Slack workspace ${workspaceId}.`);
       const { botToken } = await installer().authorize(query);
       if (botToken === undefined)

@@ -98,7 +98,7 @@ export function createPeople(gate: Gate, logger: Logger): People {
   };
   return {
     async admits(client, person) {
-      if (!gate(person.tenant)) return false;
+      if (!(await gate(person.tenant))) return false;
       if (person.belongs.kind !== 'org') return person.belongs.kind === 'workspace';
       const found = await standing(client, person);
       if (found === null) throw new Error('Slack did not say whether the person belongs to the org.');

@@ -152,7 +152,7 @@ export async function openSecretForm(
   if (def?.permission === 'admin') {
     const { person } = request;
     const actor = await deps.people.actorOf(request.client, person);
-    if (!actor.isAdmin && !app.tenants.isScoutAdmin(person.tenant, person.userId)) {
+    if (!actor.isAdmin && !(await app.tenants.isScoutAdmin(person.tenant, person.userId))) {
       const needs = `/scout ${def.family} ${def.name} needs ${adminRole('slack')}.`;
       await respondWith(request.respond, reply([notice('warning', needs)]), fresh);
       return;

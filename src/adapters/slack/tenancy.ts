@@ -135,11 +135,12 @@ export function eventPerson(userId: string, teamId: string | undefined, context:
  * Whether Scout serves the tenant: single-team mode serves the bot token's workspace only; many-team mode serves
  * the workspaces (and orgs) that installed it.
  */
-export type Gate = (tenant: TenantRef) => boolean;
+export type Gate = (tenant: TenantRef) => Promise<boolean>;
 
 /** Creates the gate; `installations` is null in single-team mode. */
 export function createGate(app: App, installations: SlackInstallations | null): Gate {
-  return (ref) => app.tenants.isServed(ref) && (installations === null || installations.has(ref.workspaceId));
+  return async (ref) =>
+    app.tenants.isServed(ref) && (installations === null || (await installations.has(ref.workspaceId)));
 }
 
 /** The refusal an outsider sees, only them: it names nothing of any team. */
@@ -151,16 +152,16 @@ export const outsideReply = (): Reply =>
  * installation of `id`: Slack may deliver it late, after the workspace installed Scout again. Compared in whole
  * seconds, Slack's own precision: an event in the second of the install is not ignored.
  */
-function predates(
+async function predates(
   installations: SlackInstallations,
   id: string,
   eventTime: unknown,
   logger: Logger,
-): boolean {
+): Promise<boolean> {
   if (typeof eventTime !== 'number' || !Number.isFinite(eventTime)) return false;
   let installedAt: Date | null;
   try {
-    installedAt = installations.installedAt(id);
+    installedAt = await installations.installedAt(id);
   } catch (error) {
     // An installation that cannot be opened serves nobody: it goes.
     logger.warn({ err: error, workspace: id }, 'The Slack installation could not be read.');
@@ -185,7 +186,7 @@ export function registerLeaving(
     const enterprise = context.isEnterpriseInstall === true;
     const id = (enterprise ? context.enterpriseId : context.teamId) ?? '';
     if (id === '') return;
-    if (installations !== null && predates(installations, id, eventTime, logger)) {
+    if (installations !== null && (await predates(installations, id, eventTime, logger))) {
       logger.info(
         { workspace: id, why, eventTime },
         'A Slack event older than the installation was ignored.',
@@ -197,7 +198,7 @@ export function registerLeaving(
         ? { enterpriseId: id, teamId: undefined, isEnterpriseInstall: true }
         : { teamId: id, enterpriseId: context.enterpriseId, isEnterpriseInstall: false },
     );
-    deps.app.tenants.leave({ platform: 'slack', workspaceId: id });
+    await deps.app.tenants.leave({ platform: 'slack', workspaceId: id });
     logger.info({ workspace: id, why }, 'A Slack workspace left.');
   };
   bolt.event('app_uninstalled', async ({ body, context }) => {

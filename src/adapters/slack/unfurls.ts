@@ -60,7 +60,10 @@ export function registerUnfurls(bolt: BoltApp, deps: UnfurlDeps): void {
       const urls = profileLinksOf(Array.isArray(event.links) ? event.links : []);
       if (urls.length === 0) return;
       const person = eventPerson(event.user, body.team_id, context);
-      if (!(await people.admits(client, person)) || app.tenants.access(person.tenant).status !== 'ok') {
+      if (
+        !(await people.admits(client, person)) ||
+        (await app.tenants.access(person.tenant)).status !== 'ok'
+      ) {
         logger.debug({ workspace: person.tenant.workspaceId }, 'Links not unfurled: tenant not served.');
         return;
       }

@@ -85,8 +85,8 @@ function noLists(): Reply {
   ]);
 }
 
-function picker(ctx: CommandContext, target: AddTarget, lists: readonly CrmList[]): Reply {
-  const last = ctx.store.settings.preference(ctx.actor, LAST_LIST);
+async function picker(ctx: CommandContext, target: AddTarget, lists: readonly CrmList[]): Promise<Reply> {
+  const last = await ctx.store.settings.preference(ctx.actor, LAST_LIST);
   const choices = ordered(lists, last).filter((list) => list.id.length <= OPTION_VALUE_MAX);
   const shown = choices.slice(0, SELECT_OPTIONS_MAX);
   return reply([
@@ -193,7 +193,7 @@ export const addAction = defineAction({
       userIds: isPage(target) ? [...new Set(target.userIds)] : [target.userId],
       status: 'TO_OUTREACH',
     });
-    ctx.store.settings.setPreference(ctx.actor, LAST_LIST, found.list.id);
+    await ctx.store.settings.setPreference(ctx.actor, LAST_LIST, found.list.id);
     return isPage(target)
       ? pageOutcome(target, found.list, result.data)
       : outcome(target, found.list, result.data);
@@ -204,7 +204,7 @@ export const addAction = defineAction({
 export const detailsAction = defineAction({
   kind: KINDS.details,
   payload: refPayload,
-  estimate: (ref, _event, ctx) => (cachedProfiles(ctx, [ref.userId]).has(ref.userId) ? 0 : 1),
+  estimate: async (ref, _event, ctx) => ((await cachedProfiles(ctx, [ref.userId])).has(ref.userId) ? 0 : 1),
   async run(ctx, ref) {
     const entry = (await loadProfiles(ctx, [ref.userId])).get(ref.userId);
     if (entry === undefined) {

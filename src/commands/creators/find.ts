@@ -58,8 +58,8 @@ function idNodes(ctx: CommandContext, ref: CreatorRef, label: string): ReplyNode
 const matched = (count: number) => (count >= FIND_IDS ? `${FIND_IDS} or more creators` : `${count} creators`);
 
 /** What the free search found for `username`, without buying anything. */
-function found(ctx: CommandContext, username: string, ids: readonly string[]): Reply {
-  const cached = cachedProfiles(ctx, ids);
+async function found(ctx: CommandContext, username: string, ids: readonly string[]): Promise<Reply> {
+  const cached = await cachedProfiles(ctx, ids);
   const exact = ids.find((id) => bare(cached.get(id)?.profile.handle) === username.toLowerCase());
   const exactEntry = exact === undefined ? undefined : cached.get(exact);
   if (exactEntry !== undefined) {

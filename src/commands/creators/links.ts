@@ -8,8 +8,6 @@ import type { CommandContext } from '../../core/command/types.js';
 import { defineAction, defineCommand } from '../../core/command/types.js';
 import { creatorProfileSchema } from '../../core/service/creators.js';
 import { SEARCH_PLATFORMS } from '../../core/service/enums.js';
-import type { Db } from '../../core/store/database.js';
-import { createProfileHandles, type ProfileHandles } from '../../core/store/profile-handles.js';
 import {
   bold,
   button,
@@ -28,23 +26,11 @@ import { cardOf, KINDS } from './views.js';
 /** The label of the button that buys the profile a link names. */
 export const LOOK_UP_LABEL = 'Look up (1 credit)';
 
-const readers = new WeakMap<Db, ProfileHandles>();
-
-/** One prepared reader per database. */
-function handlesOf(db: Db): ProfileHandles {
-  let found = readers.get(db);
-  if (found === undefined) {
-    found = createProfileHandles(db);
-    readers.set(db, found);
-  }
-  return found;
-}
-
 /** The fresh cached profile of the creator a link names, or null; nothing is bought. */
-export function cachedByLink(ctx: CommandContext, link: ProfileLink): ProfileEntry | null {
+export async function cachedByLink(ctx: CommandContext, link: ProfileLink): Promise<ProfileEntry | null> {
   if (ctx.account === null) return null;
   const freshSince = new Date(ctx.clock.now().getTime() - ctx.settings.profileTtlMs);
-  const cached = handlesOf(ctx.store.db).find(ctx.account, link.platform, link.handle, freshSince);
+  const cached = await ctx.store.handles.find(ctx.account, link.platform, link.handle, freshSince);
   const parsed = cached === null ? null : creatorProfileSchema.safeParse(cached.profile);
   return cached !== null && parsed?.success === true
     ? { profile: parsed.data, fetchedAt: cached.fetchedAt }
@@ -73,8 +59,8 @@ const linkInput = z
 const named = (link: ProfileLink) => `@${link.handle} on ${platformLabel(link.platform)}`;
 
 /** What a link shows: the cached card, or the handle with a Look up button; never a service call. */
-function linkReply(ctx: CommandContext, link: ProfileLink): Reply {
-  const entry = cachedByLink(ctx, link);
+async function linkReply(ctx: CommandContext, link: ProfileLink): Promise<Reply> {
+  const entry = await cachedByLink(ctx, link);
   if (entry !== null) return reply([cardOf(ctx, entry)], { visibility: 'channel' });
   return reply(
     [
@@ -119,9 +105,9 @@ export const linkCommand = defineCommand({
 export const lookupAction = defineAction({
   kind: KINDS.lookup,
   payload: linkPayload,
-  estimate: (link, _event, ctx) => (cachedByLink(ctx, link) === null ? 1 : 0),
+  estimate: async (link, _event, ctx) => ((await cachedByLink(ctx, link)) === null ? 1 : 0),
   async run(ctx, link) {
-    const cached = cachedByLink(ctx, link);
+    const cached = await cachedByLink(ctx, link);
     if (cached !== null) return reply([cardOf(ctx, cached)]);
     const found = await lookUp(ctx, { kind: 'handle', value: link.handle, source: link.platform });
     if (found === null) {

@@ -20,9 +20,12 @@ const accountOf = (ctx: CommandContext): string => {
 };
 
 /** The fresh cached profiles among `ids`, keyed by id; nothing is bought. */
-export function cachedProfiles(ctx: CommandContext, ids: readonly string[]): Map<string, ProfileEntry> {
+export async function cachedProfiles(
+  ctx: CommandContext,
+  ids: readonly string[],
+): Promise<Map<string, ProfileEntry>> {
   const found = new Map<string, ProfileEntry>();
-  for (const [id, cached] of ctx.store.profiles.getFresh(accountOf(ctx), ids, freshSince(ctx))) {
+  for (const [id, cached] of await ctx.store.profiles.getFresh(accountOf(ctx), ids, freshSince(ctx))) {
     const parsed = creatorProfileSchema.safeParse(cached.profile);
     if (parsed.success) found.set(id, { profile: parsed.data, fetchedAt: cached.fetchedAt });
   }
@@ -30,20 +33,20 @@ export function cachedProfiles(ctx: CommandContext, ids: readonly string[]): Map
 }
 
 /** The ids among `ids` that are not freshly cached: what showing them would cost. */
-export function uncachedIds(ctx: CommandContext, ids: readonly string[]): string[] {
-  const cached = cachedProfiles(ctx, ids);
+export async function uncachedIds(ctx: CommandContext, ids: readonly string[]): Promise<string[]> {
+  const cached = await cachedProfiles(ctx, ids);
   return [...new Set(ids)].filter((id) => !cached.has(id));
 }
 
 /** Puts profiles bought now into the cache and returns them as entries, keyed by creator id. */
-export function rememberProfiles(
+export async function rememberProfiles(
   ctx: CommandContext,
   profiles: readonly CreatorProfile[],
-): Map<string, ProfileEntry> {
+): Promise<Map<string, ProfileEntry>> {
   const now = ctx.clock.now();
   const entries = new Map<string, ProfileEntry>();
   for (const profile of profiles) entries.set(profile.user_id, { profile, fetchedAt: now });
-  ctx.store.profiles.put(
+  await ctx.store.profiles.put(
     accountOf(ctx),
     [...entries.values()].map((entry) => ({ id: entry.profile.user_id, profile: entry.profile })),
     now,
@@ -59,11 +62,11 @@ export async function loadProfiles(
   ctx: CommandContext,
   ids: readonly string[],
 ): Promise<Map<string, ProfileEntry>> {
-  const found = cachedProfiles(ctx, ids);
+  const found = await cachedProfiles(ctx, ids);
   const missing = [...new Set(ids)].filter((id) => !found.has(id));
   if (missing.length > 0) {
     const result = await ctx.service.creators.get({ userIds: missing });
-    for (const [id, entry] of rememberProfiles(ctx, result.data.creators)) found.set(id, entry);
+    for (const [id, entry] of await rememberProfiles(ctx, result.data.creators)) found.set(id, entry);
   }
   return found;
 }

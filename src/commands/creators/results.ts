@@ -22,7 +22,7 @@ export const SESSION_COMMANDS = { search: 'creators search', profiles: 'creators
 export function openSession(
   ctx: CommandContext,
   init: Pick<SearchSession, 'command' | 'filters' | 'ids' | 'nextServicePage' | 'serviceTotalPages'>,
-): SearchSession {
+): Promise<SearchSession> {
   const now = ctx.clock.now();
   return ctx.store.searches.create({
     ...init,
@@ -48,7 +48,7 @@ async function collectIds(
     const { items, nextPage, totalPages } = result.data;
     // A next page that does not move forward, or an empty page, ends the collection.
     const next = items.length === 0 || nextPage === null || nextPage <= page ? null : nextPage;
-    current = ctx.store.searches.extend(current.id, items, next, totalPages);
+    current = await ctx.store.searches.extend(current.id, items, next, totalPages);
   }
   return current;
 }
@@ -57,11 +57,15 @@ const pageIds = (session: SearchSession, page: number) =>
   session.ids.slice((page - 1) * CARDS_PER_PAGE, page * CARDS_PER_PAGE);
 
 /** The most credits showing `page` can cost: its uncached ids, plus a full page not collected yet. */
-export function pageEstimate(ctx: CommandContext, session: SearchSession | undefined, page: number): number {
+export async function pageEstimate(
+  ctx: CommandContext,
+  session: SearchSession | undefined,
+  page: number,
+): Promise<number> {
   if (session === undefined) return 0;
   const ids = pageIds(session, page);
   const uncollected = session.nextServicePage === null ? 0 : CARDS_PER_PAGE - ids.length;
-  return uncachedIds(ctx, ids).length + uncollected;
+  return (await uncachedIds(ctx, ids)).length + uncollected;
 }
 
 /** The answer to a search that found nothing: say so, and how to loosen it. */
@@ -150,10 +154,10 @@ const pagePayload = z.object({ session: z.string().min(1), page: z.number().int(
 export const pageAction = defineAction({
   kind: KINDS.page,
   payload: pagePayload,
-  estimate: (payload, _event, ctx) =>
-    pageEstimate(ctx, ctx.store.searches.get(payload.session, ctx.actor), payload.page),
+  estimate: async (payload, _event, ctx) =>
+    pageEstimate(ctx, await ctx.store.searches.get(payload.session, ctx.actor), payload.page),
   async run(ctx, payload) {
-    const session = ctx.store.searches.get(payload.session, ctx.actor);
+    const session = await ctx.store.searches.get(payload.session, ctx.actor);
     if (session === undefined || session.expiresAt.getTime() < ctx.clock.now().getTime()) {
       return ctx.expired();
     }

@@ -40,7 +40,7 @@ export const searchCommand = defineCommand({
     const result = await ctx.service.creators.search({ ...input, page: 1, perPage: SEARCH_PAGE_SIZE });
     const { items, nextPage, totalPages } = result.data;
     if (items.length === 0) return emptyReply(filters);
-    const session = openSession(ctx, {
+    const session = await openSession(ctx, {
       command: SESSION_COMMANDS.search,
       filters,
       ids: items,
@@ -82,8 +82,8 @@ export const profilesCommand = defineCommand({
     const result = await ctx.service.creators.list(input);
     const { items, nextPage, isTrial } = result.data;
     if (items.length === 0) return emptyReply(filters);
-    const bought = rememberProfiles(ctx, items);
-    const session = openSession(ctx, {
+    const bought = await rememberProfiles(ctx, items);
+    const session = await openSession(ctx, {
       command: SESSION_COMMANDS.profiles,
       filters,
       ids: [...bought.keys()],

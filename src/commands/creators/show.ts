@@ -75,7 +75,7 @@ export async function lookUp(
     target.kind === 'handle'
       ? entry.profile.handle?.replace(/^@/, '').toLowerCase() === wanted
       : entry.profile.email?.toLowerCase() === wanted;
-  const cached = [...cachedProfiles(ctx, ids).values()].find(matches);
+  const cached = [...(await cachedProfiles(ctx, ids)).values()].find(matches);
   if (cached !== undefined) return { entry: cached, others: ids.length - 1 };
   const bought = (await loadProfiles(ctx, [first])).get(first);
   return bought === undefined ? null : { entry: bought, others: ids.length - 1 };
@@ -103,8 +103,8 @@ export const showCommand = defineCommand({
     'creators show ana@example.com',
   ],
   cost: '1 credit, free when the profile is cached',
-  estimate: (target, ctx) =>
-    target.kind === 'id' && cachedProfiles(ctx, [target.value]).has(target.value) ? 0 : 1,
+  estimate: async (target, ctx) =>
+    target.kind === 'id' && (await cachedProfiles(ctx, [target.value])).has(target.value) ? 0 : 1,
   permission: 'everyone',
   async run(ctx, target) {
     if (target.kind === 'id') {

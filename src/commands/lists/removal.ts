@@ -26,9 +26,10 @@ export const removeAction = defineAction({
   mutates: true,
   async run(ctx, payload) {
     const now = ctx.clock.now();
-    if (ctx.store.actions.lookup(payload.decision, ctx.actor, now).status === 'used') return alreadyDecided();
+    if ((await ctx.store.actions.lookup(payload.decision, ctx.actor, now)).status === 'used')
+      return alreadyDecided();
     const { data } = await ctx.service.crm.removeCreator({ listId: payload.listId, userId: payload.userId });
-    ctx.store.actions.consume(payload.decision, ctx.clock.now());
+    await ctx.store.actions.consume(payload.decision, ctx.clock.now());
     const name = contactName(payload);
     return data.removed
       ? reply([notice('success', `Removed ${name} from ${payload.listName}.`)], { visibility: 'channel' })
@@ -42,7 +43,7 @@ export const keepAction = defineAction({
   payload: keepPayload,
   estimate: () => 0,
   async run(ctx, payload) {
-    if (!ctx.store.actions.consume(payload.decision, ctx.clock.now())) return alreadyDecided();
+    if (!(await ctx.store.actions.consume(payload.decision, ctx.clock.now()))) return alreadyDecided();
     return reply([notice('info', 'Cancelled: nothing was removed.')], { replace: true });
   },
 });

@@ -210,8 +210,8 @@ export function createPagedResults<Q, T>(source: PagedSource<Q, T>): PagedResult
     lastPage: z.number().min(0).nullable(),
     total: z.number().min(0).nullable(),
   });
-  const load = (ctx: CommandContext, results: string): PagedState<Q, T> | null => {
-    const found = ctx.store.actions.lookup(results, ctx.actor, ctx.clock.now());
+  const load = async (ctx: CommandContext, results: string): Promise<PagedState<Q, T> | null> => {
+    const found = await ctx.store.actions.lookup(results, ctx.actor, ctx.clock.now());
     if (found.status !== 'ok' || found.record.kind !== `${source.kind}.results`) return null;
     const parsed = stateSchema.safeParse(found.record.payload);
     return parsed.success ? parsed.data : null;
@@ -232,12 +232,12 @@ export function createPagedResults<Q, T>(source: PagedSource<Q, T>): PagedResult
     action: defineAction<PagerPayload>({
       kind: source.kind,
       payload: pagerPayload,
-      estimate(p, _event, ctx) {
-        const state = load(ctx, p.results);
+      async estimate(p, _event, ctx) {
+        const state = await load(ctx, p.results);
         return state === null || state.pages[String(p.page)] !== undefined ? 0 : source.estimate(state.size);
       },
       async run(ctx, p) {
-        let state = load(ctx, p.results);
+        let state = await load(ctx, p.results);
         if (state === null) {
           return ctx.expired();
         }

@@ -16,14 +16,14 @@ export const TEAM_DAYS = 30;
 export const TEAM_CHART_TITLE = `Team spend per day, last ${TEAM_DAYS} days`;
 
 /** The team's daily spend over the last TEAM_DAYS days (UTC), stacked by person. */
-export function teamSpend(
+export async function teamSpend(
   ledger: Pick<Ledger, 'daily'>,
   workspace: { platform: Platform; workspaceId: string },
   now: Date,
-): SpendByDay {
+): Promise<SpendByDay> {
   const days = lastDays(now, TEAM_DAYS);
   const range = { from: new Date(`${days[0]}T00:00:00Z`), to: utcDay(now).to };
-  return spendByDay(ledger.daily(workspace, range), days);
+  return spendByDay(await ledger.daily(workspace, range), days);
 }
 
 /** The chart of `data` as a PNG file to show as an image. Throws when it cannot be drawn. */

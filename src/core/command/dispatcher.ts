@@ -21,6 +21,7 @@ import {
 import type { Logger } from '../logger.js';
 import type { ServiceClient } from '../service/index.js';
 import type { CallOptions } from '../service/types.js';
+import type { MintedAction } from '../store/action-tokens.js';
 import type { Store } from '../store/index.js';
 import { type Access, adminRole, OUTSIDE_MESSAGE, type Tenants, tenantOf } from '../tenancy/index.js';
 import { bold, button, buttons, notice, type Reply, reply } from '../ui/index.js';
@@ -127,8 +128,15 @@ function unconnected(isAdmin: boolean): ServiceClient {
   });
 }
 
-/** Where an invocation runs: its tenant's access, resolved once at entry, and its tally. */
-type Scoped = Invocation & { access: Exclude<Access, { status: 'outside' }>; tally: Tally };
+/**
+ * Where an invocation runs: its tenant's access, resolved once at entry, its tally, and the elements (buttons,
+ * selects) made for its answers, stored together before the answer leaves (see saveElements).
+ */
+type Scoped = Invocation & {
+  access: Exclude<Access, { status: 'outside' }>;
+  tally: Tally;
+  elements: MintedAction[];
+};
 
 const outside = (): Reply => reply([notice('warning', OUTSIDE_MESSAGE)], { visibility: 'author' });
 
@@ -143,9 +151,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
    * The tenant's access, and the actor with Scout admins (named with /scout admins) counted as admins; null for
    * anyone outside the deployment's tenants.
    */
-  const scope = <T extends Invocation>(invocation: T, tally: Tally): (T & Scoped) | null => {
+  const scope = async <T extends Invocation>(
+    invocation: T,
+    tally: Tally,
+    elements: MintedAction[],
+  ): Promise<(T & Scoped) | null> => {
     const tenant = tenantOf(invocation.actor);
-    const access = tenants.access(tenant);
+    const access = await tenants.access(tenant);
     if (access.status === 'outside') {
       logger.info(
         { platform: tenant.platform, workspace: tenant.workspaceId },
@@ -153,8 +165,31 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       );
       return null;
     }
-    const isAdmin = invocation.actor.isAdmin || tenants.isScoutAdmin(tenant, invocation.actor.userId);
-    return { ...invocation, actor: { ...invocation.actor, isAdmin }, access, tally };
+    const isAdmin = invocation.actor.isAdmin || (await tenants.isScoutAdmin(tenant, invocation.actor.userId));
+    return { ...invocation, actor: { ...invocation.actor, isAdmin }, access, tally, elements };
+  };
+
+  /** Stores the elements made for an invocation's answers so far, in one statement. */
+  const saveElements = (elements: MintedAction[]) => store.actions.save(elements.splice(0));
+
+  /** Makes an element for an invocation's answer; stored by saveElements before the answer is sent. */
+  const element = (
+    invocation: Scoped,
+    kind: string,
+    payload: unknown,
+    options: { personal?: boolean; rerun: string | null; ttlMs?: number },
+  ): string => {
+    const minted = store.actions.mint({
+      kind,
+      payload,
+      actor: invocation.actor,
+      personal: options.personal === true,
+      rerun: options.rerun,
+      ttlMs: options.ttlMs ?? settings.elementTtlMs,
+      now: clock.now(),
+    });
+    invocation.elements.push(minted);
+    return minted.token;
   };
 
   /** Throws NotConnectedError unless the tenant has an account or the work needs none. */
@@ -208,17 +243,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       registry,
       commandText,
       token: (kind, payload, options = {}) =>
-        store.actions.create({
-          kind,
-          payload,
-          actor: invocation.actor,
-          personal: options.personal === true,
+        element(invocation, kind, payload, {
           rerun: commandText || null,
-          ttlMs: options.ttlMs ?? settings.elementTtlMs,
-          now: clock.now(),
+          ...(options.personal === undefined ? {} : { personal: options.personal }),
+          ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }),
         }),
-      progress: invocation.progress ?? (async () => {}),
-      expired: () => expiredFor(invocation.actor, commandText || null),
+      progress: async (shown) => {
+        await saveElements(invocation.elements);
+        await invocation.progress?.(shown);
+      },
+      expired: () => expiredFor(invocation, commandText || null),
     };
   };
 
@@ -244,7 +278,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       changes: string | null;
       /** Check the cap at each paid call instead of on the whole estimate (see CommandDef.capPerCall). */
       capPerCall: boolean;
-      estimate: (ctx: CommandContext) => number;
+      estimate: (ctx: CommandContext) => number | Promise<number>;
       confirmation: ConfirmPayload;
       work: (ctx: CommandContext) => Promise<Reply>;
     },
@@ -277,12 +311,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       ...(invocation.deadline === undefined ? {} : { deadline: invocation.deadline }),
     };
     const ctx = context(invocation, options.commandText, key, options.command, reservation, calls);
-    const estimate = options.estimate(ctx);
+    const estimate = await options.estimate(ctx);
     // Paid or state-changing work is claimed, so a duplicate delivery, a double click or a quick repeat runs it
     // once and gets the first answer; free reads simply run again.
     const claimed = estimate > 0 || options.changes !== null;
     if (claimed) {
-      const claim = store.invocations.begin(key, clock.now(), settings.repeatWindowMs, deps.owner);
+      const claim = await store.invocations.begin(key, clock.now(), settings.repeatWindowMs, deps.owner);
       if (claim.status === 'running') {
         invocation.tally.outcome = 'duplicate';
         return reply([notice('info', 'Already working on that: the answer will appear here.')]);
@@ -296,26 +330,28 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       if (estimate > 0) {
         const scope = budgetScope(invocation);
         if (!options.confirmed && estimate > settings.confirmAbove) {
-          if (!options.capPerCall) checkCap(scope, estimate);
-          store.invocations.release(key);
+          if (!options.capPerCall) await checkCap(scope, estimate);
+          await store.invocations.release(key);
           invocation.tally.outcome = 'confirm';
-          return confirmation(ctx, estimate, budgetOf(scope).spentToday, options.confirmation);
+          return confirmation(ctx, estimate, (await budgetOf(scope)).spentToday, options.confirmation);
         }
         // A ceiling that often does not apply is not held up front: each paid call is checked at its own cost.
-        if (!options.capPerCall) reserveWithinCap(scope, reservation, estimate);
+        if (!options.capPerCall) await reserveWithinCap(scope, reservation, estimate);
       }
       const result = await options.work(ctx);
+      // The answer's elements exist before the answer is kept for repeats or sent.
+      await saveElements(invocation.elements);
       if (claimed) {
         const { platform, workspaceId } = invocation.actor;
         const changed =
           options.changes === null ? undefined : `${platform}:${workspaceId}:${options.changes}`;
-        store.invocations.finish(key, result, clock.now(), changed);
+        await store.invocations.finish(key, result, clock.now(), changed);
       }
       return result;
     } catch (error) {
       if (claimed) {
         try {
-          store.invocations.release(key);
+          await store.invocations.release(key);
         } catch (cleanup) {
           // The first failure is the one to report (a full disk fails here too); the claim lapses on its own.
           logger.warn({ err: cleanup }, 'Could not release a claim after a failure.');
@@ -449,14 +485,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return registry.family(kind.split('.')[0] ?? '')?.name ?? UNKNOWN;
   };
 
-  /** Runs an entry point, then counts it by its tally. */
+  /** Runs an entry point, stores the elements of its answer, then counts it by its tally. */
   const counted = async (
     what: keyof DispatcherMetrics,
     tally: Tally,
+    elements: MintedAction[],
     run: () => Promise<Reply>,
   ): Promise<Reply> => {
     try {
-      return await run();
+      const answer = await run();
+      await saveElements(elements);
+      return answer;
     } catch (error) {
       tally.outcome = outcomeOf(error);
       throw error;
@@ -484,7 +523,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const now = clock.now();
     if (kind === STOP) {
       const parsed = z.object({ id: z.string() }).safeParse(payload);
-      store.actions.consume(token, now);
+      await store.actions.consume(token, now);
       const waiting = parsed.success ? running.get(parsed.data.id) : undefined;
       if (waiting === undefined)
         return reply([notice('info', 'That is no longer waiting.')], { replace: true });
@@ -497,8 +536,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
     if (kind === CANCEL) {
       const parsed = z.object({ confirmToken: z.string() }).safeParse(payload);
-      const cancelled = parsed.success && store.actions.consume(parsed.data.confirmToken, now);
-      store.actions.consume(token, now);
+      const cancelled = parsed.success && (await store.actions.consume(parsed.data.confirmToken, now));
+      await store.actions.consume(token, now);
       return reply(
         [notice('info', cancelled ? 'Cancelled: nothing was spent.' : 'That was already decided.')],
         {
@@ -509,7 +548,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const parsed = confirmPayload.safeParse(payload);
     if (!parsed.success) return expiredReply(null);
     // A confirmation is single-use: the second click of a double click finds it used and does nothing more.
-    if (!store.actions.consume(token, now)) {
+    if (!(await store.actions.consume(token, now))) {
       invocation.tally.outcome = 'duplicate';
       return reply([notice('info', 'Already confirmed.')]);
     }
@@ -523,17 +562,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   };
 
   /** Says the results expired and, when the command is known, offers a button that runs it again. */
-  const expiredFor = (actor: Actor, rerun: string | null) => {
+  const expiredFor = (invocation: Scoped, rerun: string | null) => {
     if (rerun === null) return expiredReply(null);
-    const token = store.actions.create({
-      kind: RERUN,
-      payload: { text: rerun },
-      actor,
-      personal: true,
-      rerun,
-      ttlMs: settings.elementTtlMs,
-      now: clock.now(),
-    });
+    const token = element(invocation, RERUN, { text: rerun }, { personal: true, rerun });
     return expiredReply(rerun, token);
   };
 
@@ -553,7 +584,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     confirmed = false,
   ): Promise<Reply> => {
     const now = clock.now();
-    const found = store.actions.lookup(invocation.token, invocation.actor, now);
+    const found = await store.actions.lookup(invocation.token, invocation.actor, now);
     const { tally } = invocation;
     if (found.status === 'unknown') {
       tally.outcome = 'expired';
@@ -562,7 +593,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     tally.family = familyOfElement(found.record.kind, found.record.rerun);
     if (found.status === 'expired') {
       tally.outcome = 'expired';
-      return expiredFor(invocation.actor, found.record.rerun);
+      return expiredFor(invocation, found.record.rerun);
     }
     if (found.status === 'not-yours') {
       tally.outcome = 'refused';
@@ -636,8 +667,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const runOptions = async (
     request: Invocation & { family: string; command: string; options: Readonly<Record<string, string>> },
     tally: Tally,
+    elements: MintedAction[],
   ): Promise<Reply> => {
-    const invocation = scope(request, tally);
+    const invocation = await scope(request, tally, elements);
     if (invocation === null) {
       tally.outcome = 'refused';
       return outside();
@@ -672,8 +704,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     secretsNeeded,
     async text(request) {
       const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
-      return counted('command', tally, async () => {
-        const invocation = scope(request, tally);
+      const elements: MintedAction[] = [];
+      return counted('command', tally, elements, async () => {
+        const invocation = await scope(request, tally, elements);
         if (invocation !== null) return handleText(invocation);
         tally.family = familyOfLine(registry, request.text);
         tally.outcome = 'refused';
@@ -682,12 +715,14 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     },
     async options(request) {
       const tally: Tally = { family: registry.family(request.family)?.name ?? UNKNOWN, outcome: 'ok' };
-      return counted('command', tally, () => runOptions(request, tally));
+      const elements: MintedAction[] = [];
+      return counted('command', tally, elements, () => runOptions(request, tally, elements));
     },
     async action(request) {
       const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
-      return counted('action', tally, async () => {
-        const invocation = scope(request, tally);
+      const elements: MintedAction[] = [];
+      return counted('action', tally, elements, async () => {
+        const invocation = await scope(request, tally, elements);
         if (invocation === null) {
           tally.outcome = 'refused';
           return outside();

@@ -85,7 +85,7 @@ export interface CommandDef<I> {
   /** What it costs, in words, for help: `free`, `10 credits`, `1 credit per creator shown`. */
   readonly cost: string;
   /** The most credits a run with this input can cost (0 for free commands). */
-  estimate(input: I, ctx: CommandContext): number;
+  estimate(input: I, ctx: CommandContext): number | Promise<number>;
   readonly permission: Permission;
   /** `optional`: runs in a tenant that has not connected a service account yet (help, connect, admins). */
   readonly account?: 'optional';
@@ -119,7 +119,7 @@ export interface ActionDef<P = unknown> {
   /** Validates the stored payload (it round-trips through SQLite). */
   readonly payload: z.ZodType<P>;
   /** The most credits pressing it can cost. */
-  estimate(payload: P, event: ActionEvent, ctx: CommandContext): number;
+  estimate(payload: P, event: ActionEvent, ctx: CommandContext): number | Promise<number>;
   /** Changes state: a double click or duplicate delivery runs it once. */
   readonly mutates?: boolean;
   /** What a change touches; the family of the kind (`list` for `list.status`) by default. */

@@ -47,13 +47,13 @@ export function createBudgetAlertSender(options: BudgetAlertSenderOptions): Budg
     const now = clock.now();
     if (alert.day < dayOf(now)) {
       // Yesterday's numbers are no longer news: the day they describe is over.
-      alerts.drop(alert);
+      await alerts.drop(alert);
       return false;
     }
     const outbound = options.outbound.get(alert.platform);
     // Left for a process that serves the platform.
     if (outbound === undefined) return false;
-    const claim = alerts.claim(alert, app.processId, now);
+    const claim = await alerts.claim(alert, app.processId, now);
     if (claim === null) return false;
     const person = { platform: alert.platform, workspaceId: alert.workspaceId, userId: alert.userId };
     try {
@@ -64,12 +64,12 @@ export function createBudgetAlertSender(options: BudgetAlertSenderOptions): Budg
         }),
         signal,
       );
-      alerts.markPosted(alert, posted, clock.now());
+      await alerts.markPosted(alert, posted, clock.now());
       return true;
     } catch (error) {
       if (signal?.aborted) throw error;
       const gaveUp = claim.attempts >= ALERT_ATTEMPTS_MAX;
-      if (gaveUp) alerts.drop(alert);
+      if (gaveUp) await alerts.drop(alert);
       logger.warn(
         { err: error, platform: alert.platform, user: alert.userId, alert: alert.threshold },
         gaveUp
@@ -82,7 +82,7 @@ export function createBudgetAlertSender(options: BudgetAlertSenderOptions): Budg
 
   const deliverNow = async (signal?: AbortSignal): Promise<number> => {
     let count = 0;
-    for (const alert of alerts.unsent()) {
+    for (const alert of await alerts.unsent()) {
       if (signal?.aborted) break;
       try {
         if (await send(alert, signal)) count += 1;
@@ -91,7 +91,7 @@ export function createBudgetAlertSender(options: BudgetAlertSenderOptions): Budg
         throw error;
       }
     }
-    alerts.purge(dayOf(new Date(clock.now().getTime() - KEEP_DAYS * 86_400_000)));
+    await alerts.purge(dayOf(new Date(clock.now().getTime() - KEEP_DAYS * 86_400_000)));
     return count;
   };
 

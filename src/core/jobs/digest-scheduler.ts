@@ -92,14 +92,14 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     } finally {
       reservation.release();
     }
-    store.digests.begin(digest.id, day, chosen, clock.now());
+    await store.digests.begin(digest.id, day, chosen, clock.now());
   };
 
   const deliver = async (signal?: AbortSignal): Promise<number> => {
     let count = 0;
-    for (const run of store.digests.unposted()) {
+    for (const run of await store.digests.unposted()) {
       if (signal?.aborted) break;
-      const digest = store.digests.get(run.digestId);
+      const digest = await store.digests.get(run.digestId);
       if (digest === null || digest.removedAt !== null) continue;
       const outbound = options.outbound.get(digest.platform);
       if (outbound === undefined) {
@@ -118,7 +118,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
         run.note,
       );
       // Recorded before posting: a run still 'posting' at start was interrupted and is posted again.
-      store.digests.markPosting(digest.id, run.localDay);
+      await store.digests.markPosting(digest.id, run.localDay);
       try {
         const posted = await untilAborted(
           outbound.post(
@@ -128,7 +128,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
           ),
           signal,
         );
-        store.digests.markPosted(digest.id, run.localDay, posted.messageId, clock.now());
+        await store.digests.markPosted(digest.id, run.localDay, posted.messageId, clock.now());
         count += 1;
         app.metrics.digestRun('posted');
       } catch (error) {
@@ -175,10 +175,10 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
         string,
         { account: ServiceAccount; due: Array<{ digest: Digest; day: string }> }
       >();
-      for (const digest of store.digests.active()) {
+      for (const digest of await store.digests.active()) {
         const day = dueDay(digest, clock.now());
-        if (day === null || store.digests.run(digest.id, day) !== null) continue;
-        const access = app.tenants.access(digest);
+        if (day === null || (await store.digests.run(digest.id, day)) !== null) continue;
+        const access = await app.tenants.access(digest);
         if (access.status !== 'ok') continue;
         const group = groups.get(access.account.id) ?? { account: access.account, due: [] };
         group.due.push({ digest, day });

@@ -50,7 +50,7 @@ export interface DigestQuery {
 export async function chooseDigestPosts(
   service: ServiceClient,
   query: DigestQuery,
-  alreadyShown: (ids: readonly string[]) => ReadonlySet<string>,
+  alreadyShown: (ids: readonly string[]) => ReadonlySet<string> | Promise<ReadonlySet<string>>,
   options?: CallOptions,
 ): Promise<ViralPost[]> {
   const input = {
@@ -59,7 +59,7 @@ export async function chooseDigestPosts(
     pageSize: poolSize(query.top),
   };
   const { data } = await service.viral.search(input, options);
-  const shown = alreadyShown(data.items.map((p) => p.id));
+  const shown = await alreadyShown(data.items.map((p) => p.id));
   return rankByVirality(data.items.filter((p) => !shown.has(p.id))).slice(0, query.top);
 }
 

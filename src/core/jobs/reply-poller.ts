@@ -12,6 +12,7 @@ import type { Logger } from '../logger.js';
 import type { Outbound, PostedMessage } from '../outbound.js';
 import { type AgentMessage, agentMessageSchema } from '../service/agent.js';
 import type { Page } from '../service/types.js';
+import type { MintedAction } from '../store/action-tokens.js';
 import type { Announcement, FreshMessage, ReplySubscription } from '../store/subscriptions.js';
 import type { ServiceAccount } from '../tenancy/index.js';
 import { toEpochMs } from '../ui/index.js';
@@ -55,10 +56,10 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
   const { store } = app;
 
   /** The items grouped by the service account of their tenant; items of tenants without one are left out. */
-  const byAccount = <T>(items: readonly T[], tenantOf: (item: T) => ReplySubscription) => {
+  const byAccount = async <T>(items: readonly T[], tenantOf: (item: T) => ReplySubscription) => {
     const groups = new Map<string, { account: ServiceAccount; items: T[] }>();
     for (const item of items) {
-      const access = app.tenants.access(tenantOf(item));
+      const access = await app.tenants.access(tenantOf(item));
       if (access.status !== 'ok') continue;
       const group = groups.get(access.account.id) ?? { account: access.account, items: [] };
       group.items.push(item);
@@ -98,18 +99,17 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     ).data;
 
   const poll = async (signal?: AbortSignal): Promise<number> =>
-    eachAccount(
-      byAccount(store.subscriptions.active(), (s) => s),
-      'poll',
-      (account) => pollAccount(account, signal),
+    eachAccount(await byAccount(await store.subscriptions.active(), (s) => s), 'poll', (account) =>
+      pollAccount(account, signal),
     );
 
   /** One poll of an account that has subscribed channels. */
   const pollAccount = async (account: ServiceAccount, signal?: AbortSignal): Promise<number> => {
     const first = await page(account, 1, signal);
-    const state = store.subscriptions.pollState(account.id);
+    const state = await store.subscriptions.pollState(account.id);
     const firstIds = first.items.map((m) => m.id);
-    const unseenOnFirst = store.subscriptions.seen(account.id, firstIds).size < new Set(firstIds).size;
+    const unseenOnFirst =
+      (await store.subscriptions.seen(account.id, firstIds)).size < new Set(firstIds).size;
     // Ordering is not documented: the total says whether anything changed, and only then are all pages read.
     if (state !== null && first.total !== null && first.total === state.inboundTotal && !unseenOnFirst)
       return 0;
@@ -121,12 +121,12 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
       next = more.nextPage !== null && more.nextPage > next ? more.nextPage : null;
     }
     // The subscriptions as they are now, after the reads: a key changed meanwhile moved its tenant to another
-    // account or restarted its subscriptions from now. Nothing is awaited from here to the record.
-    const current = byAccount(store.subscriptions.active(), (s) => s).find(
+    // account or restarted its subscriptions from now. Only the store is awaited from here to the record.
+    const current = (await byAccount(await store.subscriptions.active(), (s) => s)).find(
       (g) => g.account.id === account.id,
     );
     const subscriptionsNow = current?.items ?? [];
-    const seen = store.subscriptions.seen(account.id, [...all.keys()]);
+    const seen = await store.subscriptions.seen(account.id, [...all.keys()]);
     const fresh: FreshMessage[] = [];
     for (const message of all.values()) {
       if (seen.has(message.id) || message.direction === 'outbound') continue;
@@ -142,7 +142,7 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     // A page shifting under a concurrent reply can hide one message: storing the smaller count makes the next
     // poll read everything again.
     const total = Math.min(first.total ?? all.size, all.size);
-    const queued = store.subscriptions.recordPoll(account.id, total, fresh, clock.now());
+    const queued = await store.subscriptions.recordPoll(account.id, total, fresh, clock.now());
     if (queued > 0)
       logger.info(
         { queued, fresh: fresh.length, account: account.id },
@@ -166,12 +166,12 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     }
   };
 
-  const handleOf = (account: ServiceAccount, message: AgentMessage): string | null => {
+  const handleOf = async (account: ServiceAccount, message: AgentMessage): Promise<string | null> => {
     const fromMetadata = metadataHandle(message);
     if (fromMetadata !== null || !message.creator_id) return fromMetadata;
-    const cached = store.profiles
-      .getFresh(account.id, [message.creator_id], new Date(0))
-      .get(message.creator_id);
+    const cached = (await store.profiles.getFresh(account.id, [message.creator_id], new Date(0))).get(
+      message.creator_id,
+    );
     const handle = cached?.profile.handle;
     return typeof handle === 'string' && handle.trim() !== '' ? handle.trim().replace(/^@+/, '') : null;
   };
@@ -188,20 +188,25 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     const thread =
       announcement.threadId === null
         ? null
-        : store.subscriptions.threadPost(subscription.id, announcement.threadId);
+        : await store.subscriptions.threadPost(subscription.id, announcement.threadId);
     const actor = {
       platform: subscription.platform,
       workspaceId: subscription.workspaceId,
       userId: subscription.createdBy,
     };
     const now = clock.now();
+    const elements: MintedAction[] = [];
     const reply = replyNotification(message, {
       projectName: message.project_id ? (names.get(message.project_id) ?? null) : null,
-      handle: handleOf(account, message),
+      handle: await handleOf(account, message),
       inThread: thread !== null,
-      token: (kind, payload) =>
-        store.actions.create({ kind, payload, actor, ttlMs: app.settings.elementTtlMs, now }),
+      token: (kind, payload) => {
+        const minted = store.actions.mint({ kind, payload, actor, ttlMs: app.settings.elementTtlMs, now });
+        elements.push(minted);
+        return minted.token;
+      },
     });
+    await store.actions.save(elements);
     const channel = {
       platform: subscription.platform,
       workspaceId: subscription.workspaceId,
@@ -210,7 +215,7 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     const inThreadOf: PostedMessage | null =
       thread === null ? null : { platform: subscription.platform, ...thread };
     // Recorded before posting: a row still 'posting' at start was interrupted and is posted again.
-    store.subscriptions.markPosting(subscription.id, announcement.messageId, now);
+    await store.subscriptions.markPosting(subscription.id, announcement.messageId, now);
     const posted = await untilAborted(
       outbound.post(channel, reply, {
         key: `reply:${subscription.id}:${announcement.messageId}`,
@@ -219,7 +224,7 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
       }),
       signal,
     );
-    store.subscriptions.markPosted(
+    await store.subscriptions.markPosted(
       subscription.id,
       announcement.messageId,
       { channelId: posted.channelId, messageId: posted.messageId, threadId: posted.threadId },
@@ -229,8 +234,8 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
 
   const deliver = async (signal?: AbortSignal): Promise<number> =>
     eachAccount(
-      byAccount(
-        store.subscriptions.unposted().filter((a) => a.subscription.removedAt === null),
+      await byAccount(
+        (await store.subscriptions.unposted()).filter((a) => a.subscription.removedAt === null),
         (a) => a.subscription,
       ),
       'delivery',

@@ -1,7 +1,7 @@
 /** The state behind interactive elements: a button or select carries only a short opaque token. */
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../actor.js';
-import type { Db } from './database.js';
+import { type Sql, sql } from './sql.js';
 
 /** Longest token: Discord caps custom_id at 100 characters; Slack's action_id allows 255. */
 export const MAX_TOKEN_LENGTH = 100;
@@ -41,14 +41,55 @@ export type ActionLookup =
   | { status: 'not-yours'; record: ActionRecord }
   | { status: 'used'; record: ActionRecord };
 
+/** A new element's token and row, not stored yet. */
+export interface MintedAction {
+  readonly token: string;
+  readonly kind: string;
+  /** The payload as JSON. */
+  readonly payload: string;
+  readonly platform: string;
+  readonly workspaceId: string;
+  readonly ownerId: string | null;
+  readonly rerun: string | null;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+/** Makes the token of a new element and its row, without storing it (see ActionTokens.save). */
+export function mint(action: NewAction): MintedAction {
+  // 12 random bytes: 16 base64url characters, unguessable; the kind prefix makes logs readable.
+  const token = `${action.kind}:${randomBytes(12).toString('base64url')}`;
+  if (token.length > MAX_TOKEN_LENGTH) throw new RangeError(`Action kind too long: ${action.kind}`);
+  return {
+    token,
+    kind: action.kind,
+    payload: JSON.stringify(action.payload ?? null),
+    platform: action.actor.platform,
+    workspaceId: action.actor.workspaceId,
+    ownerId: action.personal === true ? action.actor.userId : null,
+    rerun: action.rerun ?? null,
+    createdAt: action.now.toISOString(),
+    expiresAt: new Date(action.now.getTime() + action.ttlMs).toISOString(),
+  };
+}
+
 /** Repository of element tokens. */
 export interface ActionTokens {
-  create(action: NewAction): string;
-  lookup(token: string, actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>, now: Date): ActionLookup;
+  /** Stores a new element; its token. */
+  create(action: NewAction): Promise<string>;
+  /** Makes a new element's token without storing it yet: a reply's elements are then stored together. */
+  mint(action: NewAction): MintedAction;
+  /** Stores minted elements, in one statement. */
+  save(minted: readonly MintedAction[]): Promise<void>;
+  lookup(
+    token: string,
+    actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>,
+    now: Date,
+  ): Promise<ActionLookup>;
   /** Marks a single-use element used; false when it was used already (a second click). */
-  consume(token: string, now: Date): boolean;
+  consume(token: string, now: Date): Promise<boolean>;
   /** Deletes elements expired before `before`; returns how many. */
-  purge(before: Date): number;
+  purge(before: Date): Promise<number>;
 }
 
 interface Row {
@@ -64,35 +105,40 @@ interface Row {
   used_at: string | null;
 }
 
+/** Elements stored by one statement. */
+const SAVE_CHUNK = 500;
+
 /** Creates the token repository. */
-export function createActionTokens(db: Db): ActionTokens {
-  const insert = db.prepare(`INSERT INTO action_tokens
-    (token, kind, payload, platform, workspace_id, owner_id, rerun, created_at, expires_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const select = db.prepare<[string], Row>('SELECT * FROM action_tokens WHERE token = ?');
-  const use = db.prepare('UPDATE action_tokens SET used_at = ? WHERE token = ? AND used_at IS NULL');
-  const remove = db.prepare('DELETE FROM action_tokens WHERE expires_at < ?');
+export function createActionTokens(db: Sql): ActionTokens {
+  const save = async (minted: readonly MintedAction[]) => {
+    if (minted.length === 0) return;
+    const rows = minted.map(
+      (m) =>
+        sql`(${m.token}, ${m.kind}, ${m.payload}, ${m.platform}, ${m.workspaceId}, ${m.ownerId}, ${m.rerun},
+             ${m.createdAt}, ${m.expiresAt})`,
+    );
+    // Chunks keep each statement far below both engines' limits on parameters (9 a row).
+    await db.transaction(async (tx) => {
+      for (let at = 0; at < rows.length; at += SAVE_CHUNK) {
+        await tx.run(
+          sql`INSERT INTO action_tokens
+                (token, kind, payload, platform, workspace_id, owner_id, rerun, created_at, expires_at)
+              VALUES ${sql.join(rows.slice(at, at + SAVE_CHUNK))}`,
+        );
+      }
+    });
+  };
   return {
-    create(action) {
-      // 12 random bytes: 16 base64url characters, unguessable; the kind prefix makes logs readable.
-      const token = `${action.kind}:${randomBytes(12).toString('base64url')}`;
-      if (token.length > MAX_TOKEN_LENGTH) throw new RangeError(`Action kind too long: ${action.kind}`);
-      insert.run(
-        token,
-        action.kind,
-        JSON.stringify(action.payload ?? null),
-        action.actor.platform,
-        action.actor.workspaceId,
-        action.personal === true ? action.actor.userId : null,
-        action.rerun ?? null,
-        action.now.toISOString(),
-        new Date(action.now.getTime() + action.ttlMs).toISOString(),
-      );
-      return token;
+    mint,
+    save,
+    async create(action) {
+      const minted = mint(action);
+      await save([minted]);
+      return minted.token;
     },
-    lookup(token, actor, now) {
+    async lookup(token, actor, now) {
       if (token.length > MAX_TOKEN_LENGTH) return { status: 'unknown' };
-      const row = select.get(token);
+      const row = await db.one<Row>(sql`SELECT * FROM action_tokens WHERE token = ${token}`);
       if (row === undefined || row.platform !== actor.platform || row.workspace_id !== actor.workspaceId) {
         return { status: 'unknown' };
       }
@@ -102,12 +148,14 @@ export function createActionTokens(db: Db): ActionTokens {
       if (record.usedAt !== null) return { status: 'used', record };
       return { status: 'ok', record };
     },
-    consume(token, now) {
-      return use.run(now.toISOString(), token).changes === 1;
+    async consume(token, now) {
+      // One conditional statement: of processes pressing the same element at once, exactly one changes the row.
+      const changed = await db.run(
+        sql`UPDATE action_tokens SET used_at = ${now.toISOString()} WHERE token = ${token} AND used_at IS NULL`,
+      );
+      return changed === 1;
     },
-    purge(before) {
-      return remove.run(before.toISOString()).changes;
-    },
+    purge: (before) => db.run(sql`DELETE FROM action_tokens WHERE expires_at < ${before.toISOString()}`),
   };
 }
 

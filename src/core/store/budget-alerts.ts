@@ -5,8 +5,8 @@
  * alert once; a queued row goes pending → posting → posted, and a post is claimed by one process at a time.
  */
 import type { Platform } from '../actor.js';
-import type { Db } from './database.js';
 import { HEARTBEAT_STALE_MS } from './processes.js';
+import { type Sql, sql } from './sql.js';
 
 /** What an alert is about: 80% or 100% of the person's daily cap, or the tenant's low balance. */
 export type AlertThreshold = '80' | '100' | 'balance';
@@ -78,7 +78,7 @@ export interface BudgetAlerts {
     day: string,
     details: CapDetails,
     now: Date,
-  ): boolean;
+  ): Promise<boolean>;
   /**
    * Queues the tenant's balance alert of `day`, to each of `recipients`, unless the tenant had one that day.
    * Returns whether it was queued now.
@@ -89,24 +89,24 @@ export interface BudgetAlerts {
     day: string,
     details: BalanceDetails,
     now: Date,
-  ): boolean;
+  ): Promise<boolean>;
   /** The platform admins the tenant is known to have: Scout admins and who named them, who connected its key, admins seen spending. */
-  knownAdmins(tenant: { platform: Platform; workspaceId: string }): string[];
+  knownAdmins(tenant: { platform: Platform; workspaceId: string }): Promise<string[]>;
   /** Records that a platform admin was seen acting. */
-  sawAdmin(person: AlertPerson, now: Date): void;
+  sawAdmin(person: AlertPerson, now: Date): Promise<void>;
   /** Alerts not yet known to be posted, oldest first. */
-  unsent(): BudgetAlert[];
+  unsent(): Promise<BudgetAlert[]>;
   /**
    * Claims an alert's post for process `owner`: a pending one, or one left posting by this process or by a process
    * that is gone. Null when another live process has it, or it is posted or dropped.
    */
-  claim(alert: BudgetAlert, owner: string, now: Date): AlertClaim | null;
+  claim(alert: BudgetAlert, owner: string, now: Date): Promise<AlertClaim | null>;
   /** Records where an alert landed. */
-  markPosted(alert: BudgetAlert, where: { channelId: string; messageId: string }, now: Date): void;
+  markPosted(alert: BudgetAlert, where: { channelId: string; messageId: string }, now: Date): Promise<void>;
   /** Gives an alert up (its day is over, or the platform keeps refusing it). */
-  drop(alert: BudgetAlert): void;
+  drop(alert: BudgetAlert): Promise<void>;
   /** Deletes alerts of days before `day`; returns how many. */
-  purge(day: string): number;
+  purge(day: string): Promise<number>;
   /** Calls `listener` after an alert is queued, in this process; returns the unsubscribe function. */
   onQueued(listener: () => void): () => void;
 }
@@ -138,45 +138,32 @@ const toAlert = (row: AlertRow): BudgetAlert => ({
 });
 
 /** Creates the budget alerts repository. */
-export function createBudgetAlerts(db: Db, options: BudgetAlertOptions = {}): BudgetAlerts {
-  const insert = db.prepare<[string, string, string, string, string, string, string, string]>(
-    `INSERT INTO budget_alerts (platform, workspace_id, user_id, threshold, day, state, details, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-  );
-  const knownAdmins = db
-    .prepare<[string, string, string, string, string, string, string, string], string>(
-      `SELECT user_id FROM tenant_admins WHERE platform = ? AND workspace_id = ?
-       UNION SELECT added_by FROM tenant_admins WHERE platform = ? AND workspace_id = ?
-       UNION SELECT connected_by FROM tenant_accounts WHERE platform = ? AND workspace_id = ?
-       UNION SELECT user_id FROM known_admins WHERE platform = ? AND workspace_id = ?`,
-    )
-    .pluck();
-  const sawAdmin = db.prepare<[string, string, string, string]>(
-    `INSERT INTO known_admins (platform, workspace_id, user_id, seen_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (platform, workspace_id, user_id) DO UPDATE SET seen_at = excluded.seen_at`,
-  );
-  const unsent = db.prepare<[], AlertRow>(
-    `SELECT * FROM budget_alerts WHERE state IN ('pending', 'posting') ORDER BY created_at, user_id, threshold`,
-  );
-  const claim = db.prepare<[string, string, string, string, string, string, string, string]>(
-    `UPDATE budget_alerts SET state = 'posting', owner = ?, attempts = attempts + 1
-     WHERE platform = ? AND workspace_id = ? AND user_id = ? AND threshold = ? AND day = ?
-       AND (state = 'pending' OR (state = 'posting' AND (owner IS NULL OR owner = ?
-         OR owner NOT IN (SELECT id FROM scout_processes WHERE heartbeat_at >= ?))))`,
-  );
-  const byKey = db.prepare<[string, string, string, string, string], AlertRow>(
-    `SELECT * FROM budget_alerts
-     WHERE platform = ? AND workspace_id = ? AND user_id = ? AND threshold = ? AND day = ?`,
-  );
-  const posted = db.prepare<[string, string, string, string, string, string, string, string]>(
-    `UPDATE budget_alerts SET state = 'posted', posted_at = ?, posted_channel_id = ?, posted_message_id = ?
-     WHERE platform = ? AND workspace_id = ? AND user_id = ? AND threshold = ? AND day = ?`,
-  );
-  const dropRow = db.prepare<[string, string, string, string, string]>(
-    `UPDATE budget_alerts SET state = 'dropped'
-     WHERE platform = ? AND workspace_id = ? AND user_id = ? AND threshold = ? AND day = ? AND state <> 'posted'`,
-  );
-  const purge = db.prepare<[string]>('DELETE FROM budget_alerts WHERE day < ?');
+export function createBudgetAlerts(db: Sql, options: BudgetAlertOptions = {}): BudgetAlerts {
+  const insert = (
+    q: Sql,
+    key: { platform: string; workspaceId: string; userId: string; threshold: AlertThreshold; day: string },
+    state: string,
+    json: string,
+    at: string,
+  ) =>
+    q.run(
+      sql`INSERT INTO budget_alerts (platform, workspace_id, user_id, threshold, day, state, details, created_at)
+          VALUES (${key.platform}, ${key.workspaceId}, ${key.userId}, ${key.threshold}, ${key.day}, ${state},
+            ${json}, ${at})
+          ON CONFLICT DO NOTHING`,
+    );
+  const byKey = (q: Sql, a: Pick<BudgetAlert, 'platform' | 'workspaceId' | 'userId' | 'threshold' | 'day'>) =>
+    q.one<AlertRow>(
+      sql`SELECT * FROM budget_alerts
+          WHERE platform = ${a.platform} AND workspace_id = ${a.workspaceId} AND user_id = ${a.userId}
+            AND threshold = ${a.threshold} AND day = ${a.day}`,
+    );
+  /** The WHERE condition naming one alert. */
+  const whereKey = (a: BudgetAlert) =>
+    sql`platform = ${a.platform} AND workspace_id = ${a.workspaceId} AND user_id = ${a.userId}
+        AND threshold = ${a.threshold} AND day = ${a.day}`;
+  const lockKey = (a: Pick<BudgetAlert, 'platform' | 'workspaceId' | 'userId' | 'day'>) =>
+    JSON.stringify([a.platform, a.workspaceId, a.userId, a.day]);
   const listeners = new Set<() => void>();
   const notify = () => {
     for (const listener of listeners) {
@@ -187,76 +174,116 @@ export function createBudgetAlerts(db: Db, options: BudgetAlertOptions = {}): Bu
       }
     }
   };
-  const keyOf = (a: BudgetAlert) => [a.platform, a.workspaceId, a.userId, a.threshold, a.day] as const;
 
-  const queueCap = db.transaction(
-    (person: AlertPerson, threshold: '80' | '100', day: string, details: CapDetails, at: string) => {
+  const queueCap = (
+    person: AlertPerson,
+    threshold: '80' | '100',
+    day: string,
+    details: CapDetails,
+    at: string,
+  ) =>
+    db.transaction(async (tx) => {
       const json = JSON.stringify(details);
       const { platform, workspaceId, userId } = person;
+      // Another process queueing this person's other threshold of the day waits: 80% never follows 100%.
+      await tx.lock(`budget-alerts:cap:${lockKey({ platform, workspaceId, userId, day })}`);
       // Spend counted lower later (a lost call settled for less) does not bring 80% back after 100%.
-      if (threshold === '80' && byKey.get(platform, workspaceId, userId, '100', day) !== undefined)
+      if (
+        threshold === '80' &&
+        (await byKey(tx, { platform, workspaceId, userId, threshold: '100', day })) !== undefined
+      )
         return false;
       const queued =
-        insert.run(platform, workspaceId, userId, threshold, day, 'pending', json, at).changes > 0;
+        (await insert(tx, { platform, workspaceId, userId, threshold, day }, 'pending', json, at)) > 0;
       // 80% is no news once 100% is told.
       if (queued && threshold === '100')
-        insert.run(platform, workspaceId, userId, '80', day, 'skipped', json, at);
+        await insert(tx, { platform, workspaceId, userId, threshold: '80', day }, 'skipped', json, at);
       return queued;
-    },
-  );
-  const queueBalance = db.transaction(
-    (
-      tenant: { platform: Platform; workspaceId: string },
-      recipients: readonly string[],
-      day: string,
-      details: BalanceDetails,
-      at: string,
-    ) => {
+    });
+  const queueBalance = (
+    tenant: { platform: Platform; workspaceId: string },
+    recipients: readonly string[],
+    day: string,
+    details: BalanceDetails,
+    at: string,
+  ) =>
+    db.transaction(async (tx) => {
       const json = JSON.stringify(details);
       const { platform, workspaceId } = tenant;
-      if (insert.run(platform, workspaceId, TENANT, 'balance', day, 'guard', json, at).changes === 0)
-        return false;
+      // The guard row's primary key: a process inserting it at the same time waits for this one, then inserts nothing.
+      const guard = { platform, workspaceId, userId: TENANT, threshold: 'balance' as const, day };
+      if ((await insert(tx, guard, 'guard', json, at)) === 0) return false;
       for (const userId of new Set(recipients)) {
-        if (userId !== TENANT) insert.run(platform, workspaceId, userId, 'balance', day, 'pending', json, at);
+        if (userId !== TENANT) await insert(tx, { ...guard, userId }, 'pending', json, at);
       }
       return true;
-    },
-  );
-  const claimPost = db.transaction((alert: BudgetAlert, owner: string, alive: string): AlertClaim | null => {
-    const before = byKey.get(...keyOf(alert));
-    if (before === undefined || claim.run(owner, ...keyOf(alert), owner, alive).changes === 0) return null;
-    return { mayHaveLanded: before.state === 'posting', attempts: before.attempts + 1 };
-  });
+    });
+  const claimPost = (alert: BudgetAlert, owner: string, alive: string) =>
+    db.transaction(async (tx): Promise<AlertClaim | null> => {
+      // The state read before the claim is the one the claim changes: another process claiming waits.
+      await tx.lock(`budget-alerts:claim:${lockKey(alert)}:${alert.threshold}`);
+      const before = await byKey(tx, alert);
+      if (before === undefined) return null;
+      const claimed = await tx.run(
+        sql`UPDATE budget_alerts SET state = 'posting', owner = ${owner}, attempts = attempts + 1
+            WHERE ${whereKey(alert)}
+              AND (state = 'pending' OR (state = 'posting' AND (owner IS NULL OR owner = ${owner}
+                OR owner NOT IN (SELECT id FROM scout_processes WHERE heartbeat_at >= ${alive}))))`,
+      );
+      if (claimed === 0) return null;
+      return { mayHaveLanded: before.state === 'posting', attempts: before.attempts + 1 };
+    });
 
   return {
     balanceAlert: options.balanceAlert ?? null,
-    queueCap(person, threshold, day, details, now) {
-      const queued = queueCap(person, threshold, day, details, now.toISOString());
+    async queueCap(person, threshold, day, details, now) {
+      const queued = await queueCap(person, threshold, day, details, now.toISOString());
       if (queued) notify();
       return queued;
     },
-    queueBalance(tenant, recipients, day, details, now) {
-      const queued = queueBalance(tenant, recipients, day, details, now.toISOString());
+    async queueBalance(tenant, recipients, day, details, now) {
+      const queued = await queueBalance(tenant, recipients, day, details, now.toISOString());
       if (queued) notify();
       return queued;
     },
-    knownAdmins(tenant) {
-      const pair = [tenant.platform, tenant.workspaceId] as const;
-      return knownAdmins.all(...pair, ...pair, ...pair, ...pair);
+    async knownAdmins(tenant) {
+      const { platform, workspaceId } = tenant;
+      const rows = await db.all<{ userId: string }>(
+        sql`SELECT user_id AS "userId" FROM tenant_admins WHERE platform = ${platform} AND workspace_id = ${workspaceId}
+            UNION SELECT added_by FROM tenant_admins WHERE platform = ${platform} AND workspace_id = ${workspaceId}
+            UNION SELECT connected_by FROM tenant_accounts WHERE platform = ${platform} AND workspace_id = ${workspaceId}
+            UNION SELECT user_id FROM known_admins WHERE platform = ${platform} AND workspace_id = ${workspaceId}`,
+      );
+      return rows.map((row) => row.userId);
     },
-    sawAdmin(person, now) {
-      sawAdmin.run(person.platform, person.workspaceId, person.userId, now.toISOString());
+    async sawAdmin(person, now) {
+      await db.run(
+        sql`INSERT INTO known_admins (platform, workspace_id, user_id, seen_at)
+            VALUES (${person.platform}, ${person.workspaceId}, ${person.userId}, ${now.toISOString()})
+            ON CONFLICT (platform, workspace_id, user_id) DO UPDATE SET seen_at = excluded.seen_at`,
+      );
     },
-    unsent: () => unsent.all().map(toAlert),
+    async unsent() {
+      const rows = await db.all<AlertRow>(
+        sql`SELECT * FROM budget_alerts WHERE state IN ('pending', 'posting') ORDER BY created_at, user_id, threshold`,
+      );
+      return rows.map(toAlert);
+    },
     claim: (alert, owner, now) =>
       claimPost(alert, owner, new Date(now.getTime() - HEARTBEAT_STALE_MS).toISOString()),
-    markPosted(alert, where, now) {
-      posted.run(now.toISOString(), where.channelId, where.messageId, ...keyOf(alert));
+    async markPosted(alert, where, now) {
+      await db.run(
+        sql`UPDATE budget_alerts SET state = 'posted', posted_at = ${now.toISOString()},
+              posted_channel_id = ${where.channelId}, posted_message_id = ${where.messageId}
+            WHERE ${whereKey(alert)}`,
+      );
     },
-    drop(alert) {
-      dropRow.run(...keyOf(alert));
+    async drop(alert) {
+      await db.run(
+        sql`UPDATE budget_alerts SET state = 'dropped' WHERE ${whereKey(alert)} AND state <> 'posted'`,
+      );
     },
-    purge: (day) => purge.run(day).changes,
+    purge: (day) => db.run(sql`DELETE FROM budget_alerts WHERE day < ${day}`),
     onQueued(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,66 +1,104 @@
-/** Opens Scout's SQLite database (better-sqlite3, WAL, foreign keys) and applies the ordered migrations. */
+/**
+ * Opens Scout's database, SQLite (a file, the default) or PostgreSQL (DATABASE_URL), and applies the ordered
+ * migrations, each in its own transaction. Several processes may open one PostgreSQL database at once: they apply
+ * migrations one at a time, under a lock every process shares.
+ */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Database } from 'better-sqlite3';
-import BetterSqlite3 from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './migrations.js';
+import { openPostgres, openSqlite, type Sql, type SqlDatabase, sql } from './sql.js';
 
-/** A better-sqlite3 connection. */
-export type Db = Database;
+/** An open database. */
+export type Db = SqlDatabase;
+
+/** Where the database is: a SQLite file path (':memory:' in tests) or a postgres:// URL. */
+export type DatabaseLocation = { path: string } | { url: string };
 
 /** Options of openDatabase. */
-export interface OpenDatabaseOptions {
-  /** A file path, or ':memory:' (tests). The file's folder is created when missing. */
-  path: string;
+export type OpenDatabaseOptions = DatabaseLocation & {
   /** Migrations to apply; the project's own list by default. */
   migrations?: readonly Migration[];
+};
+
+/** Whether `url` names a PostgreSQL database. */
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+/** Opens the database and brings its schema up to date. A database that cannot be brought up is closed again. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
+  let db: Db;
+  if ('url' in options) {
+    if (!isPostgresUrl(options.url))
+      throw new Error('A database URL must start with postgres:// or postgresql://.');
+    db = openPostgres(options.url);
+  } else {
+    if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+    db = openSqlite(options.path);
+  }
+  try {
+    await migrate(db, options.migrations ?? MIGRATIONS);
+    return db;
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
 }
 
-/** Opens the database, sets the pragmas Scout relies on and brings the schema up to date. */
-export function openDatabase(options: OpenDatabaseOptions): Db {
-  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
-  const db = new BetterSqlite3(options.path, { timeout: 5000 });
-  // WAL lets readers and the single writer proceed together; https://github.com/WiseLibs/better-sqlite3/blob/master/docs/performance.md
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db, options.migrations ?? MIGRATIONS);
-  return db;
+/** The lock every process takes to change the schema. */
+const MIGRATIONS_LOCK = 'scout schema migrations';
+
+/** The newest schema version applied; 0 for none. */
+export async function schemaVersion(db: Sql): Promise<number> {
+  const row = await db.one<{ version: number | null }>(
+    sql`SELECT MAX(version) AS "version" FROM schema_migrations`,
+  );
+  return Number(row?.version ?? 0);
 }
 
 /** Applies, in order and each in its own transaction, the migrations the database has not seen yet. */
-export function migrate(db: Db, migrations: readonly Migration[]): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    applied_at TEXT NOT NULL
-  )`);
+export async function migrate(db: Sql, migrations: readonly Migration[]): Promise<number[]> {
   const versions = migrations.map((m) => m.version);
   if (versions.some((v, i) => i > 0 && v <= (versions[i - 1] ?? 0))) {
     throw new Error('Migrations must have strictly increasing versions.');
   }
-  const applied = new Set(
-    db
-      .prepare('SELECT version FROM schema_migrations')
-      .pluck()
-      .all()
-      .map((v) => Number(v)),
-  );
-  const newest = Math.max(0, ...applied);
-  if (newest > (versions.at(-1) ?? 0)) {
-    throw new Error(
-      `The database at schema version ${newest} is newer than this Scout (${versions.at(-1) ?? 0}); upgrade Scout.`,
-    );
-  }
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  // Two processes creating the table at once collide on PostgreSQL: under the migrations' lock, one does.
+  await db.transaction(async (tx) => {
+    await tx.lock(MIGRATIONS_LOCK);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at TEXT NOT NULL
+    )`);
+  });
   const done: number[] = [];
   for (const migration of migrations) {
-    if (applied.has(migration.version)) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, new Date().toISOString());
-    })();
-    done.push(migration.version);
+    const applied = await db.transaction(async (tx) => {
+      // Another process migrating the same database waits here, then finds the step applied.
+      await tx.lock(MIGRATIONS_LOCK);
+      const rows = await tx.all<{ version: number }>(sql`SELECT version FROM schema_migrations`);
+      const seen = new Set(rows.map((row) => Number(row.version)));
+      const newest = Math.max(0, ...seen);
+      if (newest > (versions.at(-1) ?? 0)) {
+        throw new Error(
+          `The database at schema version ${newest} is newer than this Scout (${versions.at(-1) ?? 0}); upgrade Scout.`,
+        );
+      }
+      if (seen.has(migration.version)) return false;
+      await tx.exec(db.dialect === 'postgres' ? migration.postgres : migration.sqlite);
+      await tx.run(
+        sql`INSERT INTO schema_migrations (version, name, applied_at)
+            VALUES (${migration.version}, ${migration.name}, ${new Date().toISOString()})`,
+      );
+      return true;
+    });
+    if (applied) done.push(migration.version);
+  }
+  if (migrations.length === 0) {
+    const newest = await schemaVersion(db);
+    if (newest > 0) {
+      throw new Error(
+        `The database at schema version ${newest} is newer than this Scout (0); upgrade Scout.`,
+      );
+    }
   }
   return done;
 }

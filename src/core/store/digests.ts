@@ -3,7 +3,7 @@
  * posted, with the posts chosen kept for a retry), and the posts each digest has shown.
  */
 import type { Platform } from '../actor.js';
-import type { Db } from './database.js';
+import { type Sql, sql, whichOf } from './sql.js';
 
 /** A scheduled digest. */
 export interface Digest {
@@ -42,17 +42,25 @@ export type NewDigest = Omit<Digest, 'id' | 'removedAt'>;
 
 /** Repository of digests. */
 export interface Digests {
-  create(digest: NewDigest): Digest;
-  get(id: number): Digest | null;
+  create(digest: NewDigest): Promise<Digest>;
+  /**
+   * Creates the digest unless its author already has `limits.perPerson` active digests in the workspace or its
+   * channel `limits.perChannel`: the count and the creation are one step for every process sharing the database.
+   */
+  createWithin(
+    digest: NewDigest,
+    limits: { perPerson: number; perChannel: number },
+  ): Promise<Digest | 'person-full' | 'channel-full'>;
+  get(id: number): Promise<Digest | null>;
   /** Removes a digest of the workspace; false when there is no such active digest. */
-  remove(workspace: { platform: Platform; workspaceId: string }, id: number, now: Date): boolean;
+  remove(workspace: { platform: Platform; workspaceId: string }, id: number, now: Date): Promise<boolean>;
   /** The active digests of a workspace, oldest first. */
-  list(workspace: { platform: Platform; workspaceId: string }): Digest[];
+  list(workspace: { platform: Platform; workspaceId: string }): Promise<Digest[]>;
   /** Every active digest. */
-  active(): Digest[];
-  run(digestId: number, localDay: string): DigestRun | null;
+  active(): Promise<Digest[]>;
+  run(digestId: number, localDay: string): Promise<DigestRun | null>;
   /** Post ids a digest has shown, among `ids`. */
-  shown(digestId: number, ids: readonly string[]): Set<string>;
+  shown(digestId: number, ids: readonly string[]): Promise<Set<string>>;
   /**
    * In one transaction: stores the day's run with its posts (pending) and marks them shown. False when the day
    * already has a run (another pass got there first).
@@ -62,11 +70,11 @@ export interface Digests {
     localDay: string,
     chosen: { posts: readonly Record<string, unknown>[]; note: string | null },
     now: Date,
-  ): boolean;
+  ): Promise<boolean>;
   /** Runs not yet known to be posted. */
-  unposted(): DigestRun[];
-  markPosting(digestId: number, localDay: string): void;
-  markPosted(digestId: number, localDay: string, messageId: string, now: Date): void;
+  unposted(): Promise<DigestRun[]>;
+  markPosting(digestId: number, localDay: string): Promise<void>;
+  markPosted(digestId: number, localDay: string, messageId: string, now: Date): Promise<void>;
 }
 
 interface DigestRow {
@@ -116,103 +124,111 @@ const toRun = (row: RunRow): DigestRun => ({
 });
 
 /** Creates the digests repository. */
-export function createDigests(db: Db): Digests {
-  const insert = db.prepare(
-    `INSERT INTO digests (platform, workspace_id, channel_id, created_by, local_time, time_zone, filters, top,
-     created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const byId = db.prepare<[number], DigestRow>('SELECT * FROM digests WHERE id = ?');
-  const remove = db.prepare(
-    `UPDATE digests SET removed_at = ? WHERE id = ? AND platform = ? AND workspace_id = ?
-     AND removed_at IS NULL`,
-  );
-  const listWorkspace = db.prepare<[string, string], DigestRow>(
-    'SELECT * FROM digests WHERE platform = ? AND workspace_id = ? AND removed_at IS NULL ORDER BY id',
-  );
-  const listActive = db.prepare<[], DigestRow>('SELECT * FROM digests WHERE removed_at IS NULL ORDER BY id');
-  const runRow = db.prepare<[number, string], RunRow>(
-    'SELECT * FROM digest_runs WHERE digest_id = ? AND local_day = ?',
-  );
-  const isShown = db
-    .prepare<[number, string], number>('SELECT 1 FROM digest_shown WHERE digest_id = ? AND post_id = ?')
-    .pluck();
-  const insertRun = db.prepare(
-    `INSERT OR IGNORE INTO digest_runs (digest_id, local_day, state, posts, note, created_at)
-     VALUES (?, ?, 'pending', ?, ?, ?)`,
-  );
-  const insertShown = db.prepare(
-    'INSERT OR IGNORE INTO digest_shown (digest_id, post_id, local_day) VALUES (?, ?, ?)',
-  );
-  const unpostedRows = db.prepare<[], RunRow>(
-    `SELECT * FROM digest_runs WHERE state <> 'posted' ORDER BY digest_id, local_day`,
-  );
-  const posting = db.prepare(
-    `UPDATE digest_runs SET state = 'posting', attempts = attempts + 1
-     WHERE digest_id = ? AND local_day = ? AND state <> 'posted'`,
-  );
-  const posted = db.prepare(
-    `UPDATE digest_runs SET state = 'posted', posted_at = ?, posted_message_id = ?
-     WHERE digest_id = ? AND local_day = ?`,
-  );
-  const begin = db.transaction(
-    (
-      digestId: number,
-      localDay: string,
-      chosen: { posts: readonly Record<string, unknown>[]; note: string | null },
-      now: Date,
-    ) => {
-      const inserted = insertRun.run(
-        digestId,
-        localDay,
-        JSON.stringify(chosen.posts),
-        chosen.note,
-        now.toISOString(),
-      );
-      if (inserted.changes === 0) return false;
-      for (const post of chosen.posts) {
-        if (typeof post.id === 'string') insertShown.run(digestId, post.id, localDay);
-      }
-      return true;
-    },
-  );
-
+export function createDigests(db: Sql): Digests {
   return {
-    create(digest) {
-      const id = insert.run(
-        digest.platform,
-        digest.workspaceId,
-        digest.channelId,
-        digest.createdBy,
-        digest.localTime,
-        digest.timeZone,
-        JSON.stringify(digest.filters),
-        digest.top,
-        digest.createdAt.toISOString(),
-      ).lastInsertRowid;
-      const row = byId.get(Number(id));
-      if (row === undefined) throw new Error('The new digest was not stored.');
-      return toDigest(row);
-    },
-    get(id) {
-      const row = byId.get(id);
+    create: (digest) => insert(db, digest),
+    createWithin: (digest, limits) =>
+      db.transaction(async (tx) => {
+        await tx.lock(`digests:${digest.platform}:${digest.workspaceId}`);
+        const counts = await tx.one<{ mine: number; channel: number }>(
+          sql`SELECT COALESCE(SUM(CASE WHEN created_by = ${digest.createdBy} THEN 1 ELSE 0 END), 0) AS "mine",
+                COALESCE(SUM(CASE WHEN channel_id = ${digest.channelId} THEN 1 ELSE 0 END), 0) AS "channel"
+              FROM digests
+              WHERE platform = ${digest.platform} AND workspace_id = ${digest.workspaceId} AND removed_at IS NULL`,
+        );
+        if ((counts?.mine ?? 0) >= limits.perPerson) return 'person-full';
+        if ((counts?.channel ?? 0) >= limits.perChannel) return 'channel-full';
+        return insert(tx, digest);
+      }),
+    async get(id) {
+      const row = await db.one<DigestRow>(sql`SELECT * FROM digests WHERE id = ${id}`);
       return row === undefined ? null : toDigest(row);
     },
-    remove: (workspace, id, now) =>
-      remove.run(now.toISOString(), id, workspace.platform, workspace.workspaceId).changes === 1,
-    list: (workspace) => listWorkspace.all(workspace.platform, workspace.workspaceId).map(toDigest),
-    active: () => listActive.all().map(toDigest),
-    run(digestId, localDay) {
-      const row = runRow.get(digestId, localDay);
+    remove: async (workspace, id, now) =>
+      (await db.run(
+        sql`UPDATE digests SET removed_at = ${now.toISOString()}
+            WHERE id = ${id} AND platform = ${workspace.platform} AND workspace_id = ${workspace.workspaceId}
+              AND removed_at IS NULL`,
+      )) === 1,
+    list: async (workspace) =>
+      (
+        await db.all<DigestRow>(
+          sql`SELECT * FROM digests
+              WHERE platform = ${workspace.platform} AND workspace_id = ${workspace.workspaceId} AND removed_at IS NULL
+              ORDER BY id`,
+        )
+      ).map(toDigest),
+    active: async () =>
+      (await db.all<DigestRow>(sql`SELECT * FROM digests WHERE removed_at IS NULL ORDER BY id`)).map(
+        toDigest,
+      ),
+    async run(digestId, localDay) {
+      const row = await db.one<RunRow>(
+        sql`SELECT digest_id, local_day, state, posts, note, attempts FROM digest_runs
+            WHERE digest_id = ${digestId} AND local_day = ${localDay}`,
+      );
       return row === undefined ? null : toRun(row);
     },
-    shown: (digestId, ids) => new Set(ids.filter((id) => isShown.get(digestId, id) !== undefined)),
-    begin: (digestId, localDay, chosen, now) => begin(digestId, localDay, chosen, now),
-    unposted: () => unpostedRows.all().map(toRun),
-    markPosting(digestId, localDay) {
-      posting.run(digestId, localDay);
+    shown: (digestId, ids) =>
+      whichOf(
+        db,
+        ids,
+        (part) =>
+          sql`SELECT post_id AS "value" FROM digest_shown
+              WHERE digest_id = ${digestId} AND post_id IN (${sql.join(part)})`,
+      ),
+    begin: (digestId, localDay, chosen, now) =>
+      db.transaction(async (tx) => {
+        // The primary key (digest, day) lets one pass of one process store the day's run; the others find it.
+        const inserted = await tx.run(
+          sql`INSERT INTO digest_runs (digest_id, local_day, state, posts, note, created_at)
+              VALUES (${digestId}, ${localDay}, 'pending', ${JSON.stringify(chosen.posts)}, ${chosen.note},
+                ${now.toISOString()})
+              ON CONFLICT (digest_id, local_day) DO NOTHING`,
+        );
+        if (inserted === 0) return false;
+        for (const post of chosen.posts) {
+          if (typeof post.id === 'string') {
+            await tx.run(
+              sql`INSERT INTO digest_shown (digest_id, post_id, local_day) VALUES (${digestId}, ${post.id}, ${localDay})
+                  ON CONFLICT (digest_id, post_id) DO NOTHING`,
+            );
+          }
+        }
+        return true;
+      }),
+    unposted: async () =>
+      (
+        await db.all<RunRow>(
+          sql`SELECT digest_id, local_day, state, posts, note, attempts FROM digest_runs
+              WHERE state <> 'posted' ORDER BY digest_id, local_day`,
+        )
+      ).map(toRun),
+    async markPosting(digestId, localDay) {
+      await db.run(
+        sql`UPDATE digest_runs SET state = 'posting', attempts = attempts + 1
+            WHERE digest_id = ${digestId} AND local_day = ${localDay} AND state <> 'posted'`,
+      );
     },
-    markPosted(digestId, localDay, messageId, now) {
-      posted.run(now.toISOString(), messageId, digestId, localDay);
+    async markPosted(digestId, localDay, messageId, now) {
+      await db.run(
+        sql`UPDATE digest_runs SET state = 'posted', posted_at = ${now.toISOString()}, posted_message_id = ${messageId}
+            WHERE digest_id = ${digestId} AND local_day = ${localDay}`,
+      );
     },
   };
+}
+
+/** Stores a new digest. */
+async function insert(db: Sql, digest: NewDigest): Promise<Digest> {
+  const row = await db.one<DigestRow>(
+    sql`INSERT INTO digests (platform, workspace_id, channel_id, created_by, local_time, time_zone, filters, top,
+          created_at)
+        VALUES (${digest.platform}, ${digest.workspaceId}, ${digest.channelId}, ${digest.createdBy},
+          ${digest.localTime}, ${digest.timeZone}, ${JSON.stringify(digest.filters)}, ${digest.top},
+          ${digest.createdAt.toISOString()})
+        RETURNING *`,
+  );
+  if (row === undefined) throw new Error('The new digest was not stored.');
+  return toDigest(row);
 }

@@ -3,7 +3,7 @@
 import type { ActionTokens } from './action-tokens.js';
 import { createActionTokens } from './action-tokens.js';
 import { type BudgetAlertOptions, type BudgetAlerts, createBudgetAlerts } from './budget-alerts.js';
-import { type Db, openDatabase } from './database.js';
+import { type DatabaseLocation, type Db, openDatabase } from './database.js';
 import type { Digests } from './digests.js';
 import { createDigests } from './digests.js';
 import type { Invocations } from './invocations.js';
@@ -11,6 +11,7 @@ import { createInvocations } from './invocations.js';
 import type { Ledger } from './ledger.js';
 import { createLedger } from './ledger.js';
 import { createProcesses, type Processes } from './processes.js';
+import { createProfileHandles, type ProfileHandles } from './profile-handles.js';
 import type { ProfileCache } from './profiles.js';
 import { createProfileCache } from './profiles.js';
 import type { SearchSessions } from './search-sessions.js';
@@ -29,6 +30,8 @@ export interface Store {
   readonly invocations: Invocations;
   /** Creator profiles as the service client returns them (kept opaque here). */
   readonly profiles: ProfileCache<Record<string, unknown>>;
+  /** The same profiles, read by platform and handle. */
+  readonly handles: ProfileHandles;
   readonly searches: SearchSessions;
   readonly settings: Settings;
   /** Reply notification subscriptions and their announcements. */
@@ -41,21 +44,25 @@ export interface Store {
   readonly processes: Processes;
   /** Private alerts of spend near a daily cap and of a low service balance, each queued once. */
   readonly alerts: BudgetAlerts;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** Options of openStore. */
 export type StoreOptions = BudgetAlertOptions;
 
-/** Opens the database at `path` (':memory:' in tests) and builds the repositories. */
-export function openStore(path: string, options: StoreOptions = {}): Store {
-  const db = openDatabase({ path });
+/**
+ * Opens the database (a SQLite file path, ':memory:' in tests, or a PostgreSQL URL), brings its schema up to date and
+ * builds the repositories.
+ */
+export async function openStore(location: DatabaseLocation, options: StoreOptions = {}): Promise<Store> {
+  const db = await openDatabase(location);
   return {
     db,
     ledger: createLedger(db),
     actions: createActionTokens(db),
     invocations: createInvocations(db),
     profiles: createProfileCache(db),
+    handles: createProfileHandles(db),
     searches: createSearchSessions(db),
     settings: createSettings(db),
     subscriptions: createSubscriptions(db),

@@ -2,8 +2,8 @@
  * Idempotency of interactions: a platform that delivers the same interaction twice, a double click or the same
  * command repeated within seconds finds the first invocation here and runs nothing again.
  */
-import type { Db } from './database.js';
 import { HEARTBEAT_STALE_MS } from './processes.js';
+import { type Sql, sql } from './sql.js';
 
 /** What `begin` found. */
 export type BeginResult = { status: 'started' } | { status: 'running' } | { status: 'done'; reply: unknown };
@@ -15,17 +15,23 @@ export interface Invocations {
    * running in a live process (one whose heartbeat is fresh). A run whose process is gone is taken over at once; one
    * of unknown owner after `staleMs`.
    */
-  begin(key: string, now: Date, windowMs: number, owner: string | null, staleMs?: number): BeginResult;
+  begin(
+    key: string,
+    now: Date,
+    windowMs: number,
+    owner: string | null,
+    staleMs?: number,
+  ): Promise<BeginResult>;
   /**
    * Stores the finished invocation's reply, for duplicates to receive. A state change (`changed` names the tenant
    * and what it changed) also forgets the other finished changes of that subject in that tenant: repeating one of
    * them after it is a new change (connect, disconnect, connect again), not a duplicate to answer from memory.
    */
-  finish(key: string, reply: unknown, now: Date, changed?: string): void;
+  finish(key: string, reply: unknown, now: Date, changed?: string): Promise<void>;
   /** Forgets a claim whose work failed before doing anything, so the person can try again. */
-  release(key: string): void;
+  release(key: string): Promise<void>;
   /** Deletes invocations started before `before`. */
-  purge(before: Date): number;
+  purge(before: Date): Promise<number>;
 }
 
 interface Row {
@@ -38,52 +44,52 @@ interface Row {
 }
 
 /** Creates the invocation repository. */
-export function createInvocations(db: Db): Invocations {
-  const select = db.prepare<[string], Row>(`SELECT i.state, i.reply, i.created_at, i.owner, p.heartbeat_at
-    FROM invocations i LEFT JOIN scout_processes p ON p.id = i.owner WHERE i.key = ?`);
-  const upsert =
-    db.prepare(`INSERT INTO invocations (key, state, created_at, owner) VALUES (?, 'running', ?, ?)
-    ON CONFLICT (key) DO UPDATE SET state = 'running', reply = NULL, created_at = excluded.created_at,
-    finished_at = NULL, owner = excluded.owner`);
-  const finishRow = db.prepare(
-    "UPDATE invocations SET state = 'done', reply = ?, finished_at = ?, scope = ? WHERE key = ?",
-  );
-  const forgetOthers = db.prepare("DELETE FROM invocations WHERE scope = ? AND key <> ? AND state = 'done'");
-  const finish = db.transaction((key: string, reply: string, at: string, changed: string | null) => {
-    finishRow.run(reply, at, changed, key);
-    if (changed !== null) forgetOthers.run(changed, key);
-  });
-  const release = db.prepare('DELETE FROM invocations WHERE key = ?');
-  const purge = db.prepare('DELETE FROM invocations WHERE created_at < ?');
+export function createInvocations(db: Sql): Invocations {
   const running = (row: Row, now: Date, staleMs: number): boolean => {
     if (row.owner === null) return now.getTime() - Date.parse(row.created_at) < staleMs;
     return row.heartbeat_at !== null && now.getTime() - Date.parse(row.heartbeat_at) < HEARTBEAT_STALE_MS;
   };
-  const begin = db.transaction(
-    (key: string, now: Date, windowMs: number, owner: string | null, staleMs: number): BeginResult => {
-      const row = select.get(key);
-      if (row !== undefined) {
-        const age = now.getTime() - Date.parse(row.created_at);
-        if (row.state === 'running' && running(row, now, staleMs)) return { status: 'running' };
-        if (row.state === 'done' && age < windowMs) {
-          return { status: 'done', reply: row.reply === null ? null : (JSON.parse(row.reply) as unknown) };
-        }
-      }
-      upsert.run(key, now.toISOString(), owner);
-      return { status: 'started' };
-    },
-  );
   return {
     begin: (key, now, windowMs, owner, staleMs = 10 * 60_000) =>
-      begin.immediate(key, now, windowMs, owner, staleMs),
-    finish(key, reply, now, changed) {
-      finish(key, JSON.stringify(reply), now.toISOString(), changed ?? null);
+      db.transaction(async (tx): Promise<BeginResult> => {
+        // Processes beginning the same key at once take turns: the second finds the first one's claim (running),
+        // so exactly one runs it, and a stale claim is taken over once.
+        await tx.lock(`invocations:${key}`);
+        const row = await tx.one<Row>(
+          sql`SELECT i.state, i.reply, i.created_at, i.owner, p.heartbeat_at
+              FROM invocations i LEFT JOIN scout_processes p ON p.id = i.owner WHERE i.key = ${key}`,
+        );
+        if (row !== undefined) {
+          const age = now.getTime() - Date.parse(row.created_at);
+          if (row.state === 'running' && running(row, now, staleMs)) return { status: 'running' };
+          if (row.state === 'done' && age < windowMs) {
+            return { status: 'done', reply: row.reply === null ? null : (JSON.parse(row.reply) as unknown) };
+          }
+        }
+        await tx.run(
+          sql`INSERT INTO invocations (key, state, created_at, owner) VALUES (${key}, 'running', ${now.toISOString()}, ${owner})
+              ON CONFLICT (key) DO UPDATE SET state = 'running', reply = NULL, created_at = excluded.created_at,
+              finished_at = NULL, owner = excluded.owner`,
+        );
+        return { status: 'started' };
+      }),
+    async finish(key, reply, now, changed) {
+      await db.transaction(async (tx) => {
+        await tx.run(
+          sql`UPDATE invocations SET state = 'done', reply = ${JSON.stringify(reply)}, finished_at = ${now.toISOString()},
+                scope = ${changed ?? null}
+              WHERE key = ${key}`,
+        );
+        if (changed !== undefined) {
+          await tx.run(
+            sql`DELETE FROM invocations WHERE scope = ${changed} AND key <> ${key} AND state = 'done'`,
+          );
+        }
+      });
     },
-    release(key) {
-      release.run(key);
+    async release(key) {
+      await db.run(sql`DELETE FROM invocations WHERE key = ${key}`);
     },
-    purge(before) {
-      return purge.run(before.toISOString()).changes;
-    },
+    purge: (before) => db.run(sql`DELETE FROM invocations WHERE created_at < ${before.toISOString()}`),
   };
 }

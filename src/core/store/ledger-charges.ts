@@ -2,7 +2,8 @@
  * The charges the ledger counts, told to whoever listens (the metrics): a paid call confirmed at its cost, and
  * unconfirmed calls that reported balances settle (see ledger-settle.ts).
  */
-import type { Db } from './database.js';
+import { settlementLock } from './ledger-settle.js';
+import { type Sql, sql } from './sql.js';
 
 /** Credits the ledger counted as charged: on a confirmed answer, or settled from reported balances. */
 export interface LedgerCharge {
@@ -15,21 +16,18 @@ export interface LedgerCharge {
 export interface ChargeAnnouncer {
   /** Tells every listener of a charge of more than 0 credits. */
   announce(charge: LedgerCharge): void;
-  /** Runs a settlement of an account's unconfirmed calls (`run`), then announces the calls it settled. */
-  settling(accountId: string, run: () => void): void;
+  /**
+   * Runs a settlement of an account's unconfirmed calls (`run`) in one transaction holding the account's settlement
+   * lock, then, once it is committed, announces the calls it settled.
+   */
+  settling(accountId: string, run: (tx: Sql) => Promise<void>): Promise<void>;
   /** Adds a listener; returns the function that removes it. */
   onCharge(listener: (charge: LedgerCharge) => void): () => void;
 }
 
 /** Creates the announcer over the ledger's database. */
-export function createChargeAnnouncer(db: Db): ChargeAnnouncer {
+export function createChargeAnnouncer(db: Sql): ChargeAnnouncer {
   const listeners = new Set<(charge: LedgerCharge) => void>();
-  const openOf = db.prepare<[string], { id: number; operation: string }>(
-    "SELECT id, operation FROM credit_ledger WHERE account_id = ? AND state = 'unconfirmed'",
-  );
-  const settledOf = db.prepare<[number], { credits: number }>(
-    "SELECT credits FROM credit_ledger WHERE id = ? AND state = 'settled'",
-  );
   const announce = (charge: LedgerCharge) => {
     if (charge.credits <= 0) return;
     for (const listener of listeners) {
@@ -42,15 +40,30 @@ export function createChargeAnnouncer(db: Db): ChargeAnnouncer {
   };
   return {
     announce,
-    settling(accountId, run) {
-      // Read only when someone listens: most accounts have no unconfirmed call, and this costs a query.
-      const open = listeners.size === 0 ? [] : openOf.all(accountId);
-      run();
-      for (const call of open) {
-        const settled = settledOf.get(call.id);
-        if (settled !== undefined)
-          announce({ operation: call.operation, credits: settled.credits, state: 'settled' });
-      }
+    async settling(accountId, run) {
+      const settled = await db.transaction(async (tx) => {
+        // Under the lock, the calls read open here and settled below were settled by this run, not another process.
+        await tx.lock(settlementLock(accountId));
+        // Read only when someone listens: most accounts have no unconfirmed call, and this costs a query.
+        const open =
+          listeners.size === 0
+            ? []
+            : await tx.all<{ id: number; operation: string }>(
+                sql`SELECT id, operation FROM credit_ledger WHERE account_id = ${accountId} AND state = 'unconfirmed'`,
+              );
+        await run(tx);
+        if (open.length === 0) return [];
+        const ids = open.map((call) => call.id);
+        const rows = await tx.all<{ id: number; credits: number }>(
+          sql`SELECT id, credits FROM credit_ledger WHERE id IN (${sql.join(ids)}) AND state = 'settled'`,
+        );
+        const credits = new Map(rows.map((row) => [Number(row.id), row.credits]));
+        return open.flatMap((call) => {
+          const charged = credits.get(Number(call.id));
+          return charged === undefined ? [] : [{ operation: call.operation, credits: charged }];
+        });
+      });
+      for (const call of settled) announce({ ...call, state: 'settled' });
     },
     onCharge(listener) {
       listeners.add(listener);

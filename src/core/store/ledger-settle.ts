@@ -5,8 +5,7 @@
  * after it failed). Sends and answers are ordered by ticks of one counter in the database, so this holds across
  * processes sharing it.
  */
-import type { Statement } from 'better-sqlite3';
-import type { Db } from './database.js';
+import { type Sql, sql } from './sql.js';
 
 /**
  * How long after its failure a lost call may still be processed, and so charged: a gateway's 504 or a client's
@@ -34,12 +33,15 @@ export interface BalanceObservation {
   key?: string;
 }
 
-/** Settles unconfirmed calls from reported balances. */
+/**
+ * Settles unconfirmed calls from reported balances. Each method runs in one transaction holding the account's
+ * settlement lock (see settlementLock), joining the transaction it is called in, if any.
+ */
 export interface Settlement {
   /** Records the balance of an answer that cost nothing (sent at `sentTick`, `sentAt`), and settles what it can. */
-  reading(accountId: string, sentTick: number, sentAt: Date, balance: number): void;
+  reading(accountId: string, sentTick: number, sentAt: Date, balance: number): Promise<void>;
   /** Settles what an observed balance allows. */
-  observe(accountId: string, observation: BalanceObservation): void;
+  observe(accountId: string, observation: BalanceObservation): Promise<void>;
 }
 
 /** Readings kept per account: the lost call is settled by the next answer, so only the latest few matter. */
@@ -52,25 +54,32 @@ const SQLITE_FULL = new Set([
   'SQLITE_IOERR_SHMSIZE',
 ]);
 
+/** PostgreSQL's SQLSTATE disk_full (class 53, insufficient resources). */
+const POSTGRES_DISK_FULL = '53100';
+
 /** Whether an error says the database could not grow: the disk (or its quota) is full. */
 export function isStorageFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && SQLITE_FULL.has(code);
+  return typeof code === 'string' && (SQLITE_FULL.has(code) || code === POSTGRES_DISK_FULL);
 }
 
-const tickStatements = new WeakMap<Db, Statement<[], number>>();
-
-/** Advances the ledger's counter and returns the new tick. */
-export function nextTick(db: Db): number {
-  let statement = tickStatements.get(db);
-  if (statement === undefined) {
-    statement = db
-      .prepare<[], number>('UPDATE ledger_clock SET tick = tick + 1 WHERE id = 1 RETURNING tick')
-      .pluck();
-    tickStatements.set(db, statement);
-  }
-  return statement.get() as number;
+/**
+ * Advances the ledger's counter and returns the new tick. One statement, so processes sharing the database never
+ * get the same tick (on PostgreSQL the row stays locked until the caller's transaction, if any, ends).
+ */
+export async function nextTick(db: Sql): Promise<number> {
+  const row = await db.one<{ tick: number }>(
+    sql`UPDATE ledger_clock SET tick = tick + 1 WHERE id = 1 RETURNING tick`,
+  );
+  if (row === undefined) throw new Error('The ledger clock is missing (ledger_clock has no row 1).');
+  return Number(row.tick);
 }
+
+/**
+ * The lock (Sql.lock) under which an account's unconfirmed calls are settled, so processes sharing the database
+ * never settle (and announce) the same calls twice. Take it before any ledger tick in the same transaction.
+ */
+export const settlementLock = (accountId: string) => `ledger:settle:${accountId}`;
 
 interface Between {
   id: number;
@@ -108,64 +117,45 @@ export function uniqueCharges(lost: ReadonlyArray<{ credits: number }>, total: n
   return found;
 }
 
-/** Creates the settlement over an open database. */
-export function createSettlement(db: Db): Settlement {
-  const insertReading = db.prepare<[string, number, number, string, number]>(
-    'INSERT INTO balance_readings (account_id, sent_tick, done_tick, sent_at, balance) VALUES (?, ?, ?, ?, ?)',
-  );
-  const trimReadings = db.prepare<[string, string, number]>(
-    `DELETE FROM balance_readings WHERE account_id = ? AND id <= (
-       SELECT id FROM balance_readings WHERE account_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
-  );
-  const hasOpen = db
-    .prepare<[string], number>(
-      "SELECT EXISTS (SELECT 1 FROM credit_ledger WHERE account_id = ? AND state = 'unconfirmed')",
-    )
-    .pluck();
-  // The oldest unconfirmed call that was over (failed, and past its grace) before the observed call was sent.
-  const oldestOpen = db.prepare<[string, number, string], { sent_tick: number }>(
-    `SELECT sent_tick FROM credit_ledger
-     WHERE account_id = ? AND state = 'unconfirmed' AND done_tick < ? AND settle_after <= ?
-     ORDER BY sent_tick LIMIT 1`,
-  );
-  // The latest balance known before that call was sent: a reading, or a call with a known cost.
-  const before = db.prepare<[string, number, string, number], Before>(
-    `SELECT sent_tick, done_tick, balance, NULL AS key FROM (
-       SELECT sent_tick, done_tick, balance FROM balance_readings
-       WHERE account_id = ? AND done_tick < ? ORDER BY done_tick DESC LIMIT 1)
-     UNION ALL
-     SELECT sent_tick, done_tick, balance, key FROM (
-       SELECT sent_tick, done_tick, balance, idempotency_key AS key FROM credit_ledger
-       WHERE account_id = ? AND state IN ('confirmed', 'settled') AND balance IS NOT NULL AND done_tick < ?
-       ORDER BY done_tick DESC LIMIT 1)
-     ORDER BY done_tick DESC LIMIT 1`,
-  );
-  // Every other paid call of the account that ran (or may still run) between that balance and the observation.
-  const between = db.prepare<[string, number, number, string, string], Between>(
-    `SELECT id, state, credits, units, sent_tick, done_tick, settle_after FROM credit_ledger
-     WHERE account_id = ? AND sent_tick IS NOT NULL AND sent_tick < ?
-     AND (done_tick IS NULL OR done_tick > ?) AND idempotency_key NOT IN (?, ?)`,
-  );
-  // The balance after a settled call is not known when other calls ran beside it: it is left empty.
-  const settle = db.prepare<[number, number, number]>(
-    "UPDATE credit_ledger SET state = 'settled', credits = ?, units = ?, balance = NULL WHERE id = ? AND state = 'unconfirmed'",
-  );
-  const settleAll = db.transaction((calls: readonly Between[], charges: readonly number[]) => {
-    calls.forEach((call, index) => {
-      const charged = charges[index] as number;
-      const units = charged === call.credits ? call.units : 0;
-      settle.run(charged, units, call.id);
-    });
-  });
-
-  const observe = (accountId: string, seen: BalanceObservation) => {
-    if (hasOpen.get(accountId) !== 1) return;
+/** Creates the settlement over an open database (or a transaction on it). */
+export function createSettlement(db: Sql): Settlement {
+  /** Inside a transaction holding the account's settlement lock. */
+  const observeIn = async (tx: Sql, accountId: string, seen: BalanceObservation) => {
+    const open = await tx.one<{ open: number }>(
+      sql`SELECT 1 AS "open" FROM credit_ledger WHERE account_id = ${accountId} AND state = 'unconfirmed' LIMIT 1`,
+    );
+    if (open === undefined) return;
     const sentAt = seen.sentAt.toISOString();
-    const first = oldestOpen.get(accountId, seen.sentTick, sentAt);
+    // The oldest unconfirmed call that was over (failed, and past its grace) before the observed call was sent.
+    const first = await tx.one<{ sent_tick: number }>(
+      sql`SELECT sent_tick FROM credit_ledger
+          WHERE account_id = ${accountId} AND state = 'unconfirmed' AND done_tick < ${seen.sentTick}
+            AND settle_after <= ${sentAt}
+          ORDER BY sent_tick LIMIT 1`,
+    );
     if (first === undefined) return;
-    const known = before.get(accountId, first.sent_tick, accountId, first.sent_tick);
+    // The latest balance known before that call was sent: a reading, or a call with a known cost.
+    const known = await tx.one<Before>(
+      sql`SELECT sent_tick, done_tick, balance, CAST(NULL AS TEXT) AS "key" FROM (
+            SELECT sent_tick, done_tick, balance FROM balance_readings
+            WHERE account_id = ${accountId} AND done_tick < ${first.sent_tick}
+            ORDER BY done_tick DESC LIMIT 1) AS reading
+          UNION ALL
+          SELECT sent_tick, done_tick, balance, "key" FROM (
+            SELECT sent_tick, done_tick, balance, idempotency_key AS "key" FROM credit_ledger
+            WHERE account_id = ${accountId} AND state IN ('confirmed', 'settled') AND balance IS NOT NULL
+              AND done_tick < ${first.sent_tick}
+            ORDER BY done_tick DESC LIMIT 1) AS answer
+          ORDER BY done_tick DESC LIMIT 1`,
+    );
     if (known === undefined) return;
-    const calls = between.all(accountId, seen.doneTick, known.sent_tick, seen.key ?? '', known.key ?? '');
+    // Every other paid call of the account that ran (or may still run) between that balance and the observation.
+    const calls = await tx.all<Between>(
+      sql`SELECT id, state, credits, units, sent_tick, done_tick, settle_after FROM credit_ledger
+          WHERE account_id = ${accountId} AND sent_tick IS NOT NULL AND sent_tick < ${seen.doneTick}
+            AND (done_tick IS NULL OR done_tick > ${known.sent_tick})
+            AND idempotency_key NOT IN (${seen.key ?? ''}, ${known.key ?? ''})`,
+    );
     // Every call that ran between the two balances is wholly inside them (sent after the first was read, over
     // before the second was sent): the lost ones past their grace, the others with a known cost.
     const inside = (c: Between) =>
@@ -185,16 +175,39 @@ export function createSettlement(db: Db): Settlement {
     // smaller charge as a top-up made meanwhile, so it settles nothing (the call stays at its estimate).
     const charges = uniqueCharges(lost, charged);
     if (charges === null) return;
-    settleAll(lost, charges);
+    for (const [index, call] of lost.entries()) {
+      const settled = charges[index] as number;
+      const units = settled === call.credits ? call.units : 0;
+      // The balance after a settled call is not known when other calls ran beside it: it is left empty.
+      await tx.run(
+        sql`UPDATE credit_ledger SET state = 'settled', credits = ${settled}, units = ${units}, balance = NULL
+            WHERE id = ${call.id} AND state = 'unconfirmed'`,
+      );
+    }
   };
 
+  /** Runs `work` in a transaction (joining the current one) that holds the account's settlement lock. */
+  const locked = (accountId: string, work: (tx: Sql) => Promise<void>) =>
+    db.transaction(async (tx) => {
+      await tx.lock(settlementLock(accountId));
+      await work(tx);
+    });
+
   return {
-    reading(accountId, sentTick, sentAt, balance) {
-      const doneTick = nextTick(db);
-      insertReading.run(accountId, sentTick, doneTick, sentAt.toISOString(), balance);
-      trimReadings.run(accountId, accountId, READINGS_KEPT);
-      observe(accountId, { sentTick, sentAt, doneTick, balance, cost: 0 });
-    },
-    observe,
+    reading: (accountId, sentTick, sentAt, balance) =>
+      locked(accountId, async (tx) => {
+        const doneTick = await nextTick(tx);
+        await tx.run(
+          sql`INSERT INTO balance_readings (account_id, sent_tick, done_tick, sent_at, balance)
+              VALUES (${accountId}, ${sentTick}, ${doneTick}, ${sentAt.toISOString()}, ${balance})`,
+        );
+        await tx.run(
+          sql`DELETE FROM balance_readings WHERE account_id = ${accountId} AND id <= (
+                SELECT id FROM balance_readings WHERE account_id = ${accountId}
+                ORDER BY id DESC LIMIT 1 OFFSET ${READINGS_KEPT})`,
+        );
+        await observeIn(tx, accountId, { sentTick, sentAt, doneTick, balance, cost: 0 });
+      }),
+    observe: (accountId, seen) => locked(accountId, (tx) => observeIn(tx, accountId, seen)),
   };
 }

@@ -3,12 +3,11 @@
  * is written before it is sent (at its estimate), so a crash or a lost answer never loses a charge; see
  * ledger-settle.ts for how a call whose answer was lost is settled from the balances the service reports.
  */
-import type { Statement } from 'better-sqlite3';
 import type { Platform } from '../actor.js';
-import type { Db } from './database.js';
 import { createChargeAnnouncer, type LedgerCharge } from './ledger-charges.js';
 import { createSettlement, isStorageFull, nextTick, settleAfter } from './ledger-settle.js';
 import { HEARTBEAT_STALE_MS } from './processes.js';
+import { type Sql, sql } from './sql.js';
 
 export type { LedgerCharge } from './ledger-charges.js';
 
@@ -98,53 +97,56 @@ export interface TimeRange {
 
 /** Reads and writes the credit ledger. */
 export interface Ledger {
-  /** Records a paid call; false when a row with the same idempotency key exists already. */
-  record(entry: LedgerEntry): boolean;
+  /** Records a paid call; resolves to false when a row with the same idempotency key exists already. */
+  record(entry: LedgerEntry): Promise<boolean>;
   /** The row recorded under an idempotency key, if any. */
-  find(idempotencyKey: string): LedgerRow | undefined;
+  find(idempotencyKey: string): Promise<LedgerRow | undefined>;
   /**
-   * Writes a paid call before it is sent, at its estimate ('pending'); false when the key exists already. Throws
+   * Writes a paid call before it is sent, at its estimate ('pending'); false when the key exists already. Rejects
    * when it cannot be written (the disk is full): then the call must not be sent.
    */
-  intend(intent: LedgerIntent): boolean;
+  intend(intent: LedgerIntent): Promise<boolean>;
   /**
    * Completes a pending call with what it cost, then settles what the reported balance allows. When the disk is
    * full the change is kept in memory (the row stays at its estimate) and written with the next one that works.
    */
-  confirm(idempotencyKey: string, answer: LedgerAnswer): void;
+  confirm(idempotencyKey: string, answer: LedgerAnswer): Promise<void>;
   /** Marks a pending call that may have been charged without a readable answer (at `now`): it stays at its estimate. */
-  doubt(idempotencyKey: string, now: Date): void;
+  doubt(idempotencyKey: string, now: Date): Promise<void>;
   /** Forgets a pending call the service provably did not process (an error answer, or nothing sent). */
-  cancel(idempotencyKey: string): void;
+  cancel(idempotencyKey: string): Promise<void>;
   /** Completions kept in memory because the disk was full, waiting to be written; 0 when all are written. */
   unwritten(): number;
   /**
-   * Writes the completions kept in memory, oldest first, as far as the disk allows; returns how many are left.
-   * Never throws for a full disk (they stay kept), so a periodic task can call it.
+   * Writes the completions kept in memory, oldest first, as far as the disk allows; resolves to how many are left.
+   * Never rejects for a full disk (they stay kept), so a periodic task can call it.
    */
-  retryUnwritten(): number;
+  retryUnwritten(): Promise<number>;
   /** Calls `listener` with each charge the ledger counts (confirmed or settled); returns the function that stops it. */
   onCharge(listener: (charge: LedgerCharge) => void): () => void;
   /** A ledger tick to stamp a free call with before it is sent; see `reading`. */
-  tick(): number;
+  tick(): Promise<number>;
   /** A balance reported on an answer that cost nothing (sent at `sentTick`, `sentAt`), to settle unconfirmed calls. */
-  reading(accountId: string, sentTick: number, sentAt: Date, balance: number): void;
+  reading(accountId: string, sentTick: number, sentAt: Date, balance: number): Promise<void>;
   /** Unconfirmed calls of a person or a workspace in a range, with the calls of processes that are gone. */
   unconfirmed(
     scope: { platform: LedgerPlatform; workspaceId: string; userId?: string },
     range: TimeRange,
     now: Date,
-  ): Unconfirmed;
+  ): Promise<Unconfirmed>;
   /** Credits spent by one person, or by the whole workspace when userId is omitted, within a range. */
-  spent(scope: { platform: LedgerPlatform; workspaceId: string; userId?: string }, range: TimeRange): number;
+  spent(
+    scope: { platform: LedgerPlatform; workspaceId: string; userId?: string },
+    range: TimeRange,
+  ): Promise<number>;
   /** The workspace's spend in a range grouped by person, by command (or operation when no command) or by UTC day. */
   breakdown(
     scope: { platform: LedgerPlatform; workspaceId: string },
     range: TimeRange,
     by: 'user' | 'command' | 'day',
-  ): SpendGroup[];
+  ): Promise<SpendGroup[]>;
   /** The workspace's spend in a range per UTC day and person, days in order. */
-  daily(scope: { platform: LedgerPlatform; workspaceId: string }, range: TimeRange): DailySpend[];
+  daily(scope: { platform: LedgerPlatform; workspaceId: string }, range: TimeRange): Promise<DailySpend[]>;
 }
 
 interface StoredRow {
@@ -170,133 +172,96 @@ const GROUP_EXPRESSIONS = {
   day: 'substr(at, 1, 10)',
 } as const;
 
-/** Creates the ledger repository over an open database. */
-export function createLedger(db: Db): Ledger {
-  const insert = db.prepare(`INSERT INTO credit_ledger
-      (at, platform, workspace_id, user_id, operation, command, units, credits, balance, idempotency_key)
-    VALUES (@at, @platform, @workspaceId, @userId, @operation, @command, @units, @credits, @balance, @idempotencyKey)
-    ON CONFLICT (idempotency_key) DO NOTHING`);
-  const byKey = db.prepare<[string], StoredRow>('SELECT * FROM credit_ledger WHERE idempotency_key = ?');
-  const spentUser = db
-    .prepare<[string, string, string, string, string], number>(
-      `SELECT COALESCE(SUM(credits), 0) FROM credit_ledger
-       WHERE platform = ? AND workspace_id = ? AND user_id = ? AND at >= ? AND at < ?`,
-    )
-    .pluck();
-  const spentWorkspace = db
-    .prepare<[string, string, string, string], number>(
-      `SELECT COALESCE(SUM(credits), 0) FROM credit_ledger
-       WHERE platform = ? AND workspace_id = ? AND at >= ? AND at < ?`,
-    )
-    .pluck();
-  const breakdowns = Object.fromEntries(
-    Object.entries(GROUP_EXPRESSIONS).map(([by, expression]) => [
-      by,
-      db.prepare<[string, string, string, string], SpendGroup>(
-        `SELECT ${expression} AS key, SUM(credits) AS credits, COUNT(*) AS calls FROM credit_ledger
-         WHERE platform = ? AND workspace_id = ? AND at >= ? AND at < ?
-         GROUP BY key ORDER BY credits DESC, key ASC`,
-      ),
-    ]),
-  ) as Record<keyof typeof GROUP_EXPRESSIONS, Statement<[string, string, string, string], SpendGroup>>;
+/** A completion of a pending call (confirm, doubt, cancel, reading): kept and retried when the disk is full. */
+type Completion = () => Promise<void>;
 
-  const dailyRows = db.prepare<[string, string, string, string], DailySpend>(
-    `SELECT substr(at, 1, 10) AS day, user_id AS userId, SUM(credits) AS credits FROM credit_ledger
-     WHERE platform = ? AND workspace_id = ? AND at >= ? AND at < ? GROUP BY day, userId ORDER BY day, userId`,
-  );
-  const intendRow = db.prepare(`INSERT INTO credit_ledger
-      (at, platform, workspace_id, user_id, operation, command, units, credits, balance, idempotency_key,
-       state, estimate, account_id, owner, sent_tick)
-    VALUES (@at, @platform, @workspaceId, @userId, @operation, @command, @units, @estimate, NULL, @idempotencyKey,
-       'pending', @estimate, @accountId, @owner, @tick)
-    ON CONFLICT (idempotency_key) DO NOTHING`);
-  const confirmRow = db.prepare<[number, number, number | null, number, string]>(
-    `UPDATE credit_ledger SET state = 'confirmed', credits = ?, units = ?, balance = ?, done_tick = ?
-     WHERE idempotency_key = ? AND state = 'pending'`,
-  );
-  const doubtRow = db.prepare<[number, string, string]>(
-    `UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ?, settle_after = ?
-     WHERE idempotency_key = ? AND state = 'pending'`,
-  );
-  const cancelRow = db.prepare<[string]>(
-    "DELETE FROM credit_ledger WHERE idempotency_key = ? AND state = 'pending'",
-  );
-  const sentTickOf = db.prepare<
-    [string],
-    { sent_tick: number | null; account_id: string | null; at: string; operation: string }
-  >('SELECT sent_tick, account_id, at, operation FROM credit_ledger WHERE idempotency_key = ?');
-  const unconfirmedSql = (who: string) => `SELECT COALESCE(SUM(credits), 0) AS credits, COUNT(*) AS calls
-    FROM credit_ledger WHERE platform = ? AND workspace_id = ? ${who} AND at >= ? AND at < ?
-    AND (state = 'unconfirmed' OR (state = 'pending' AND (owner IS NULL
-      OR owner NOT IN (SELECT id FROM scout_processes WHERE heartbeat_at >= ?))))`;
-  const unconfirmedUser = db.prepare<[string, string, string, string, string, string], Unconfirmed>(
-    unconfirmedSql('AND user_id = ?'),
-  );
-  const unconfirmedWorkspace = db.prepare<[string, string, string, string, string], Unconfirmed>(
-    unconfirmedSql(''),
-  );
-  const settlement = createSettlement(db);
+/** Creates the ledger repository over an open database. */
+export function createLedger(db: Sql): Ledger {
   const { announce, settling, onCharge } = createChargeAnnouncer(db);
+  const cancelRow = (key: string) =>
+    db.run(sql`DELETE FROM credit_ledger WHERE idempotency_key = ${key} AND state = 'pending'`);
   // Completions that could not be written (the disk was full), oldest first: written before anything else.
-  const deferred: Array<() => void> = [];
-  const flush = () => {
-    while (deferred.length > 0) {
-      const next = deferred[0] as () => void;
-      next();
-      deferred.shift();
-    }
+  const deferred: Completion[] = [];
+  // The one run writing them, shared by every caller meanwhile, so none is written twice.
+  let flushing: Promise<void> | null = null;
+  const flush = (): Promise<void> => {
+    if (flushing !== null) return flushing;
+    if (deferred.length === 0) return Promise.resolve();
+    flushing = (async () => {
+      try {
+        while (deferred.length > 0) {
+          const next = deferred[0] as Completion;
+          await next();
+          deferred.shift();
+        }
+      } finally {
+        flushing = null;
+      }
+    })();
+    return flushing;
   };
   /** Runs a completion now, or keeps it for later when the disk is full. */
-  const complete = (write: () => void) => {
+  const complete = async (write: Completion) => {
     try {
-      flush();
-      write();
+      await flush();
+      await write();
     } catch (error) {
       if (!isStorageFull(error)) throw error;
       deferred.push(write);
     }
   };
+  /** The bounds of a range as stored. */
+  const bounds = (range: TimeRange) => ({ from: range.from.toISOString(), to: range.to.toISOString() });
 
   return {
-    intend(intent) {
-      flush();
-      const result = intendRow.run({
-        at: intent.at.toISOString(),
-        platform: intent.platform,
-        workspaceId: intent.workspaceId,
-        userId: intent.userId,
-        operation: intent.operation,
-        command: intent.command ?? null,
-        units: intent.units,
-        estimate: intent.estimate,
-        idempotencyKey: intent.idempotencyKey,
-        accountId: intent.accountId,
-        owner: intent.owner,
-        tick: nextTick(db),
-      });
-      return result.changes === 1;
+    async intend(intent) {
+      await flush();
+      const tick = await nextTick(db);
+      const changes = await db.run(
+        sql`INSERT INTO credit_ledger
+              (at, platform, workspace_id, user_id, operation, command, units, credits, balance, idempotency_key,
+               state, estimate, account_id, owner, sent_tick)
+            VALUES (${intent.at.toISOString()}, ${intent.platform}, ${intent.workspaceId}, ${intent.userId},
+               ${intent.operation}, ${intent.command ?? null}, ${intent.units}, ${intent.estimate}, NULL,
+               ${intent.idempotencyKey}, 'pending', ${intent.estimate}, ${intent.accountId}, ${intent.owner}, ${tick})
+            ON CONFLICT (idempotency_key) DO NOTHING`,
+      );
+      return changes === 1;
     },
     confirm(key, answer) {
-      complete(() => {
-        const row = sentTickOf.get(key);
+      return complete(async () => {
+        const row = await db.one<{
+          sent_tick: number | null;
+          account_id: string | null;
+          at: string;
+          operation: string;
+        }>(
+          sql`SELECT sent_tick, account_id, at, operation FROM credit_ledger WHERE idempotency_key = ${key}`,
+        );
         if (row === undefined) return;
-        if (answer.credits === 0) {
-          // Nothing charged: no row, but its balance still settles.
-          cancelRow.run(key);
-          const { account_id: accountId, sent_tick: sentTick } = row;
-          const { balance } = answer;
-          if (balance !== null && accountId !== null && sentTick !== null)
-            settling(accountId, () => settlement.reading(accountId, sentTick, new Date(row.at), balance));
-          return;
-        }
-        const done = nextTick(db);
-        if (confirmRow.run(answer.credits, answer.units, answer.balance, done, key).changes !== 1) return;
-        announce({ operation: row.operation, credits: answer.credits, state: 'confirmed' });
         const { account_id: accountId, sent_tick: sentTick } = row;
         const { balance } = answer;
+        if (answer.credits === 0) {
+          // Nothing charged: no row, but its balance still settles.
+          await cancelRow(key);
+          if (balance !== null && accountId !== null && sentTick !== null)
+            await settling(accountId, (tx) =>
+              createSettlement(tx).reading(accountId, sentTick, new Date(row.at), balance),
+            );
+          return;
+        }
+        const done = await nextTick(db);
+        const changes = await db.run(
+          sql`UPDATE credit_ledger
+              SET state = 'confirmed', credits = ${answer.credits}, units = ${answer.units},
+                  balance = ${answer.balance}, done_tick = ${done}
+              WHERE idempotency_key = ${key} AND state = 'pending'`,
+        );
+        if (changes !== 1) return;
+        announce({ operation: row.operation, credits: answer.credits, state: 'confirmed' });
         if (balance === null || accountId === null || sentTick === null) return;
-        settling(accountId, () =>
-          settlement.observe(accountId, {
+        await settling(accountId, (tx) =>
+          createSettlement(tx).observe(accountId, {
             sentTick,
             sentAt: new Date(row.at),
             doneTick: done,
@@ -308,47 +273,49 @@ export function createLedger(db: Db): Ledger {
       });
     },
     doubt(key, now) {
-      complete(() => {
-        doubtRow.run(nextTick(db), settleAfter(now), key);
+      return complete(async () => {
+        const tick = await nextTick(db);
+        await db.run(
+          sql`UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ${tick}, settle_after = ${settleAfter(now)}
+              WHERE idempotency_key = ${key} AND state = 'pending'`,
+        );
       });
     },
     cancel(key) {
-      complete(() => {
-        cancelRow.run(key);
+      return complete(async () => {
+        await cancelRow(key);
       });
     },
     tick: () => nextTick(db),
     reading(accountId, sentTick, sentAt, balance) {
-      complete(() => {
-        settling(accountId, () => settlement.reading(accountId, sentTick, sentAt, balance));
-      });
+      return complete(() =>
+        settling(accountId, (tx) => createSettlement(tx).reading(accountId, sentTick, sentAt, balance)),
+      );
     },
     unwritten: () => deferred.length,
-    retryUnwritten() {
+    async retryUnwritten() {
       try {
-        flush();
+        await flush();
       } catch (error) {
         if (!isStorageFull(error)) throw error;
       }
       return deferred.length;
     },
     onCharge,
-    unconfirmed(scope, range, now) {
-      const from = range.from.toISOString();
-      const to = range.to.toISOString();
+    async unconfirmed(scope, range, now) {
+      const { from, to } = bounds(range);
       const alive = new Date(now.getTime() - HEARTBEAT_STALE_MS).toISOString();
-      return scope.userId === undefined
-        ? (unconfirmedWorkspace.get(scope.platform, scope.workspaceId, from, to, alive) as Unconfirmed)
-        : (unconfirmedUser.get(
-            scope.platform,
-            scope.workspaceId,
-            scope.userId,
-            from,
-            to,
-            alive,
-          ) as Unconfirmed);
+      const who = scope.userId === undefined ? sql`` : sql`AND user_id = ${scope.userId}`;
+      const row = await db.one<Unconfirmed>(
+        sql`SELECT COALESCE(SUM(credits), 0) AS "credits", COUNT(*) AS "calls"
+            FROM credit_ledger WHERE platform = ${scope.platform} AND workspace_id = ${scope.workspaceId} ${who}
+            AND at >= ${from} AND at < ${to}
+            AND (state = 'unconfirmed' OR (state = 'pending' AND (owner IS NULL
+              OR owner NOT IN (SELECT id FROM scout_processes WHERE heartbeat_at >= ${alive}))))`,
+      );
+      return { credits: Number(row?.credits ?? 0), calls: Number(row?.calls ?? 0) };
     },
-    record(entry) {
+    async record(entry) {
       if (
         !Number.isInteger(entry.credits) ||
         entry.credits < 0 ||
@@ -357,42 +324,48 @@ export function createLedger(db: Db): Ledger {
       ) {
         throw new RangeError('Ledger units and credits must be non-negative integers.');
       }
-      const result = insert.run({
-        at: entry.at.toISOString(),
-        platform: entry.platform,
-        workspaceId: entry.workspaceId,
-        userId: entry.userId,
-        operation: entry.operation,
-        command: entry.command ?? null,
-        units: entry.units,
-        credits: entry.credits,
-        balance: entry.balance,
-        idempotencyKey: entry.idempotencyKey,
-      });
-      return result.changes === 1;
+      const changes = await db.run(
+        sql`INSERT INTO credit_ledger
+              (at, platform, workspace_id, user_id, operation, command, units, credits, balance, idempotency_key)
+            VALUES (${entry.at.toISOString()}, ${entry.platform}, ${entry.workspaceId}, ${entry.userId},
+              ${entry.operation}, ${entry.command ?? null}, ${entry.units}, ${entry.credits}, ${entry.balance},
+              ${entry.idempotencyKey})
+            ON CONFLICT (idempotency_key) DO NOTHING`,
+      );
+      return changes === 1;
     },
-    find(idempotencyKey) {
-      const row = byKey.get(idempotencyKey);
+    async find(idempotencyKey) {
+      const row = await db.one<StoredRow>(
+        sql`SELECT * FROM credit_ledger WHERE idempotency_key = ${idempotencyKey}`,
+      );
       return row === undefined ? undefined : fromStored(row);
     },
-    spent(scope, range) {
-      const from = range.from.toISOString();
-      const to = range.to.toISOString();
-      return scope.userId === undefined
-        ? (spentWorkspace.get(scope.platform, scope.workspaceId, from, to) ?? 0)
-        : (spentUser.get(scope.platform, scope.workspaceId, scope.userId, from, to) ?? 0);
+    async spent(scope, range) {
+      const { from, to } = bounds(range);
+      const who = scope.userId === undefined ? sql`` : sql`AND user_id = ${scope.userId}`;
+      const row = await db.one<{ credits: number }>(
+        sql`SELECT COALESCE(SUM(credits), 0) AS "credits" FROM credit_ledger
+            WHERE platform = ${scope.platform} AND workspace_id = ${scope.workspaceId} ${who}
+              AND at >= ${from} AND at < ${to}`,
+      );
+      return Number(row?.credits ?? 0);
     },
     breakdown(scope, range, by) {
-      return breakdowns[by].all(
-        scope.platform,
-        scope.workspaceId,
-        range.from.toISOString(),
-        range.to.toISOString(),
+      const { from, to } = bounds(range);
+      const group = sql.raw(GROUP_EXPRESSIONS[by]);
+      return db.all<SpendGroup>(
+        sql`SELECT ${group} AS "key", SUM(credits) AS "credits", COUNT(*) AS "calls" FROM credit_ledger
+            WHERE platform = ${scope.platform} AND workspace_id = ${scope.workspaceId} AND at >= ${from} AND at < ${to}
+            GROUP BY ${group} ORDER BY SUM(credits) DESC, ${group} ASC`,
       );
     },
     daily(scope, range) {
-      const { from, to } = range;
-      return dailyRows.all(scope.platform, scope.workspaceId, from.toISOString(), to.toISOString());
+      const { from, to } = bounds(range);
+      return db.all<DailySpend>(
+        sql`SELECT substr(at, 1, 10) AS "day", user_id AS "userId", SUM(credits) AS "credits" FROM credit_ledger
+            WHERE platform = ${scope.platform} AND workspace_id = ${scope.workspaceId} AND at >= ${from} AND at < ${to}
+            GROUP BY substr(at, 1, 10), user_id ORDER BY substr(at, 1, 10), user_id`,
+      );
     },
   };
 }

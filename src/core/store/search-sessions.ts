@@ -1,7 +1,7 @@
 /** Creator search sessions: the free ids collected so far and where the service's own paging stands. */
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../actor.js';
-import type { Db } from './database.js';
+import { type Sql, sql } from './sql.js';
 
 /** A stored search. */
 export interface SearchSession {
@@ -19,17 +19,17 @@ export interface SearchSession {
 
 /** Repository of search sessions. */
 export interface SearchSessions {
-  create(session: Omit<SearchSession, 'id'>): SearchSession;
+  create(session: Omit<SearchSession, 'id'>): Promise<SearchSession>;
   /** The session, only within the tenant that made it. */
-  get(id: string, tenant: Pick<Actor, 'platform' | 'workspaceId'>): SearchSession | undefined;
+  get(id: string, tenant: Pick<Actor, 'platform' | 'workspaceId'>): Promise<SearchSession | undefined>;
   /** Appends newly collected ids (dropping duplicates) and moves the service paging on. */
   extend(
     id: string,
     ids: readonly string[],
     nextServicePage: number | null,
     serviceTotalPages: number | null,
-  ): SearchSession;
-  purge(before: Date): number;
+  ): Promise<SearchSession>;
+  purge(before: Date): Promise<number>;
 }
 
 interface Row {
@@ -47,54 +47,48 @@ interface Row {
 }
 
 /** Creates the search session repository. */
-export function createSearchSessions(db: Db): SearchSessions {
-  const insert = db.prepare(`INSERT INTO search_sessions
-    (id, platform, workspace_id, user_id, command, filters, ids, next_service_page, service_total_pages, created_at, expires_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const select = db.prepare<[string], Row>('SELECT * FROM search_sessions WHERE id = ?');
-  const update = db.prepare(
-    'UPDATE search_sessions SET ids = ?, next_service_page = ?, service_total_pages = ? WHERE id = ?',
-  );
-  const purge = db.prepare('DELETE FROM search_sessions WHERE expires_at < ?');
-  const get = (id: string) => {
-    const row = select.get(id);
+export function createSearchSessions(db: Sql): SearchSessions {
+  const get = async (tx: Sql, id: string) => {
+    const row = await tx.one<Row>(sql`SELECT * FROM search_sessions WHERE id = ${id}`);
     return row === undefined ? undefined : fromRow(row);
   };
-  const getWithin = (id: string, tenant: Pick<Actor, 'platform' | 'workspaceId'>) => {
-    const session = get(id);
-    return session?.actor.platform === tenant.platform && session.actor.workspaceId === tenant.workspaceId
-      ? session
-      : undefined;
-  };
   return {
-    create(session) {
+    async create(session) {
       const id = randomBytes(9).toString('base64url');
-      insert.run(
-        id,
-        session.actor.platform,
-        session.actor.workspaceId,
-        session.actor.userId,
-        session.command,
-        JSON.stringify(session.filters),
-        JSON.stringify([...new Set(session.ids)]),
-        session.nextServicePage,
-        session.serviceTotalPages,
-        session.createdAt.toISOString(),
-        session.expiresAt.toISOString(),
+      const ids = [...new Set(session.ids)];
+      await db.run(
+        sql`INSERT INTO search_sessions
+            (id, platform, workspace_id, user_id, command, filters, ids, next_service_page, service_total_pages,
+             created_at, expires_at)
+            VALUES (${id}, ${session.actor.platform}, ${session.actor.workspaceId}, ${session.actor.userId},
+              ${session.command}, ${JSON.stringify(session.filters)}, ${JSON.stringify(ids)},
+              ${session.nextServicePage}, ${session.serviceTotalPages}, ${session.createdAt.toISOString()},
+              ${session.expiresAt.toISOString()})`,
       );
-      return { ...session, id, ids: [...new Set(session.ids)] };
+      return { ...session, id, ids };
     },
-    get: getWithin,
-    extend(id, ids, nextServicePage, serviceTotalPages) {
-      const current = get(id);
-      if (current === undefined) throw new Error(`No search session ${id}`);
-      const merged = [...new Set([...current.ids, ...ids])];
-      update.run(JSON.stringify(merged), nextServicePage, serviceTotalPages, id);
-      return { ...current, ids: merged, nextServicePage, serviceTotalPages };
+    async get(id, tenant) {
+      const session = await get(db, id);
+      return session?.actor.platform === tenant.platform && session.actor.workspaceId === tenant.workspaceId
+        ? session
+        : undefined;
     },
-    purge(before) {
-      return purge.run(before.toISOString()).changes;
-    },
+    extend: (id, ids, nextServicePage, serviceTotalPages) =>
+      // Read and write under one lock, so two pages collected at once both keep their ids.
+      db.transaction(async (tx) => {
+        await tx.lock(`search-sessions:${id}`);
+        const current = await get(tx, id);
+        if (current === undefined) throw new Error(`No search session ${id}`);
+        const merged = [...new Set([...current.ids, ...ids])];
+        await tx.run(
+          sql`UPDATE search_sessions
+              SET ids = ${JSON.stringify(merged)}, next_service_page = ${nextServicePage},
+                service_total_pages = ${serviceTotalPages}
+              WHERE id = ${id}`,
+        );
+        return { ...current, ids: merged, nextServicePage, serviceTotalPages };
+      }),
+    purge: (before) => db.run(sql`DELETE FROM search_sessions WHERE expires_at < ${before.toISOString()}`),
   };
 }
 

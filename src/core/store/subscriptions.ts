@@ -3,7 +3,7 @@
  * row per (subscription, message) that goes pending → posting → posted, so a restart neither repeats nor drops.
  */
 import type { Platform } from '../actor.js';
-import type { Db } from './database.js';
+import { type Sql, sql, whichOf } from './sql.js';
 
 /** A channel subscribed to new inbound replies. */
 export interface ReplySubscription {
@@ -62,35 +62,35 @@ export interface Subscriptions {
     projectId: string | null;
     createdBy: string;
     now: Date;
-  }): { subscription: ReplySubscription; created: boolean };
+  }): Promise<{ subscription: ReplySubscription; created: boolean }>;
   /** Ends a channel's subscriptions (only the one of `projectId` when given); returns how many. */
   unsubscribe(
     channel: { platform: Platform; workspaceId: string; channelId: string },
     projectId: string | null | undefined,
     now: Date,
-  ): number;
+  ): Promise<number>;
   /** The active subscriptions of a workspace, oldest first. */
-  list(workspace: { platform: Platform; workspaceId: string }): ReplySubscription[];
+  list(workspace: { platform: Platform; workspaceId: string }): Promise<ReplySubscription[]>;
   /** Every active subscription. */
-  active(): ReplySubscription[];
+  active(): Promise<ReplySubscription[]>;
   /** Which of `ids` the poller of `account` (a service account) has seen. */
-  seen(account: string, ids: readonly string[]): Set<string>;
-  pollState(account: string): PollState | null;
+  seen(account: string, ids: readonly string[]): Promise<Set<string>>;
+  pollState(account: string): Promise<PollState | null>;
   /** In one transaction: marks the fresh messages seen, queues their announcements and stores the total. */
-  recordPoll(account: string, total: number, fresh: readonly FreshMessage[], now: Date): number;
+  recordPoll(account: string, total: number, fresh: readonly FreshMessage[], now: Date): Promise<number>;
   /** Announcements not yet known to be posted, in the order the replies were written. */
-  unposted(): Announcement[];
+  unposted(): Promise<Announcement[]>;
   /** Records an attempt to post, before posting. */
-  markPosting(subscriptionId: number, messageId: string, now: Date): void;
+  markPosting(subscriptionId: number, messageId: string, now: Date): Promise<void>;
   /** Records where an announcement landed. */
-  markPosted(subscriptionId: number, messageId: string, ref: PostedRef, now: Date): void;
+  markPosted(subscriptionId: number, messageId: string, ref: PostedRef, now: Date): Promise<void>;
   /**
    * The first posted notification of a mail thread for a subscription, with the chat thread its later replies
    * went into (a Discord thread is started on the first notification by the second).
    */
-  threadPost(subscriptionId: number, threadId: string): PostedRef | null;
+  threadPost(subscriptionId: number, threadId: string): Promise<PostedRef | null>;
   /** How many announcements of a subscription were posted. */
-  postedCount(subscriptionId: number): number;
+  postedCount(subscriptionId: number): Promise<number>;
 }
 
 interface SubscriptionRow {
@@ -126,146 +126,114 @@ const toSubscription = (row: SubscriptionRow): ReplySubscription => ({
 });
 
 /** Creates the subscriptions repository. */
-export function createSubscriptions(db: Db): Subscriptions {
-  const findActive = db.prepare<[string, string, string, string], SubscriptionRow>(
-    `SELECT * FROM reply_subscriptions WHERE platform = ? AND workspace_id = ? AND channel_id = ?
-     AND COALESCE(project_id, '') = ? AND removed_at IS NULL`,
-  );
-  const byId = db.prepare<[number], SubscriptionRow>('SELECT * FROM reply_subscriptions WHERE id = ?');
-  const insert = db.prepare(
-    `INSERT INTO reply_subscriptions (platform, workspace_id, channel_id, project_id, created_by, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
-  const removeAll = db.prepare(
-    `UPDATE reply_subscriptions SET removed_at = ? WHERE platform = ? AND workspace_id = ? AND channel_id = ?
-     AND removed_at IS NULL`,
-  );
-  const removeOne = db.prepare(
-    `UPDATE reply_subscriptions SET removed_at = ? WHERE platform = ? AND workspace_id = ? AND channel_id = ?
-     AND COALESCE(project_id, '') = ? AND removed_at IS NULL`,
-  );
-  const listWorkspace = db.prepare<[string, string], SubscriptionRow>(
-    `SELECT * FROM reply_subscriptions WHERE platform = ? AND workspace_id = ? AND removed_at IS NULL
-     ORDER BY id`,
-  );
-  const listActive = db.prepare<[], SubscriptionRow>(
-    'SELECT * FROM reply_subscriptions WHERE removed_at IS NULL ORDER BY id',
-  );
-  const isSeen = db
-    .prepare<[string, string], number>('SELECT 1 FROM reply_seen WHERE account_id = ? AND message_id = ?')
-    .pluck();
-  const markSeen = db.prepare(
-    'INSERT OR IGNORE INTO reply_seen (account_id, message_id, seen_at) VALUES (?, ?, ?)',
-  );
+export function createSubscriptions(db: Sql): Subscriptions {
   const scopeOf = (account: string) => `inbound:${account}`;
-  const getState = db.prepare<[string], { inbound_total: number; checked_at: string }>(
-    'SELECT inbound_total, checked_at FROM reply_poll_state WHERE scope = ?',
-  );
-  const putState = db.prepare(
-    `INSERT INTO reply_poll_state (scope, inbound_total, checked_at) VALUES (?, ?, ?)
-     ON CONFLICT (scope) DO UPDATE SET inbound_total = excluded.inbound_total, checked_at = excluded.checked_at`,
-  );
-  const queue = db.prepare(
-    `INSERT OR IGNORE INTO reply_announcements
-     (subscription_id, message_id, thread_id, message, message_at, state, created_at)
-     VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
-  );
-  const unpostedRows = db.prepare<[], AnnouncementRow>(
-    `SELECT a.* FROM reply_announcements a WHERE a.state <> 'posted'
-     ORDER BY a.subscription_id, a.message_at IS NULL, a.message_at, a.message_id`,
-  );
-  const posting = db.prepare(
-    `UPDATE reply_announcements SET state = 'posting', attempts = attempts + 1
-     WHERE subscription_id = ? AND message_id = ? AND state <> 'posted'`,
-  );
-  const posted = db.prepare(
-    `UPDATE reply_announcements SET state = 'posted', posted_at = ?, posted_channel_id = ?,
-     posted_message_id = ?, posted_thread_id = ? WHERE subscription_id = ? AND message_id = ?`,
-  );
-  const firstInThread = db.prepare<
-    [number, string],
-    { posted_channel_id: string; posted_message_id: string; posted_thread_id: string | null }
-  >(
-    `SELECT first.posted_channel_id, first.posted_message_id,
-       COALESCE(first.posted_thread_id, (
-         SELECT later.posted_thread_id FROM reply_announcements later
-         WHERE later.subscription_id = first.subscription_id AND later.thread_id = first.thread_id
-           AND later.state = 'posted' AND later.posted_thread_id IS NOT NULL
-         ORDER BY later.posted_at LIMIT 1)) AS posted_thread_id
-     FROM reply_announcements first
-     WHERE first.subscription_id = ? AND first.thread_id = ? AND first.state = 'posted'
-       AND first.posted_message_id IS NOT NULL
-     ORDER BY first.posted_at, first.message_at LIMIT 1`,
-  );
-  const countPosted = db
-    .prepare<[number], number>(
-      `SELECT COUNT(*) FROM reply_announcements WHERE subscription_id = ? AND state = 'posted'`,
-    )
-    .pluck();
-
-  const record = db.transaction(
-    (account: string, total: number, fresh: readonly FreshMessage[], now: Date): number => {
-      let queued = 0;
-      const at = now.toISOString();
-      for (const item of fresh) {
-        markSeen.run(account, item.messageId, at);
-        for (const subscriptionId of item.subscriptionIds) {
-          queued += queue.run(
-            subscriptionId,
-            item.messageId,
-            item.threadId,
-            JSON.stringify(item.message),
-            item.messageAt,
-            at,
-          ).changes;
-        }
-      }
-      putState.run(scopeOf(account), total, at);
-      return queued;
-    },
-  );
+  const findActive = (tx: Sql, platform: string, workspaceId: string, channelId: string, project: string) =>
+    tx.one<SubscriptionRow>(
+      sql`SELECT * FROM reply_subscriptions
+          WHERE platform = ${platform} AND workspace_id = ${workspaceId} AND channel_id = ${channelId}
+            AND COALESCE(project_id, '') = ${project} AND removed_at IS NULL`,
+    );
+  const byId = (id: number) =>
+    db.one<SubscriptionRow>(sql`SELECT * FROM reply_subscriptions WHERE id = ${id}`);
 
   return {
-    subscribe(input) {
+    async subscribe(input) {
       const project = input.projectId ?? '';
-      const existing = findActive.get(input.platform, input.workspaceId, input.channelId, project);
+      const existing = await findActive(db, input.platform, input.workspaceId, input.channelId, project);
       if (existing !== undefined) return { subscription: toSubscription(existing), created: false };
-      const id = insert.run(
-        input.platform,
-        input.workspaceId,
-        input.channelId,
-        input.projectId,
-        input.createdBy,
-        input.now.toISOString(),
-      ).lastInsertRowid;
-      const row = byId.get(Number(id));
-      if (row === undefined) throw new Error('The new subscription was not stored.');
-      return { subscription: toSubscription(row), created: true };
+      // The unique index of active subscriptions decides between two processes subscribing at once.
+      const row = await db.one<SubscriptionRow>(
+        sql`INSERT INTO reply_subscriptions (platform, workspace_id, channel_id, project_id, created_by, created_at)
+            VALUES (${input.platform}, ${input.workspaceId}, ${input.channelId}, ${input.projectId},
+              ${input.createdBy}, ${input.now.toISOString()})
+            ON CONFLICT DO NOTHING RETURNING *`,
+      );
+      if (row !== undefined) return { subscription: toSubscription(row), created: true };
+      const other = await findActive(db, input.platform, input.workspaceId, input.channelId, project);
+      if (other === undefined) throw new Error('The new subscription was not stored.');
+      return { subscription: toSubscription(other), created: false };
     },
     unsubscribe(channel, projectId, now) {
       const at = now.toISOString();
-      if (projectId === undefined) {
-        return removeAll.run(at, channel.platform, channel.workspaceId, channel.channelId).changes;
-      }
-      return removeOne.run(at, channel.platform, channel.workspaceId, channel.channelId, projectId ?? '')
-        .changes;
+      const ofProject =
+        projectId === undefined ? sql`` : sql`AND COALESCE(project_id, '') = ${projectId ?? ''}`;
+      return db.run(
+        sql`UPDATE reply_subscriptions SET removed_at = ${at}
+            WHERE platform = ${channel.platform} AND workspace_id = ${channel.workspaceId}
+              AND channel_id = ${channel.channelId} ${ofProject} AND removed_at IS NULL`,
+      );
     },
-    list: (workspace) => listWorkspace.all(workspace.platform, workspace.workspaceId).map(toSubscription),
-    active: () => listActive.all().map(toSubscription),
-    seen: (account, ids) => new Set(ids.filter((id) => isSeen.get(account, id) !== undefined)),
-    pollState(account) {
-      const row = getState.get(scopeOf(account));
+    list: async (workspace) =>
+      (
+        await db.all<SubscriptionRow>(
+          sql`SELECT * FROM reply_subscriptions
+              WHERE platform = ${workspace.platform} AND workspace_id = ${workspace.workspaceId}
+                AND removed_at IS NULL
+              ORDER BY id`,
+        )
+      ).map(toSubscription),
+    active: async () =>
+      (
+        await db.all<SubscriptionRow>(
+          sql`SELECT * FROM reply_subscriptions WHERE removed_at IS NULL ORDER BY id`,
+        )
+      ).map(toSubscription),
+    seen: (account, ids) =>
+      whichOf(
+        db,
+        ids,
+        (part) =>
+          sql`SELECT message_id AS "value" FROM reply_seen
+              WHERE account_id = ${account} AND message_id IN (${sql.join(part)})`,
+      ),
+    async pollState(account) {
+      const row = await db.one<{ inbound_total: number; checked_at: string }>(
+        sql`SELECT inbound_total, checked_at FROM reply_poll_state WHERE scope = ${scopeOf(account)}`,
+      );
       return row === undefined
         ? null
         : { inboundTotal: row.inbound_total, checkedAt: new Date(row.checked_at) };
     },
-    recordPoll: (account, total, fresh, now) => record(account, total, fresh, now),
-    unposted() {
+    recordPoll: (account, total, fresh, now) =>
+      db.transaction(async (tx) => {
+        let queued = 0;
+        const at = now.toISOString();
+        for (const item of fresh) {
+          await tx.run(
+            sql`INSERT INTO reply_seen (account_id, message_id, seen_at) VALUES (${account}, ${item.messageId}, ${at})
+                ON CONFLICT DO NOTHING`,
+          );
+          for (const subscriptionId of item.subscriptionIds) {
+            // The primary key queues each (subscription, message) once, whichever process polled it.
+            queued += await tx.run(
+              sql`INSERT INTO reply_announcements
+                  (subscription_id, message_id, thread_id, message, message_at, state, created_at)
+                  VALUES (${subscriptionId}, ${item.messageId}, ${item.threadId}, ${JSON.stringify(item.message)},
+                    ${item.messageAt}, 'pending', ${at})
+                  ON CONFLICT DO NOTHING`,
+            );
+          }
+        }
+        await tx.run(
+          sql`INSERT INTO reply_poll_state (scope, inbound_total, checked_at) VALUES (${scopeOf(account)}, ${total}, ${at})
+              ON CONFLICT (scope)
+              DO UPDATE SET inbound_total = excluded.inbound_total, checked_at = excluded.checked_at`,
+        );
+        return queued;
+      }),
+    async unposted() {
+      const rows = await db.all<AnnouncementRow>(
+        sql`SELECT a.subscription_id, a.message_id, a.thread_id, a.message, a.message_at, a.state, a.attempts
+            FROM reply_announcements a WHERE a.state <> 'posted'
+            ORDER BY a.subscription_id, CASE WHEN a.message_at IS NULL THEN 1 ELSE 0 END, a.message_at,
+              a.message_id`,
+      );
       const subscriptions = new Map<number, ReplySubscription | null>();
       const out: Announcement[] = [];
-      for (const row of unpostedRows.all()) {
+      for (const row of rows) {
         if (!subscriptions.has(row.subscription_id)) {
-          const found = byId.get(row.subscription_id);
+          const found = await byId(row.subscription_id);
           subscriptions.set(row.subscription_id, found === undefined ? null : toSubscription(found));
         }
         const subscription = subscriptions.get(row.subscription_id);
@@ -282,14 +250,37 @@ export function createSubscriptions(db: Db): Subscriptions {
       }
       return out;
     },
-    markPosting(subscriptionId, messageId) {
-      posting.run(subscriptionId, messageId);
+    async markPosting(subscriptionId, messageId) {
+      await db.run(
+        sql`UPDATE reply_announcements SET state = 'posting', attempts = attempts + 1
+            WHERE subscription_id = ${subscriptionId} AND message_id = ${messageId} AND state <> 'posted'`,
+      );
     },
-    markPosted(subscriptionId, messageId, ref, now) {
-      posted.run(now.toISOString(), ref.channelId, ref.messageId, ref.threadId, subscriptionId, messageId);
+    async markPosted(subscriptionId, messageId, ref, now) {
+      await db.run(
+        sql`UPDATE reply_announcements SET state = 'posted', posted_at = ${now.toISOString()},
+              posted_channel_id = ${ref.channelId}, posted_message_id = ${ref.messageId},
+              posted_thread_id = ${ref.threadId}
+            WHERE subscription_id = ${subscriptionId} AND message_id = ${messageId}`,
+      );
     },
-    threadPost(subscriptionId, threadId) {
-      const row = firstInThread.get(subscriptionId, threadId);
+    async threadPost(subscriptionId, threadId) {
+      const row = await db.one<{
+        posted_channel_id: string;
+        posted_message_id: string;
+        posted_thread_id: string | null;
+      }>(
+        sql`SELECT first.posted_channel_id, first.posted_message_id,
+              COALESCE(first.posted_thread_id, (
+                SELECT later.posted_thread_id FROM reply_announcements later
+                WHERE later.subscription_id = first.subscription_id AND later.thread_id = first.thread_id
+                  AND later.state = 'posted' AND later.posted_thread_id IS NOT NULL
+                ORDER BY later.posted_at LIMIT 1)) AS posted_thread_id
+            FROM reply_announcements first
+            WHERE first.subscription_id = ${subscriptionId} AND first.thread_id = ${threadId}
+              AND first.state = 'posted' AND first.posted_message_id IS NOT NULL
+            ORDER BY first.posted_at, first.message_at LIMIT 1`,
+      );
       return row === undefined
         ? null
         : {
@@ -298,6 +289,12 @@ export function createSubscriptions(db: Db): Subscriptions {
             threadId: row.posted_thread_id,
           };
     },
-    postedCount: (subscriptionId) => countPosted.get(subscriptionId) ?? 0,
+    async postedCount(subscriptionId) {
+      const row = await db.one<{ n: number }>(
+        sql`SELECT COUNT(*) AS "n" FROM reply_announcements
+            WHERE subscription_id = ${subscriptionId} AND state = 'posted'`,
+      );
+      return row?.n ?? 0;
+    },
   };
 }

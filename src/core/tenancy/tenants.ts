@@ -47,8 +47,8 @@ export interface Tenants {
   serve(tenant: TenantRef): void;
   /** Whether the tenant belongs to this deployment at all (it may still lack a key in many-team mode). */
   isServed(tenant: TenantRef): boolean;
-  access(tenant: TenantRef): Access;
-  connection(tenant: TenantRef): Connection | null;
+  access(tenant: TenantRef): Promise<Access>;
+  connection(tenant: TenantRef): Promise<Connection | null>;
   /**
    * Checks `apiKey` with a free call and binds it to the tenant (many-team mode only). Resolves with the balance the
    * service reported; rejects with the service's error (an invalid key) and stores nothing then.
@@ -59,11 +59,11 @@ export interface Tenants {
     by: string,
   ): Promise<{ account: ServiceAccount; balance: number | null }>;
   /** Removes the tenant's key; false when none was connected. */
-  disconnect(tenant: TenantRef): boolean;
+  disconnect(tenant: TenantRef): Promise<boolean>;
   /** The tenant left (uninstalled, removed the bot): forget its key and admins, stop its jobs. */
-  leave(tenant: TenantRef): void;
+  leave(tenant: TenantRef): Promise<void>;
   /** Whether the person is a Scout admin named in this tenant. */
-  isScoutAdmin(tenant: TenantRef, userId: string): boolean;
+  isScoutAdmin(tenant: TenantRef, userId: string): Promise<boolean>;
 }
 
 /** Options of createTenants. */
@@ -85,8 +85,8 @@ const CONNECT_WINDOW_MS = 10 * 60_000;
 const isWorkspace = (tenant: TenantRef) =>
   tenant.workspaceId !== '' && !(tenant.platform === 'discord' && tenant.workspaceId.startsWith('dm-'));
 
-/** Creates the tenant directory. */
-export function createTenants(options: TenantsOptions): Tenants {
+/** Creates the tenant directory; rows kept from before tenants existed are given to the one key there is. */
+export async function createTenants(options: TenantsOptions): Promise<Tenants> {
   const { mode, store, pool, clock, logger } = options;
   const served = new Set<string>(['terminal:local']);
   // Opened keys by tenant and sealed text: a row changed by another replica is opened again, an unchanged one is
@@ -106,17 +106,17 @@ export function createTenants(options: TenantsOptions): Tenants {
 
   const single = mode.kind === 'single' ? pool.forKey(mode.apiKey) : null;
   // Rows kept before tenants existed belong to the one key there was; with many keys, to none.
-  if (single !== null) store.tenants.adoptLegacy(single.id);
-  else store.tenants.dropLegacy();
+  if (single !== null) await store.tenants.adoptLegacy(single.id);
+  else await store.tenants.dropLegacy();
 
   const isServed = (tenant: TenantRef): boolean => {
     if (!isWorkspace(tenant)) return false;
     return mode.kind === 'multi' || served.has(tenantKey(tenant));
   };
 
-  const stored = (tenant: TenantRef): ServiceAccount | 'none' | 'unreadable' => {
+  const stored = async (tenant: TenantRef): Promise<ServiceAccount | 'none' | 'unreadable'> => {
     if (mode.kind !== 'multi') return 'none';
-    const row = store.tenants.account(tenant);
+    const row = await store.tenants.account(tenant);
     if (row === null) return 'none';
     const cacheKey = `${tenantKey(tenant)}|${row.keySealed}`;
     const cached = opened.get(cacheKey);
@@ -154,19 +154,19 @@ export function createTenants(options: TenantsOptions): Tenants {
       served.add(tenantKey(tenant));
     },
     isServed,
-    access(tenant) {
+    async access(tenant) {
       if (!isServed(tenant)) return { status: 'outside' };
       if (single !== null) return { status: 'ok', account: single };
-      const account = stored(tenant);
+      const account = await stored(tenant);
       if (account === 'none') return { status: 'not-connected' };
       if (account === 'unreadable') return { status: 'not-connected', unreadable: true };
       return { status: 'ok', account };
     },
-    connection(tenant) {
+    async connection(tenant) {
       if (!isServed(tenant)) return null;
       if (single !== null)
         return { accountId: single.id, hint: single.hint, connectedBy: null, connectedAt: null };
-      const row = store.tenants.account(tenant);
+      const row = await store.tenants.account(tenant);
       return row === null
         ? null
         : {
@@ -186,9 +186,9 @@ export function createTenants(options: TenantsOptions): Tenants {
           'Scout was removed from this workspace while the key was being checked: nothing was stored.',
         );
       }
-      const previous = store.tenants.account(tenant);
+      const previous = await store.tenants.account(tenant);
       const account = pool.forKey(apiKey);
-      store.tenants.putAccount({
+      await store.tenants.putAccount({
         tenant,
         accountId: account.id,
         keySealed: mode.sealer.seal(apiKey, tenantKey(tenant)),
@@ -198,22 +198,22 @@ export function createTenants(options: TenantsOptions): Tenants {
       });
       forgetOpened(tenant);
       // Another account's replies are not this one's: notifications start again from now.
-      if (previous?.accountId !== account.id) store.tenants.restartSubscriptions(tenant, clock.now());
+      if (previous?.accountId !== account.id) await store.tenants.restartSubscriptions(tenant, clock.now());
       logger.info({ tenant: tenantKey(tenant), account: account.id }, 'Service account connected.');
       return { account, balance };
     },
-    disconnect(tenant) {
-      const removed = store.tenants.removeAccount(tenant);
+    async disconnect(tenant) {
+      const removed = await store.tenants.removeAccount(tenant);
       forgetOpened(tenant);
       if (removed) {
-        store.tenants.restartSubscriptions(tenant, clock.now());
+        await store.tenants.restartSubscriptions(tenant, clock.now());
         logger.info({ tenant: tenantKey(tenant) }, 'Service account disconnected.');
       }
       return removed;
     },
-    leave(tenant) {
+    async leave(tenant) {
       departures.set(tenantKey(tenant), (departures.get(tenantKey(tenant)) ?? 0) + 1);
-      store.tenants.forget(tenant, clock.now());
+      await store.tenants.forget(tenant, clock.now());
       forgetOpened(tenant);
       served.delete(tenantKey(tenant));
       logger.info({ tenant: tenantKey(tenant) }, 'Tenant left: its key is forgotten and its jobs stopped.');

@@ -37,7 +37,7 @@ beforeAll(async () => {
   });
   await sandbox.start();
   const logger = createLogger({ level: process.env.SCOUT_TEST_LOG ?? 'silent', destination: process.stderr });
-  app = createApp({
+  app = await createApp({
     service: {
       apiKey: KEY,
       baseUrl: sandbox.url,

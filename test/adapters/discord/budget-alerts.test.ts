@@ -79,7 +79,7 @@ const until = async (check: () => boolean, what: string) => {
 
 describe('budget alerts on Discord', () => {
   it('DM the known admins and the person when the balance drops, and the person at 80% of their cap, once each', async () => {
-    bot.app.store.settings.setDailyCap(
+    await bot.app.store.settings.setDailyCap(
       { platform: 'discord', workspaceId: GUILD, userId: ANA.id },
       25,
       OLGA.id,

@@ -100,7 +100,7 @@ describe('connecting a server’s own key', () => {
     expect(deferral).toEqual({ type: 5, data: { flags: 64 } });
     expect(answer).toContain('Connected');
     expect(JSON.stringify(fake.requests)).not.toContain(DEMO_KEY);
-    const access = bot.app.tenants.access({ platform: 'discord', workspaceId: GUILD });
+    const access = await bot.app.tenants.access({ platform: 'discord', workspaceId: GUILD });
     if (access.status !== 'ok') throw new Error(`GUILD is ${access.status}`);
 
     // A second submission of the same form does nothing more.

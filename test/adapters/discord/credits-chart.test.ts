@@ -21,8 +21,8 @@ afterAll(async () => {
   await world?.stop();
 });
 
-function spent(userId: string, daysAgo: number, credits: number) {
-  bot.app.store.ledger.record({
+async function spent(userId: string, daysAgo: number, credits: number) {
+  await bot.app.store.ledger.record({
     platform: 'discord',
     workspaceId: GUILD,
     userId,
@@ -49,8 +49,8 @@ describe('credits chart on Discord', () => {
   });
 
   it('attaches the chart as a PNG and shows it in an embed', async () => {
-    spent('200000000000000011', 0, 25);
-    spent('200000000000000012', 6, 5);
+    await spent('200000000000000011', 0, 25);
+    await spent('200000000000000012', 6, 5);
     const run = slash(world.fake, 'credits', 'show', []);
     const answer = await world.fake.waitFor(finalAnswer(run.token), 'the answer');
     const body = answer.body as { embeds: Array<{ image?: { url: string } }>; flags?: number };

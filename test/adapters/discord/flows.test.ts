@@ -166,7 +166,7 @@ describe('admin detection from member permissions', () => {
     const answer = await messageOf(fake.waitFor(answered(run.token), 'refusal'));
     expect(answer.flags).toBe(64);
     expect(text(answer)).toMatch(/admin/i);
-    expect(capOf()).toBeNull();
+    expect(await capOf()).toBeNull();
   });
 
   it.each([
@@ -177,6 +177,6 @@ describe('admin detection from member permissions', () => {
     const run = cap({ id: `2000000000000000${amount}`, username: 'admin', permissions }, amount);
     const answer = await messageOf(fake.waitFor(edited(run.token), 'cap set'));
     expect(text(answer)).toContain(`${amount} credits`);
-    expect(capOf()).toBe(Number(amount));
+    expect(await capOf()).toBe(Number(amount));
   });
 });

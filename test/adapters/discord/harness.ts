@@ -80,7 +80,7 @@ export async function createWorld(
     fake,
     logger,
     async startBot({ databasePath, settings, clock, multi = false, guildIds = [GUILD] }) {
-      const app = createApp({
+      const app = await createApp({
         service: {
           ...(multi ? {} : { apiKey: KEY }),
           baseUrl: sandbox.url,

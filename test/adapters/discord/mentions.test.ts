@@ -49,7 +49,9 @@ describe('mentions in Discord answers', () => {
     expect(body.content ?? '').not.toContain('<@');
     // Discord parses no mention of any kind from the answer: Bob is named, not notified.
     expect(body.allowed_mentions).toEqual({ parse: [] });
-    expect(bot.app.store.settings.dailyCap({ platform: 'discord', workspaceId: GUILD, userId: BOB })).toBe(6);
+    expect(
+      await bot.app.store.settings.dailyCap({ platform: 'discord', workspaceId: GUILD, userId: BOB }),
+    ).toBe(6);
 
     const removed = await run('credits', 'cap', `<@${BOB}>`, 'off');
     expect(descriptions(removed)).toContain(`The daily cap of <@${BOB}> is removed.`);

@@ -30,7 +30,7 @@ describe('Discord readiness and metrics', () => {
   it('is ready only while the client is connected, and counts commands and deferrals', async () => {
     world = await createWorld();
     const { sandbox, fake, logger } = world;
-    app = createApp({
+    app = await createApp({
       service: {
         apiKey: KEY,
         baseUrl: sandbox.url,

@@ -46,9 +46,9 @@ const leaves = (guildId: string) => (r: FakeRequest) =>
   r.method === 'DELETE' && r.path === `/users/@me/guilds/${guildId}`;
 
 /** Waits until `check` holds. */
-async function until(check: () => boolean, what: string): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const started = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > 5000) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -157,8 +157,9 @@ describe('a listed server that removes the bot', () => {
       isAdmin: false,
     };
     await app.dispatcher.text({ actor, channelId: CHANNEL, text: 'notify on' });
-    const active = () => app.store.subscriptions.active().filter((s) => s.workspaceId === GUILD);
-    expect(active()).toHaveLength(1);
+    const active = async () =>
+      (await app.store.subscriptions.active()).filter((s) => s.workspaceId === GUILD);
+    expect(await active()).toHaveLength(1);
 
     fake.removeFromGuild(GUILD, { unavailable: true });
     // An interaction sent after the outage is handled after it: once it is answered, the outage was seen.
@@ -172,11 +173,11 @@ describe('a listed server that removes the bot', () => {
       },
     );
     await answerOf(probe.id, 'autocomplete after the outage');
-    expect(active()).toHaveLength(1);
+    expect(await active()).toHaveLength(1);
     expect(fake.requests.some(leaves(GUILD))).toBe(false);
 
     fake.removeFromGuild(GUILD);
-    await until(() => active().length === 0, 'the subscriptions to stop');
+    await until(async () => (await active()).length === 0, 'the subscriptions to stop');
     expect(app.tenants.isServed({ platform: 'discord', workspaceId: GUILD })).toBe(false);
 
     fake.join({ id: GUILD, channelId: CHANNEL });

@@ -52,7 +52,7 @@ const dmPosts = (): ApiCall[] =>
 describe('budget alerts on Slack', () => {
   it('send a person passing 80% of their cap one DM with the numbers, keyed for the look-up after a crash', async () => {
     const today = world.app.clock.now().toISOString().slice(0, 10);
-    world.app.store.settings.setDailyCap(
+    await world.app.store.settings.setDailyCap(
       { platform: 'slack', workspaceId: 'T0001', userId: ANA },
       25,
       'U0ADMIN',

@@ -35,8 +35,8 @@ const posts = (id: string, count: number) =>
 
 const textOf = (post: ResponsePost | undefined) => JSON.stringify(post?.body ?? {});
 
-function spent(userId: string, daysAgo: number, credits: number) {
-  world.app.store.ledger.record({
+async function spent(userId: string, daysAgo: number, credits: number) {
+  await world.app.store.ledger.record({
     platform: 'slack',
     workspaceId: TEAM,
     userId,
@@ -82,8 +82,8 @@ describe('credits chart on Slack', () => {
   });
 
   it('uploads the chart as a PNG and shows it privately by reference', async () => {
-    spent('U0ANA', 0, 30);
-    spent('U0BO', 4, 12);
+    await spent('U0ANA', 0, 30);
+    await spent('U0BO', 4, 12);
     await credits('chart');
     const [answer, image] = await posts('chart', 2);
     expect(answer?.body.response_type).toBe('ephemeral');
@@ -135,7 +135,7 @@ describe('credits chart on Slack', () => {
   });
 
   it('uploads a new Home chart when the spend changes, and shows the tab without it when Slack refuses it', async () => {
-    spent('U0CY', 1, 5);
+    await spent('U0CY', 1, 5);
     const changed = await homeTab();
     expect(changed).toMatch(/[▁▂▃▄▅▆▇█]{30} {2}47 credits/);
     expect(world.slack.uploads).toHaveLength(3);

@@ -143,16 +143,16 @@ describe('a workspace install inside an Enterprise Grid org: the org’s people,
     const next = await nextButton();
     const month = utcMonth(world.app.clock.now());
     const visitor = { ...installedTenant, userId: PEOPLE.visitor.id };
-    const before = world.app.store.ledger.spent(visitor, month);
+    const before = await world.app.store.ledger.spent(visitor, month);
     const seen = watch();
     const page = await press('visitor', next);
     expect(outside(page)).toBe(false);
     expect(JSON.stringify(page.body.blocks)).toContain('Page 2');
     expect(seen.serviceRequests()).toBeGreaterThan(0);
     // The press is charged to the installed workspace, not to the person's home workspace.
-    expect(world.app.store.ledger.spent(visitor, month)).toBeGreaterThan(before);
+    expect(await world.app.store.ledger.spent(visitor, month)).toBeGreaterThan(before);
     expect(
-      world.app.store.ledger.spent(
+      await world.app.store.ledger.spent(
         { platform: 'slack', workspaceId: 'T0GRIDB', userId: PEOPLE.visitor.id },
         month,
       ),

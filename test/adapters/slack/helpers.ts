@@ -29,7 +29,7 @@ export async function startWorld(slackOptions: Parameters<typeof startFakeSlack>
     keys: [{ key: KEY, teamId: 'team_slack', credits: 100_000 }],
   });
   await sandbox.start();
-  const app = createApp({
+  const app = await createApp({
     service: {
       apiKey: KEY,
       baseUrl: sandbox.url,
@@ -147,6 +147,18 @@ export async function startBotAdapter(app: App, slack: FakeSlack, botToken?: str
   });
   await adapter.start();
   return adapter;
+}
+
+/**
+ * Polls `check` every 10 ms until it holds, as the fake's `waitFor` does, for checks that read the store (which
+ * answers asynchronously); rejects after `ms`.
+ */
+export async function waitUntil(check: () => Promise<boolean> | boolean, ms = 5000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error('waitFor: nothing matched in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** The answer posted to the response_url of id `id`. */

@@ -9,12 +9,12 @@ import { createSealer } from '../../../src/core/tenancy/index.js';
 const sealer = createSealer('installations-test-secret-0123456789abcdef');
 const stores: Store[] = [];
 
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
 });
 
-function setUp(clock: Clock = systemClock) {
-  const store = openStore(':memory:');
+async function setUp(clock: Clock = systemClock) {
+  const store = await openStore({ path: ':memory:' });
   stores.push(store);
   const secrets = new Set<string>();
   const installations = createSlackInstallations({
@@ -47,12 +47,12 @@ const orgInstall = {
 
 describe('Slack installations', () => {
   it('keeps a workspace install under its team and an org-wide install under its org, sealed', async () => {
-    const { store, secrets, installations } = setUp();
+    const { store, secrets, installations } = await setUp();
     await installations.storeInstallation(workspaceInstall);
     await installations.storeInstallation(orgInstall);
     expect(installationId(orgInstall)).toBe('E1');
-    expect(store.tenants.slackInstallation('T1')).toMatch(/^v1:/);
-    expect(store.tenants.slackInstallation('T1')).not.toContain('xoxb-one');
+    expect(await store.tenants.slackInstallation('T1')).toMatch(/^v1:/);
+    expect(await store.tenants.slackInstallation('T1')).not.toContain('xoxb-one');
     expect([...secrets]).toEqual(['xoxb-one', 'xoxb-org']);
     const fetched = await installations.fetchInstallation({
       teamId: 'T1',
@@ -66,30 +66,34 @@ describe('Slack installations', () => {
       isEnterpriseInstall: true,
     });
     expect(org.bot?.token).toBe('xoxb-org');
-    expect(installations.queryFor('E1')).toEqual({
+    expect(await installations.queryFor('E1')).toEqual({
       enterpriseId: 'E1',
       teamId: undefined,
       isEnterpriseInstall: true,
     });
-    expect(installations.queryFor('T9')).toBeNull();
+    expect(await installations.queryFor('T9')).toBeNull();
   });
 
   it('finds nothing for an unknown workspace, and forgets a deleted one', async () => {
-    const { installations } = setUp();
+    const { installations } = await setUp();
     await installations.storeInstallation(workspaceInstall);
     const query = { teamId: 'T1', enterpriseId: undefined, isEnterpriseInstall: false as const };
     await expect(installations.fetchInstallation({ ...query, teamId: 'T2' })).rejects.toThrow(
       /No Slack installation/,
     );
     await installations.deleteInstallation(query);
-    expect(installations.has('T1')).toBe(false);
+    expect(await installations.has('T1')).toBe(false);
     await expect(installations.fetchInstallation(query)).rejects.toThrow(/No Slack installation/);
   });
 
   it('does not open a sealed installation copied under another workspace', async () => {
-    const { store, installations } = setUp();
+    const { store, installations } = await setUp();
     await installations.storeInstallation(workspaceInstall);
-    store.tenants.putSlackInstallation('T2', store.tenants.slackInstallation('T1') as string, new Date());
+    await store.tenants.putSlackInstallation(
+      'T2',
+      (await store.tenants.slackInstallation('T1')) as string,
+      new Date(),
+    );
     await expect(
       installations.fetchInstallation({ teamId: 'T2', enterpriseId: undefined, isEnterpriseInstall: false }),
     ).rejects.toThrow(/could not be decrypted/);
@@ -97,10 +101,10 @@ describe('Slack installations', () => {
 
   it('keeps when a workspace installed Scout across token refreshes; a reinstall takes its own time', async () => {
     const clock = createManualClock('2025-03-01T10:00:00Z');
-    const { installations } = setUp(clock);
-    expect(installations.installedAt('T1')).toBeNull();
+    const { installations } = await setUp(clock);
+    expect(await installations.installedAt('T1')).toBeNull();
     await installations.storeInstallation(workspaceInstall);
-    expect(installations.installedAt('T1')).toEqual(new Date('2025-03-01T10:00:00Z'));
+    expect(await installations.installedAt('T1')).toEqual(new Date('2025-03-01T10:00:00Z'));
     // A token refresh stores the installation Bolt fetched, with new tokens.
     clock.advance(3_600_000);
     const query = { teamId: 'T1', enterpriseId: undefined, isEnterpriseInstall: false as const };
@@ -109,10 +113,10 @@ describe('Slack installations', () => {
       ...fetched,
       bot: { ...workspaceInstall.bot, token: 'xoxb-new' },
     });
-    expect(installations.installedAt('T1')).toEqual(new Date('2025-03-01T10:00:00Z'));
+    expect(await installations.installedAt('T1')).toEqual(new Date('2025-03-01T10:00:00Z'));
     expect((await installations.fetchInstallation(query)).bot?.token).toBe('xoxb-new');
     // Installing through OAuth again makes a new installation.
     await installations.storeInstallation(workspaceInstall);
-    expect(installations.installedAt('T1')).toEqual(new Date('2025-03-01T11:00:00Z'));
+    expect(await installations.installedAt('T1')).toEqual(new Date('2025-03-01T11:00:00Z'));
   });
 });

@@ -109,7 +109,7 @@ export async function startManyTeams(): Promise<ManyTeams> {
       },
     }),
   });
-  const app = createApp({
+  const app = await createApp({
     service: {
       baseUrl: sandbox.url,
       mediaUrl: sandbox.mediaUrl,

@@ -56,9 +56,9 @@ describe('mentions in Slack answers', () => {
     expect(sections(set)).toContain(`The daily cap of <@${BOB}> is now 6 credits.`);
     expect(String(set.body.text)).toContain(`The daily cap of <@${BOB}> is now 6 credits.`);
     expect(tokens(set)).toEqual([`<@${BOB}>`, `<@${BOB}>`]);
-    expect(world.app.store.settings.dailyCap({ platform: 'slack', workspaceId: 'T0001', userId: BOB })).toBe(
-      6,
-    );
+    expect(
+      await world.app.store.settings.dailyCap({ platform: 'slack', workspaceId: 'T0001', userId: BOB }),
+    ).toBe(6);
 
     const removed = await slash(`credits cap <@${BOB}> off`);
     expect(sections(removed)).toContain(`The daily cap of <@${BOB}> is removed.`);

@@ -44,7 +44,7 @@ beforeAll(async () => {
     keys: [{ key: 'socket-oauth-key-0001', teamId: 'team_socket', credits: 1000 }],
   });
   await sandbox.start();
-  app = createApp({
+  app = await createApp({
     service: { baseUrl: sandbox.url, mediaUrl: sandbox.mediaUrl },
     tenancy: { kind: 'multi', encryptionKey: ENCRYPTION_KEY },
     databasePath: ':memory:',
@@ -98,7 +98,7 @@ describe('many-team Slack over Socket Mode', () => {
     const cookie = String([started.headers['set-cookie']].flat()[0]).split(';')[0] ?? '';
     const query = new URLSearchParams({ code: slack.grant({ id: 'TS1' }), state }).toString();
     expect((await get(`${REDIRECT_PATH}?${query}`, { cookie })).status).toBe(200);
-    expect(app.store.tenants.slackInstallation('TS1')).toMatch(/^v1:/);
+    expect(await app.store.tenants.slackInstallation('TS1')).toMatch(/^v1:/);
   });
 
   it('answers an installed workspace with its own token, and nobody else', async () => {

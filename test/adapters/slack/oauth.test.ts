@@ -17,7 +17,7 @@ import {
   slashCommandBody,
   viewSubmissionPayload,
 } from '../../fakes/slack-api.js';
-import { type Block, buttonIds, sendEvent, sendForm, sendPayload } from './helpers.js';
+import { type Block, buttonIds, sendEvent, sendForm, sendPayload, waitUntil } from './helpers.js';
 import { ENCRYPTION_KEY, type ManyTeams, startManyTeams, TEAMS, textOf } from './many-teams.js';
 
 let world: ManyTeams;
@@ -56,7 +56,7 @@ describe('many-team Slack through Bolt’s OAuth', () => {
     }
     expect(world.slack.calls.filter((c) => c.method === 'oauth.v2.access')).toHaveLength(0);
     for (const id of ['TBAD1', 'TBAD2', 'TBAD3'])
-      expect(world.app.store.tenants.slackInstallation(id)).toBeNull();
+      expect(await world.app.store.tenants.slackInstallation(id)).toBeNull();
   });
 
   it('installs two workspaces, keeping each installation sealed', async () => {
@@ -64,8 +64,8 @@ describe('many-team Slack through Bolt’s OAuth', () => {
     const exchange = world.slack.calls.find((c) => c.method === 'oauth.v2.access');
     expect(exchange?.args.client_secret).toBe(OAUTH_CLIENT.clientSecret);
     for (const team of ['T1', 'T2'] as const) {
-      expect(world.app.store.tenants.slackInstallation(team)).toMatch(/^v1:/);
-      expect(world.app.tenants.access(slackTenant(team)).status).toBe('not-connected');
+      expect(await world.app.store.tenants.slackInstallation(team)).toMatch(/^v1:/);
+      expect((await world.app.tenants.access(slackTenant(team))).status).toBe('not-connected');
     }
     const disk = world.onDisk();
     for (const token of tokens) expect(disk).not.toContain(token);
@@ -93,7 +93,7 @@ describe('many-team Slack through Bolt’s OAuth', () => {
       expect(textOf(answer)).toContain('Connected');
       expect(textOf(answer)).toContain(TEAMS[team].key.slice(-4));
       expect(textOf(answer)).not.toContain(TEAMS[team].key);
-      expect(world.app.tenants.access(slackTenant(team)).status).toBe('ok');
+      expect((await world.app.tenants.access(slackTenant(team))).status).toBe('ok');
     }
   });
 
@@ -132,7 +132,7 @@ describe('many-team Slack through Bolt’s OAuth', () => {
     expect(textOf(await world.responseTo('guest-submit'))).toContain(OUTSIDE_MESSAGE);
     expect(world.slack.calls.slice(calls).map((c) => c.method)).toEqual([]);
     expect(world.sandbox.requests()).toHaveLength(requests);
-    expect(world.app.store.tenants.account(slackTenant('TGUEST'))).toBeNull();
+    expect(await world.app.store.tenants.account(slackTenant('TGUEST'))).toBeNull();
   });
 
   it('shows each workspace only its own lists, spend and subscriptions', async () => {
@@ -214,10 +214,10 @@ describe('many-team Slack through Bolt’s OAuth', () => {
     );
 
     expect((await sendEvent(world.adapter.port, 'T1', { type: 'app_uninstalled' })).status).toBe(200);
-    await world.slack.waitFor(() => world.app.store.tenants.slackInstallation('T1') === null);
-    expect(world.app.store.tenants.account(slackTenant('T1'))).toBeNull();
-    expect(world.app.store.subscriptions.active().map((s) => s.workspaceId)).toEqual(['T2']);
-    expect(world.app.store.tenants.slackInstallation('T2')).not.toBeNull();
+    await waitUntil(async () => (await world.app.store.tenants.slackInstallation('T1')) === null);
+    expect(await world.app.store.tenants.account(slackTenant('T1'))).toBeNull();
+    expect((await world.app.store.subscriptions.active()).map((s) => s.workspaceId)).toEqual(['T2']);
+    expect(await world.app.store.tenants.slackInstallation('T2')).not.toBeNull();
 
     // A poll of T1's key already under way may finish; none starts after it.
     const after = { T1: inboundPolls(TEAMS.T1.key), T2: inboundPolls(TEAMS.T2.key) };
@@ -253,10 +253,10 @@ describe('many-team Slack through Bolt’s OAuth', () => {
     await revoked({ oauth: ['U0ADMIN'] });
     // A command answered afterwards: the revocation before it has been handled by then.
     expect(textOf(await world.slash('T3', 'help', { userId: 'U3MEMBER' }))).toContain('/scout');
-    expect(world.app.store.tenants.slackInstallation('T3')).not.toBeNull();
+    expect(await world.app.store.tenants.slackInstallation('T3')).not.toBeNull();
     await revoked({ bot: ['UBOT'] });
-    await world.slack.waitFor(() => world.app.store.tenants.slackInstallation('T3') === null);
-    expect(world.app.store.tenants.slackInstallation('T2')).not.toBeNull();
+    await waitUntil(async () => (await world.app.store.tenants.slackInstallation('T3')) === null);
+    expect(await world.app.store.tenants.slackInstallation('T2')).not.toBeNull();
   });
 
   it('ignores an uninstall or a revocation Slack delivers late, after a reinstall; a current one removes it', async () => {
@@ -268,13 +268,13 @@ describe('many-team Slack through Bolt’s OAuth', () => {
     await world.slack.waitFor(() => ignored() === 1);
     await sendEvent(world.adapter.port, 'T2', { type: 'tokens_revoked', tokens: { bot: ['UBOT'] } }, late);
     await world.slack.waitFor(() => ignored() === 2);
-    expect(world.app.store.tenants.slackInstallation('T2')).not.toBeNull();
-    expect(world.app.store.tenants.account(slackTenant('T2'))).not.toBeNull();
+    expect(await world.app.store.tenants.slackInstallation('T2')).not.toBeNull();
+    expect(await world.app.store.tenants.account(slackTenant('T2'))).not.toBeNull();
     expect(textOf(await world.slash('T2', 'lists'))).toContain(TEAMS.T2.list);
 
     await sendEvent(world.adapter.port, 'T2', { type: 'app_uninstalled' });
-    await world.slack.waitFor(() => world.app.store.tenants.slackInstallation('T2') === null);
-    expect(world.app.store.tenants.account(slackTenant('T2'))).toBeNull();
+    await waitUntil(async () => (await world.app.store.tenants.slackInstallation('T2')) === null);
+    expect(await world.app.store.tenants.account(slackTenant('T2'))).toBeNull();
   });
 
   it('never logs a key typed in the form or a token, nor keeps one in clear on disk', () => {

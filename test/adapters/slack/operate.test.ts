@@ -127,6 +127,9 @@ describe('Slack Socket Mode', () => {
 
     await adapter.stop();
     adapter = undefined;
-    expect(world.app.readiness.report()).toMatchObject({ ready: false, checks: { slack: 'not connected' } });
+    expect(await world.app.readiness.report()).toMatchObject({
+      ready: false,
+      checks: { slack: 'not connected' },
+    });
   });
 });

@@ -87,7 +87,7 @@ async function submitKey(userId: string, key: string, origin: Origin = {}): Prom
 describe('an org-wide install through OAuth: the org’s people, and nobody else in its channels', () => {
   it('installs the org, and its admin connects its key through the private form', async () => {
     const token = await world.install(ORG, { org: true });
-    expect(world.app.store.tenants.slackInstallation(ORG)).toMatch(/^v1:/);
+    expect(await world.app.store.tenants.slackInstallation(ORG)).toMatch(/^v1:/);
     const before = world.slack.calls.length;
     const form = slashCommandBody({
       text: 'connect key',
@@ -101,7 +101,7 @@ describe('an org-wide install through OAuth: the org’s people, and nobody else
     );
     expect(open.token).toBe(token);
     expect(textOf(await submitKey(ORG_ADMIN, TEAMS.T1.key))).toContain('Connected');
-    expect(world.app.store.tenants.account(orgTenant)?.connectedBy).toBe(ORG_ADMIN);
+    expect((await world.app.store.tenants.account(orgTenant))?.connectedBy).toBe(ORG_ADMIN);
   });
 
   it('shows the org’s people its lists; a guest of another organisation is refused without a service request', async () => {
@@ -130,7 +130,7 @@ describe('an org-wide install through OAuth: the org’s people, and nobody else
   });
 
   it('opens no key form for a guest who is an admin of their own workspace, nor takes their key', async () => {
-    const connected = world.app.store.tenants.account(orgTenant);
+    const connected = await world.app.store.tenants.account(orgTenant);
     const before = world.slack.calls.length;
     const requests = world.sandbox.requests().length;
     expect(textOf(await slash(GUEST, 'connect key', guest))).toContain(OUTSIDE_MESSAGE);
@@ -138,7 +138,7 @@ describe('an org-wide install through OAuth: the org’s people, and nobody else
     // Slack was asked who the guest is in the test before: nothing at all now.
     expect(world.slack.calls.slice(before).map((c) => c.method)).toEqual([]);
     expect(world.sandbox.requests()).toHaveLength(requests);
-    expect(world.app.store.tenants.account(orgTenant)).toEqual(connected);
+    expect(await world.app.store.tenants.account(orgTenant)).toEqual(connected);
   });
 
   it('takes the org’s admins as its admins: a workspace admin who is not one opens no key form', async () => {
@@ -149,6 +149,6 @@ describe('an org-wide install through OAuth: the org’s people, and nobody else
     expect(textOf(await submitKey(WORKSPACE_ADMIN, TEAMS.T2.key))).toContain(
       'needs a Slack workspace or org admin',
     );
-    expect(world.app.store.tenants.account(orgTenant)?.connectedBy).toBe(ORG_ADMIN);
+    expect((await world.app.store.tenants.account(orgTenant))?.connectedBy).toBe(ORG_ADMIN);
   });
 });

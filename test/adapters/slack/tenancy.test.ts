@@ -29,6 +29,7 @@ import {
   sendPayload,
   startWorld,
   type World,
+  waitUntil,
 } from './helpers.js';
 
 const FOREIGN = 'TFOREIGN01';
@@ -337,9 +338,9 @@ describe('single-team Slack: start', () => {
     await leaving.start();
     const actor = { platform: 'slack' as const, workspaceId: 'T0LEAVE', userId: 'U1', isAdmin: true };
     await own.app.dispatcher.text({ actor, channelId: 'C1', text: 'notify' });
-    expect(own.app.store.subscriptions.active()).toHaveLength(1);
+    expect(await own.app.store.subscriptions.active()).toHaveLength(1);
     expect((await sendEvent(leaving.port, 'T0LEAVE', { type: 'app_uninstalled' })).status).toBe(200);
-    await slack.waitFor(() => (own.app.store.subscriptions.active().length === 0 ? true : null));
+    await waitUntil(async () => (await own.app.store.subscriptions.active()).length === 0);
     expect(own.app.tenants.isServed({ platform: 'slack', workspaceId: 'T0LEAVE' })).toBe(false);
   });
 });

@@ -58,9 +58,9 @@ beforeAll(async () => {
   world = await startWorld();
   adapter = await startBotAdapter(world.app, world.slack);
   [cached, uncached] = await pickCreators();
-  const access = world.app.tenants.access({ platform: 'slack', workspaceId: TEAM });
+  const access = await world.app.tenants.access({ platform: 'slack', workspaceId: TEAM });
   if (access.status !== 'ok') throw new Error('The test workspace has no service account.');
-  world.app.store.profiles.put(
+  await world.app.store.profiles.put(
     access.account.id,
     [{ id: cached.user_id, profile: cached }],
     world.app.clock.now(),
@@ -143,7 +143,7 @@ describe('link unfurls', () => {
 
   it('unfurls an uncached link into a Look up (1 credit) card, buying nothing', async () => {
     const seen = watch();
-    const before = spent();
+    const before = await spent();
     const url = urlOf(uncached);
     await share([url]);
     const call = await world.slack.waitFor(() => seen.unfurls()[0]);
@@ -151,7 +151,7 @@ describe('link unfurls', () => {
     expect(buttonIds(blocks, LOOK_UP_LABEL)).toHaveLength(1);
     expect(JSON.stringify(blocks)).toContain(`@${uncached.handle}`);
     expect(seen.serviceRequests()).toEqual([]);
-    expect(spent()).toBe(before);
+    expect(await spent()).toBe(before);
   });
 
   it('buys the profile on a press of Look up (1 credit), once, and shows the card to the presser', async () => {
@@ -161,13 +161,13 @@ describe('link unfurls', () => {
     const call = await world.slack.waitFor(() => seen.unfurls()[0]);
     const [lookUp] = buttonIds(unfurlOf(call, url), LOOK_UP_LABEL);
     expect(lookUp).toBeDefined();
-    const before = spent();
+    const before = await spent();
 
     const answer = await press('lookup-1', lookUp as string);
     const gets = () => seen.serviceRequests().filter((r) => r.path === '/api/v2/creators/get');
     expect(gets()).toHaveLength(1);
     expect(gets()[0]?.body).toEqual({ userIds: [uncached.user_id] });
-    expect(spent() - before).toBe(1);
+    expect((await spent()) - before).toBe(1);
     // An answer to the presser alone: the unfurl belongs to the person's message, which Scout cannot replace.
     expect(answer.body.response_type).toBe('ephemeral');
     expect(answer.body.replace_original).toBe(false);
@@ -179,7 +179,7 @@ describe('link unfurls', () => {
     const again = await press('lookup-2', lookUp as string);
     expect(JSON.stringify(again.body.blocks)).toContain(`@${uncached.handle}`);
     expect(gets()).toHaveLength(1);
-    expect(spent() - before).toBe(1);
+    expect((await spent()) - before).toBe(1);
   });
 
   it('does not unfurl links that name no profile, however odd, beside one that does', async () => {

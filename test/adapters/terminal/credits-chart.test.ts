@@ -23,8 +23,8 @@ afterAll(async () => {
 });
 
 /** Spend of a teammate on an earlier day, written to the ledger as a paid call would be. */
-function teammateSpent(userId: string, daysAgo: number, credits: number) {
-  h.app.store.ledger.record({
+async function teammateSpent(userId: string, daysAgo: number, credits: number) {
+  await h.app.store.ledger.record({
     platform: LOCAL_ACTOR.platform,
     workspaceId: LOCAL_ACTOR.workspaceId,
     userId,
@@ -47,11 +47,11 @@ describe('credits chart in the terminal', () => {
 
   it('prints a sparkline of the last 30 days and saves the chart as a PNG', async () => {
     await h.type('creators category:Fitness');
-    teammateSpent('ana', 3, 40);
-    teammateSpent('bo', 12, 15);
+    await teammateSpent('ana', 3, 40);
+    await teammateSpent('bo', 12, 15);
     const out = await h.type('credits');
 
-    const total = h.spentToday() + 40 + 15;
+    const total = (await h.spentToday()) + 40 + 15;
     const line = out.split('\n').find((l) => /[▁▂▃▄▅▆▇█]{30}/.test(l));
     expect(line).toBeDefined();
     const bars = /([▁▂▃▄▅▆▇█]{30})/.exec(line ?? '')?.[1] ?? '';

@@ -15,8 +15,8 @@ const NOW = new Date('2025-03-30T12:00:00Z');
 const WORKSPACE = { platform: 'slack' as const, workspaceId: 'T0CHART' };
 
 /** Seven people over the last 30 days, and one call of another workspace that must not count. */
-function knownLedger() {
-  const store = openStore(':memory:');
+async function knownLedger() {
+  const store = await openStore({ path: ':memory:' });
   let n = 0;
   const spend = (userId: string, daysAgo: number, credits: number, workspaceId = WORKSPACE.workspaceId) =>
     store.ledger.record({
@@ -30,24 +30,24 @@ function knownLedger() {
       balance: null,
       idempotencyKey: `k${n++}`,
     });
-  for (let day = 0; day < 30; day += 3) spend('U0ANA', day, 20 + day);
-  spend('U0BO', 1, 90);
-  spend('U0CY', 5, 60);
-  spend('U0DI', 10, 45);
-  spend('U0ED', 20, 30);
-  spend('U0FAY', 25, 8);
-  spend('U0GUS', 29, 6);
-  spend('U0OTHER', 2, 500, 'T0ELSE');
+  for (let day = 0; day < 30; day += 3) await spend('U0ANA', day, 20 + day);
+  await spend('U0BO', 1, 90);
+  await spend('U0CY', 5, 60);
+  await spend('U0DI', 10, 45);
+  await spend('U0ED', 20, 30);
+  await spend('U0FAY', 25, 8);
+  await spend('U0GUS', 29, 6);
+  await spend('U0OTHER', 2, 500, 'T0ELSE');
   return store;
 }
 
 describe('the spend chart', () => {
   it('draws a PNG of the team’s last 30 days from the ledger, top five and others', async () => {
-    const store = knownLedger();
+    const store = await knownLedger();
     const days = lastDays(NOW, 30);
     const range = { from: new Date(`${days[0]}T00:00:00Z`), to: new Date('2025-03-31T00:00:00Z') };
-    const data = spendByDay(store.ledger.daily(WORKSPACE, range), days);
-    store.close();
+    const data = spendByDay(await store.ledger.daily(WORKSPACE, range), days);
+    await store.close();
     expect(data.series.map((s) => s.key)).toEqual(['U0ANA', 'U0BO', 'U0CY', 'U0DI', 'U0ED', OTHERS]);
     expect(data.total).toBe(335 + 90 + 60 + 45 + 30 + 8 + 6);
 

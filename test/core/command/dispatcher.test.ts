@@ -4,6 +4,7 @@ import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
 import type { Actor } from '../../../src/core/actor.js';
 import { createManualClock } from '../../../src/core/clock.js';
 import { type CommandFamily, defineAction, defineCommand } from '../../../src/core/command/types.js';
+import { sql } from '../../../src/core/store/sql.js';
 import { button, buttons, notice, reply, text } from '../../../src/core/ui/index.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
@@ -55,8 +56,8 @@ const testFamily: CommandFamily = {
       permission: 'everyone',
       mutates: true,
       async run(ctx, input) {
-        const count = Number(ctx.store.settings.preference(ctx.actor, 'writes') ?? '0') + 1;
-        ctx.store.settings.setPreference(ctx.actor, 'writes', String(count));
+        const count = Number((await ctx.store.settings.preference(ctx.actor, 'writes')) ?? '0') + 1;
+        await ctx.store.settings.setPreference(ctx.actor, 'writes', String(count));
         return reply([text(`wrote ${input.name} (${count})`)]);
       },
     }),
@@ -88,11 +89,12 @@ const testFamily: CommandFamily = {
   ],
 };
 
-const latestToken = (h: Harness, kind: string) =>
-  h.app.store.db
-    .prepare('SELECT token FROM action_tokens WHERE kind = ? ORDER BY rowid DESC LIMIT 1')
-    .pluck()
-    .get(kind) as string;
+const latestToken = async (h: Harness, kind: string) =>
+  (
+    await h.app.store.db.one<{ token: string }>(
+      sql`SELECT token FROM action_tokens WHERE kind = ${kind} ORDER BY rowid DESC LIMIT 1`,
+    )
+  )?.token as string;
 const songsRequests = (h: Harness) => h.requests().filter((r) => r.path === '/api/v1/songs').length;
 let h: Harness;
 afterEach(async () => {
@@ -103,9 +105,7 @@ describe('dispatcher', () => {
   it('records each paid call in the ledger against the person, with the service balance', async () => {
     h = await startHarness({ families: [testFamily] });
     expect(await h.type('test songs')).toContain('done 1');
-    const rows = h.app.store.db.prepare('SELECT * FROM credit_ledger').all() as Array<
-      Record<string, unknown>
-    >;
+    const rows = await h.app.store.db.all<Record<string, unknown>>(sql`SELECT * FROM credit_ledger`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       platform: 'terminal',
@@ -130,19 +130,19 @@ describe('dispatcher', () => {
     const confirmed = await h.type('confirm');
     expect(confirmed).toContain('done 2');
     expect(songsRequests(h)).toBe(2);
-    expect(h.spentToday()).toBe(20);
+    expect(await h.spentToday()).toBe(20);
   });
 
   it('makes a confirmation single-use: the second of two simultaneous clicks does nothing more', async () => {
     h = await startHarness({ families: [testFamily], settings: { confirmAbove: 15 } });
     expect(await h.type('test songs times:2')).toContain('Confirm (20 credits)');
-    const token = latestToken(h, 'scout.confirm');
+    const token = await latestToken(h, 'scout.confirm');
     const press = () => h.app.dispatcher.action({ actor: LOCAL_ACTOR, channelId: 'terminal', token });
     const answers = (await Promise.all([press(), press()])).map((r) => JSON.stringify(r));
     expect(answers.filter((a) => a.includes('done 2'))).toHaveLength(1);
     expect(answers.filter((a) => a.includes('Already'))).toHaveLength(1);
     expect(songsRequests(h)).toBe(2);
-    expect(h.spentToday()).toBe(20);
+    expect(await h.spentToday()).toBe(20);
   });
 
   it('refuses above the daily cap with the numbers, before any call', async () => {
@@ -151,7 +151,7 @@ describe('dispatcher', () => {
     const refused = await h.type('test songs');
     expect(refused).toContain('This needs up to 10 credits, and your daily cap is 25 (20 spent today)');
     expect(songsRequests(h)).toBe(2);
-    h.app.store.settings.setDailyCap(
+    await h.app.store.settings.setDailyCap(
       { platform: 'terminal', workspaceId: 'local', userId: 'me' },
       100,
       'x',
@@ -170,7 +170,7 @@ describe('dispatcher', () => {
     expect(answers.filter((a) => a.includes('done 1'))).toHaveLength(2);
     expect(answers.filter((a) => a.includes('daily cap is 25'))).toHaveLength(2);
     expect(songsRequests(h)).toBe(2);
-    expect(h.spentToday()).toBe(20);
+    expect(await h.spentToday()).toBe(20);
   });
 
   it('records a charge whose answer could not be read at the estimate, and offers a Retry', async () => {
@@ -179,7 +179,7 @@ describe('dispatcher', () => {
     const answer = await h.type('test songs');
     expect(answer).toContain('its answer was lost');
     expect(answer).toContain('Retry (up to 10 credits)');
-    expect(h.spentToday()).toBe(10);
+    expect(await h.spentToday()).toBe(10);
   });
 
   it('runs a paid command repeated within seconds once, and again after the window', async () => {
@@ -188,26 +188,27 @@ describe('dispatcher', () => {
     expect(await h.type('test songs')).toContain('done 1');
     expect(await h.type('/scout test songs')).toContain('done 1');
     expect(songsRequests(h)).toBe(1);
-    expect(h.spentToday()).toBe(10);
+    expect(await h.spentToday()).toBe(10);
     clock.advance(10_001);
     await h.type('test songs');
     expect(songsRequests(h)).toBe(2);
-    expect(h.spentToday()).toBe(20);
+    expect(await h.spentToday()).toBe(20);
   });
 
   it('runs a double-clicked paid button once', async () => {
     h = await startHarness({ families: [testFamily] });
     expect(await h.type('test songs')).toContain('More');
-    const token = h.app.store.db
-      .prepare("SELECT token FROM action_tokens WHERE kind = 'test.songs' ORDER BY rowid LIMIT 1")
-      .pluck()
-      .get() as string;
+    const token = (
+      await h.app.store.db.one<{ token: string }>(
+        sql`SELECT token FROM action_tokens WHERE kind = 'test.songs' ORDER BY rowid LIMIT 1`,
+      )
+    )?.token as string;
     const press = () => h.app.dispatcher.action({ actor: LOCAL_ACTOR, channelId: 'terminal', token });
     const answers = (await Promise.all([press(), press(), press()])).map((r) => JSON.stringify(r));
     expect(answers.filter((a) => a.includes('pressed 1')).length).toBeGreaterThanOrEqual(1);
     expect(answers.filter((a) => a.includes('pressed 1') || a.includes('Already working'))).toHaveLength(3);
     expect(songsRequests(h)).toBe(2);
-    expect(h.spentToday()).toBe(20);
+    expect(await h.spentToday()).toBe(20);
   });
 
   it('runs a duplicated state change once but free reads every time', async () => {
@@ -243,7 +244,7 @@ describe('dispatcher', () => {
     expect(crash).not.toContain('kaput');
     expect(await h.type('test songs times:"1')).toContain('A quote is not closed');
     expect(songsRequests(h)).toBe(0);
-    expect(h.spentToday()).toBe(0);
+    expect(await h.spentToday()).toBe(0);
   });
 
   it('says so when a button is unknown or belongs to someone else', async () => {
@@ -256,10 +257,11 @@ describe('dispatcher', () => {
     });
     const asked = await h.type('test songs');
     const token = /Confirm/.test(asked)
-      ? (h.app.store.db
-          .prepare("SELECT token FROM action_tokens WHERE kind = 'scout.confirm'")
-          .pluck()
-          .get() as string)
+      ? ((
+          await h.app.store.db.one<{ token: string }>(
+            sql`SELECT token FROM action_tokens WHERE kind = 'scout.confirm'`,
+          )
+        )?.token as string)
       : '';
     const answer = await h.app.dispatcher.action({ actor: other, channelId: 'c', token });
     expect(JSON.stringify(answer)).toContain('Only the person who ran the command can use this.');

@@ -117,7 +117,7 @@ describe('command parser fuzzing', () => {
       }
     }
     expect(rejected).toBeGreaterThan(2000);
-    expect(h.spentToday()).toBe(0);
+    expect(await h.spentToday()).toBe(0);
     expect(h.sandbox.credits('harness-key-0001')).toBe(100_000);
   });
 });

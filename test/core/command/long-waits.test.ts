@@ -46,7 +46,7 @@ describe('long waits', () => {
     expect(textOf(await answer)).toContain('Cancelled while waiting for the service: nothing more was sent.');
     // Only the request the service refused was sent, and nothing was charged.
     expect(songsRequests(harness)).toBe(1);
-    expect(harness.spentToday()).toBe(0);
+    expect(await harness.spentToday()).toBe(0);
     expect(harness.sandbox.credits(TEST_KEY)).toBe(100_000);
   });
 
@@ -86,7 +86,7 @@ describe('long waits', () => {
       });
       expect(textOf(pressed)).toContain('That is no longer waiting.');
       expect(textOf(await answer)).toContain('Countries with song charts');
-      expect(harness.spentToday()).toBe(10);
+      expect(await harness.spentToday()).toBe(10);
       expect(100_000 - harness.sandbox.credits(TEST_KEY)).toBe(10);
     } finally {
       await proxy?.stop();

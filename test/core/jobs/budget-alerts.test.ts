@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
 import type { App } from '../../../src/app.js';
 import type { Jobs } from '../../../src/core/jobs/index.js';
+import { sql } from '../../../src/core/store/sql.js';
 import { type FakeSlack, signedHeaders, slashCommandBody, startFakeSlack } from '../../fakes/slack-api.js';
 import {
   type ChatWorld,
@@ -56,7 +57,7 @@ async function setUp(): Promise<{ world: ChatWorld; slack: FakeSlack; front: Fro
 
 /** Starts a Scout on the world's database file, talking to Slack through the front. */
 async function startRun(w: ChatWorld, f: Front): Promise<Run> {
-  const app = w.app();
+  const app = await w.app();
   const adapter = createSlackAdapter({
     config: {
       botToken: 'xoxb-alerts',
@@ -106,9 +107,9 @@ const setCap = (app: App, cap: number) =>
   );
 
 const alertStates = (app: App) =>
-  app.store.db
-    .prepare('SELECT threshold, state FROM budget_alerts WHERE user_id = ? ORDER BY threshold')
-    .all(ANA) as Array<{ threshold: string; state: string }>;
+  app.store.db.all<{ threshold: string; state: string }>(
+    sql`SELECT threshold, state FROM budget_alerts WHERE user_id = ${ANA} ORDER BY threshold`,
+  );
 
 const postMessage = (method: string, path: string) => method === 'POST' && path === '/api/chat.postMessage';
 
@@ -124,7 +125,7 @@ describe('budget alerts across processes', () => {
     const { world, slack, front } = await setUp();
     const one = await startRun(world, front);
     const two = await startRun(world, front);
-    setCap(one.app, 50);
+    await setCap(one.app, 50);
     // Alternating between the two; each call past 80% tries the once-guard again, from either process.
     const runs = [one, two, one, two, one];
     for (const [i, run] of runs.entries()) {
@@ -137,7 +138,7 @@ describe('budget alerts across processes', () => {
     expect(posts).toHaveLength(2);
     expect(posts[0]?.text).toContain('You have used *80%* of your daily credit cap');
     expect(posts[1]?.text).toContain('You have reached your daily credit cap');
-    expect(alertStates(one.app)).toEqual([
+    expect(await alertStates(one.app)).toEqual([
       { threshold: '100', state: 'posted' },
       { threshold: '80', state: 'posted' },
     ]);
@@ -146,7 +147,7 @@ describe('budget alerts across processes', () => {
   it('a DM Slack took whose answer was lost is found after a restart, not sent again', async () => {
     const { world, slack, front } = await setUp();
     const first = await startRun(world, front);
-    setCap(first.app, 20);
+    await setCap(first.app, 20);
     await slash(first, slack, 'songs countries', 'C1');
     let answered: Promise<string> = Promise.resolve('');
     await crashAfterLanding(
@@ -162,9 +163,9 @@ describe('budget alerts across processes', () => {
     expect(dmPosts(front)).toHaveLength(1);
 
     const second = await startRun(world, front);
-    expect(alertStates(second.app)).toContainEqual({ threshold: '100', state: 'posting' });
+    expect(await alertStates(second.app)).toContainEqual({ threshold: '100', state: 'posting' });
     await until(
-      () => alertStates(second.app).some((a) => a.threshold === '100' && a.state === 'posted'),
+      async () => (await alertStates(second.app)).some((a) => a.threshold === '100' && a.state === 'posted'),
       'the alert to be found',
     );
     expect(dmPosts(front)).toHaveLength(1);
@@ -179,7 +180,7 @@ describe('budget alerts across processes', () => {
   it('a DM that never reached Slack before a stop is sent once after the restart', async () => {
     const { world, slack, front } = await setUp();
     const first = await startRun(world, front);
-    setCap(first.app, 20);
+    await setCap(first.app, 20);
     await slash(first, slack, 'songs countries', 'C1');
     front.hold = postMessage;
     expect(await slash(first, slack, 'songs global', 'C2')).toContain('10 credits spent');
@@ -192,6 +193,6 @@ describe('budget alerts across processes', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(dmPosts(front)).toHaveLength(1);
     expect(dmPosts(front)[0]?.text).toContain('You have reached your daily credit cap');
-    expect(alertStates(second.app)).toContainEqual({ threshold: '100', state: 'posted' });
+    expect(await alertStates(second.app)).toContainEqual({ threshold: '100', state: 'posted' });
   });
 });

@@ -35,7 +35,7 @@ export interface ChatWorld {
   /** How many times the jobs read the clock: each digest check reads it once per active digest. */
   readonly clockReads: number;
   /** A new app over the world's database file (a restarted process). */
-  app(): App;
+  app(): Promise<App>;
   /** Starts the jobs of `app` posting through `outbound`, with short intervals. */
   startJobs(app: App, platform: Platform, outbound: Outbound, intervals: JobIntervals): Promise<Jobs>;
   /** Inbound agent-message reads of the poller so far. */
@@ -78,8 +78,8 @@ export async function startChatWorld(start: string): Promise<ChatWorld> {
     get clockReads() {
       return clockReads;
     },
-    app() {
-      const app = createApp({
+    async app() {
+      const app = await createApp({
         service: {
           apiKey: KEY,
           baseUrl: sandbox.url,

@@ -21,7 +21,7 @@ afterEach(async () => {
 
 describe('daily viral digests', () => {
   it('fire once at their local time, in their time zone, charged to their creator', async () => {
-    const app = world.app();
+    const app = await world.app();
     const outbound = recordingOutbound();
     const scheduled = await app.dispatcher.text({
       actor: ana,
@@ -51,8 +51,8 @@ describe('daily viral digests', () => {
     expect(first?.reply.nodes.filter((n) => n.type === 'viral-post-card')).toHaveLength(3);
 
     const day = utcDay(world.clock.now());
-    expect(app.store.ledger.spent(ana, day)).toBeGreaterThan(0);
-    expect(app.store.ledger.spent(LOCAL_ACTOR, day)).toBe(0);
+    expect(await app.store.ledger.spent(ana, day)).toBeGreaterThan(0);
+    expect(await app.store.ledger.spent(LOCAL_ACTOR, day)).toBe(0);
 
     // The next day, the posts of the first digest are left out.
     world.clock.set(new Date('2026-03-11T08:00:00Z'));
@@ -66,14 +66,14 @@ describe('daily viral digests', () => {
   });
 
   it('posts a digest missed while Scout was down at start, unless its day is over', async () => {
-    const app = world.app();
+    const app = await world.app();
     await app.dispatcher.text({ actor: ana, channelId: 'trends', text: 'digest 08:30 UTC top:2' });
     await app.dispatcher.text({ actor: ana, channelId: 'late', text: 'digest 23:30 America/New_York top:2' });
     await app.stop();
 
     // Scout comes back at 10:00 UTC: the 08:30 UTC digest is due; 23:30 in New York (03:30 UTC next day) is not.
     world.clock.set(new Date('2026-03-10T10:00:00Z'));
-    const restarted = world.app();
+    const restarted = await world.app();
     const outbound = recordingOutbound();
     const running = createJobs({
       app: restarted,

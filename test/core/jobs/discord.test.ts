@@ -129,7 +129,7 @@ async function startRun(
   before: () => Promise<unknown> = async () => undefined,
   logger = testLogger(),
 ): Promise<Run> {
-  const app = w.app();
+  const app = await w.app();
   const adapter = await startAdapter(app, f.url, logger);
   await before();
   return { app, adapter, jobs: await w.startJobs(app, 'discord', adapter.outbound, intervals) };
@@ -170,10 +170,10 @@ const historyRead = (f: Front, channelId: string | undefined) =>
 describe('reply notifications on Discord', () => {
   it('subscribe by interaction, announce a reply once, and thread later replies of its mail thread', async () => {
     const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
-    const app = world.app();
+    const app = await world.app();
     const adapter = await startAdapter(app, front.url);
     expect(await command(fake, 'notify', 'on')).toMatch(/\d+ earlier replies exist/);
-    const [subscription] = app.store.subscriptions.list({ platform: 'discord', workspaceId: GUILD });
+    const [subscription] = await app.store.subscriptions.list({ platform: 'discord', workspaceId: GUILD });
     expect(subscription?.channelId).toBe(CHANNEL);
 
     await world.startJobs(app, 'discord', adapter.outbound, POLLING);
@@ -212,7 +212,7 @@ describe('reply notifications on Discord', () => {
 
   it('announce nothing twice and miss nothing across a stop without cleanup and a restart', async () => {
     const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
-    const firstApp = world.app();
+    const firstApp = await world.app();
     const firstAdapter = await startAdapter(firstApp, front.url);
     await command(fake, 'notify', 'on');
     const firstJobs: Jobs = await world.startJobs(firstApp, 'discord', firstAdapter.outbound, POLLING);
@@ -231,7 +231,7 @@ describe('reply notifications on Discord', () => {
     front.hold = null;
     world.replyArrives('Reply delta (while down)');
 
-    const secondApp = world.app();
+    const secondApp = await world.app();
     const secondAdapter = await startAdapter(secondApp, front.url);
     await world.startJobs(secondApp, 'discord', secondAdapter.outbound, POLLING);
     await until(() => posts(front).length === 5, 'bravo, charlie and delta after the restart');
@@ -291,7 +291,10 @@ describe('reply notifications on Discord', () => {
     );
     // Golf goes into a thread on the message Discord had, found by the look-up.
     expect(postOf(front, 'Reply golf')?.channelId).toBe(postOf(front, 'Reply foxtrot')?.id);
-    await until(() => second.app.store.subscriptions.unposted().length === 0, 'foxtrot and golf recorded');
+    await until(
+      async () => (await second.app.store.subscriptions.unposted()).length === 0,
+      'foxtrot and golf recorded',
+    );
   });
 
   it('a lost answer to a post in a thread is found in that thread after a long outage', async () => {
@@ -340,14 +343,17 @@ describe('reply notifications on Discord', () => {
     // Kilo was sent again with the same nonce, and Discord answered with the message it already had.
     expect(attempts(front, 'Reply kilo')).toHaveLength(2);
     // Both are recorded as posted (lima's record follows Discord's answer).
-    await until(() => second.app.store.subscriptions.unposted().length === 0, 'kilo and lima recorded');
+    await until(
+      async () => (await second.app.store.subscriptions.unposted()).length === 0,
+      'kilo and lima recorded',
+    );
   });
 });
 
 describe('the Discord outbound', () => {
   it('a post of several messages cut off after the first sends only the rest when tried again', async () => {
     const { world, fake, front } = await setUp('2026-03-10T12:00:00Z');
-    const app = world.app();
+    const app = await world.app();
     const first = await startAdapter(app, front.url);
     const long = reply(
       ['a', 'b', 'c'].map((letter) => text(letter.repeat(3000))),
@@ -384,7 +390,7 @@ describe('daily viral digests on Discord', () => {
   it('a digest made by interaction fires once at its local time, in its channel, charged to its creator', async () => {
     // 10 March 2026: Paris is UTC+1, so 09:00 Europe/Paris is 08:00 UTC.
     const { world, fake, front } = await setUp('2026-03-10T07:58:00Z');
-    const app = world.app();
+    const app = await world.app();
     const adapter = await startAdapter(app, front.url);
     const creator: FakeUser = { id: '200000000000000042', username: 'dee' };
     const scheduled = await command(
@@ -413,7 +419,7 @@ describe('daily viral digests on Discord', () => {
     expect(digest?.all).toContain('Daily viral digest #1');
     expect(digest?.all).toContain('2026-03-10');
     const ledgerActor = { platform: 'discord' as const, workspaceId: GUILD, userId: creator.id };
-    expect(app.store.ledger.spent(ledgerActor, utcDay(world.clock.now()))).toBeGreaterThan(0);
+    expect(await app.store.ledger.spent(ledgerActor, utcDay(world.clock.now()))).toBeGreaterThan(0);
 
     await moreChecks(world, 3);
     world.clock.set(new Date('2026-03-10T15:00:00Z'));
@@ -423,7 +429,7 @@ describe('daily viral digests on Discord', () => {
     // A restart later that day (a new process: its adapter serves the listed server again) posts nothing again.
     await jobs.stop();
     await adapter.stop();
-    const restarted = world.app();
+    const restarted = await world.app();
     const readapted = await startAdapter(restarted, front.url);
     await world.startJobs(restarted, 'discord', readapted.outbound, DIGESTS);
     await moreChecks(world, 3);
@@ -450,12 +456,15 @@ describe('daily viral digests on Discord', () => {
 
     world.clock.set(new Date('2026-03-10T11:00:00Z'));
     const second = await startRun(world, front, DIGESTS);
-    await until(() => second.app.store.digests.unposted().length === 0, 'the digest run to be recorded');
+    await until(
+      async () => (await second.app.store.digests.unposted()).length === 0,
+      'the digest run to be recorded',
+    );
     await moreChecks(world, 3);
 
     expect(countOf(front, 'Daily viral digest #1')).toBe(1);
     expect(attempts(front, 'Daily viral digest #1')).toHaveLength(1);
     expect(historyRead(front, CHANNEL)).toBeGreaterThan(-1);
-    expect(second.app.store.digests.run(1, '2026-03-10')?.state).toBe('posted');
+    expect((await second.app.store.digests.run(1, '2026-03-10'))?.state).toBe('posted');
   });
 });

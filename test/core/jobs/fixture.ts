@@ -87,9 +87,13 @@ export function recordingOutbound(): RecordingOutbound {
 }
 
 /** Waits until `check` holds, polling every few milliseconds; fails after `limitMs`. */
-export async function until(check: () => boolean, what: string, limitMs = 5000): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  limitMs = 5000,
+): Promise<void> {
   const started = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - started > limitMs) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -104,7 +108,7 @@ export interface World {
   readonly clock: ReturnType<typeof createManualClock>;
   readonly dbPath: string;
   /** A new app over the world's database file. */
-  app(): App;
+  app(): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -122,8 +126,8 @@ export async function startWorld(start: string): Promise<World> {
     sandbox,
     clock,
     dbPath: join(dir, 'scout.db'),
-    app() {
-      const app = createApp({
+    async app() {
+      const app = await createApp({
         service: {
           apiKey: KEY,
           baseUrl: sandbox.url,

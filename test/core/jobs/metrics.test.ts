@@ -23,7 +23,7 @@ afterEach(async () => {
 
 describe('job metrics', () => {
   it('counts reply notifications posted and digest runs', async () => {
-    const app = world.app();
+    const app = await world.app();
     ops = createOpsServer({ app, port: 0, logger: createLogger({ level: 'silent' }) });
     await ops.start();
     const outbound = recordingOutbound();

@@ -54,7 +54,7 @@ afterEach(async () => {
 
 describe('reply notifications', () => {
   it('announce a new reply once, start from now, and thread later replies of the same mail thread', async () => {
-    const app = world.app();
+    const app = await world.app();
     const outbound = recordingOutbound();
     const subscribed = renderText(await app.dispatcher.text({ ...invocation, text: 'notify' })).text;
     expect(subscribed).toMatch(/\d+ earlier replies exist/);
@@ -90,7 +90,7 @@ describe('reply notifications', () => {
   });
 
   it('announce nothing twice and miss nothing across a stop without cleanup and a restart', async () => {
-    const first = world.app();
+    const first = await world.app();
     const before = recordingOutbound();
     await first.dispatcher.text({ ...invocation, text: 'notify' });
     const running = startJobs(first, before);
@@ -104,7 +104,7 @@ describe('reply notifications', () => {
     await until(() => before.hanging === 1, 'the post of B to start');
     await running.stop();
 
-    const second = world.app();
+    const second = await world.app();
     const after = recordingOutbound();
     await startJobs(second, after).start();
     await until(() => after.posts.length === 2, 'B and C after the restart');
@@ -122,7 +122,7 @@ describe('reply notifications', () => {
   });
 
   it('leave other projects out of a project subscription and stop after notify off', async () => {
-    const app = world.app();
+    const app = await world.app();
     const projects = (await app.service.agent.projects()).data.projects;
     const [wanted, other] = projects;
     await app.dispatcher.text({ ...invocation, text: `notify project:${wanted?.id}` });
@@ -147,7 +147,7 @@ describe('reply notifications', () => {
   });
 
   it('backs off when the service says 429, then announces what arrived', async () => {
-    const app = world.app();
+    const app = await world.app();
     await app.dispatcher.text({ ...invocation, text: 'notify' });
     const outbound = recordingOutbound();
     const poller = createReplyPoller({

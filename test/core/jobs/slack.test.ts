@@ -136,7 +136,7 @@ interface Run {
 
 /** Starts Scout behind `front` with `/scout notify` in REPLIES (unless `subscribe` is false), then its jobs. */
 async function startRun(w: ChatWorld, f: Front, fake: FakeSlack, subscribe = true): Promise<Run> {
-  const app = w.app();
+  const app = await w.app();
   const adapter = await startAdapter(app, f.url);
   if (subscribe) await slash(adapter, fake, 'notify', REPLIES);
   return { app, adapter, jobs: await w.startJobs(app, 'slack', adapter.outbound, POLLING) };
@@ -156,7 +156,7 @@ const postOf = (f: Front, body: string) => posts(f).find((p) => p.all.includes(b
 describe('reply notifications on Slack', () => {
   it('subscribe by slash command, announce a reply once, and thread later replies of its mail thread', async () => {
     const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
-    const app = world.app();
+    const app = await world.app();
     const adapter = await startAdapter(app, front.url);
     const subscribed = await slash(adapter, slack, 'notify', REPLIES);
     expect(subscribed.response_type).toBe('in_channel');
@@ -302,7 +302,7 @@ describe('daily viral digests on Slack', () => {
   it('a digest made by slash command fires once at its local time, in its channel, charged to its creator', async () => {
     // 10 March 2026: Paris is UTC+1, so 09:00 Europe/Paris is 08:00 UTC.
     const { world, slack, front } = await setUp('2026-03-10T07:58:00Z');
-    const app = world.app();
+    const app = await world.app();
     const adapter = await startAdapter(app, front.url);
     const scheduled = await slash(adapter, slack, 'digest 09:00 Europe/Paris top:3', TRENDS, 'U0DIGEST');
     expect(JSON.stringify(scheduled)).toContain('First post: 2026-03-10 08:00 UTC');
@@ -321,7 +321,7 @@ describe('daily viral digests on Slack', () => {
     expect(digest?.all).toContain('Daily viral digest #1');
     expect(digest?.all).toContain('2026-03-10');
     const creator = { platform: 'slack' as const, workspaceId: TEAM_ID, userId: 'U0DIGEST' };
-    expect(app.store.ledger.spent(creator, utcDay(world.clock.now()))).toBeGreaterThan(0);
+    expect(await app.store.ledger.spent(creator, utcDay(world.clock.now()))).toBeGreaterThan(0);
 
     await moreChecks(world, 3);
     world.clock.set(new Date('2026-03-10T15:00:00Z'));
@@ -331,7 +331,7 @@ describe('daily viral digests on Slack', () => {
     // A restart later that day posts nothing again (the restarted Scout learns its workspace at start, as any does).
     await jobs.stop();
     await adapter.stop();
-    const restarted = world.app();
+    const restarted = await world.app();
     const again = await startAdapter(restarted, front.url);
     await world.startJobs(restarted, 'slack', again.outbound, digestJobs);
     await moreChecks(world, 3);

@@ -43,7 +43,7 @@ it('polls each tenant with its own key, posts its replies only to its channels, 
   const sandbox = createSandbox({ now: () => clock.now().getTime() });
   await sandbox.start();
   const dir = mkdtempSync(join(tmpdir(), 'scout-tenant-jobs-'));
-  const app: App = createApp({
+  const app: App = await createApp({
     service: { baseUrl: sandbox.url, mediaUrl: sandbox.mediaUrl, retry: { maxAttempts: 2, baseDelayMs: 5 } },
     tenancy: { kind: 'multi', encryptionKey: 'jobs-encryption-secret-0123456789abcdef' },
     databasePath: join(dir, 'scout.db'),
@@ -94,8 +94,8 @@ it('polls each tenant with its own key, posts its replies only to its channels, 
   expect(forOne.id).not.toBe(forTwo.id);
 
   // Tenant one leaves: its key is forgotten and nothing more is asked with it; tenant two goes on.
-  app.tenants.leave({ platform: 'terminal', workspaceId: 'one' });
-  expect(app.store.tenants.account({ platform: 'terminal', workspaceId: 'one' })).toBeNull();
+  await app.tenants.leave({ platform: 'terminal', workspaceId: 'one' });
+  expect(await app.store.tenants.account({ platform: 'terminal', workspaceId: 'one' })).toBeNull();
   const oneAfter = inbound(sandbox, DEMO_KEY).length;
   const twoAfter = inbound(sandbox, DEMO_KEY_2).length;
   await until(() => inbound(sandbox, DEMO_KEY_2).length >= twoAfter + 5, 'more polls of tenant two');

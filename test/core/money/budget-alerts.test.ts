@@ -13,6 +13,7 @@ import type { CommandSettings } from '../../../src/core/command/types.js';
 import { createJobs, type Jobs } from '../../../src/core/jobs/index.js';
 import { createLogger } from '../../../src/core/logger.js';
 import type { Outbound, PostedMessage } from '../../../src/core/outbound.js';
+import { sql } from '../../../src/core/store/sql.js';
 import { type Harness, startHarness, TEST_KEY } from '../../helpers/harness.js';
 import { until } from '../jobs/fixture.js';
 
@@ -72,7 +73,7 @@ describe('budget alerts', () => {
     const dms = () => directMessages(printed());
     for (let i = 0; i < 7; i++) await song(harness);
     await settle();
-    expect(harness.spentToday()).toBe(70);
+    expect(await harness.spentToday()).toBe(70);
     expect(dms()).toEqual([]);
 
     await song(harness);
@@ -89,7 +90,7 @@ describe('budget alerts', () => {
     // Past 80%, still under the cap: nothing new.
     await song(harness);
     await settle();
-    expect(harness.spentToday()).toBe(90);
+    expect(await harness.spentToday()).toBe(90);
     expect(dms()).toHaveLength(1);
 
     await song(harness);
@@ -100,11 +101,11 @@ describe('budget alerts', () => {
     // At the cap: refused, nothing spent, nothing sent; a later round of the jobs finds nothing left to send.
     expect(await harness.type('songs countries')).toContain('daily cap');
     await settle();
-    expect(harness.spentToday()).toBe(100);
+    expect(await harness.spentToday()).toBe(100);
     expect(dms()).toHaveLength(2);
-    const rows = harness.app.store.db
-      .prepare("SELECT threshold, state FROM budget_alerts WHERE user_id = 'me' ORDER BY threshold")
-      .all();
+    const rows = await harness.app.store.db.all(
+      sql`SELECT threshold, state FROM budget_alerts WHERE user_id = 'me' ORDER BY threshold`,
+    );
     expect(rows).toEqual([
       { threshold: '100', state: 'posted' },
       { threshold: '80', state: 'posted' },
@@ -133,9 +134,9 @@ describe('budget alerts', () => {
     expect(directMessages(printed())[0]).toContain(
       'You have reached your daily credit cap: 20 of 20 credits',
     );
-    const rows = harness.app.store.db
-      .prepare('SELECT threshold, state FROM budget_alerts ORDER BY threshold')
-      .all();
+    const rows = await harness.app.store.db.all(
+      sql`SELECT threshold, state FROM budget_alerts ORDER BY threshold`,
+    );
     expect(rows).toEqual([
       { threshold: '100', state: 'posted' },
       { threshold: '80', state: 'skipped' },
@@ -216,10 +217,10 @@ describe('budget alerts', () => {
     await startJobs();
     await until(() => attempts === 2, 'the DM to be tried again');
     expect(await harness.type('songs countries')).toContain('daily cap');
-    expect(harness.spentToday()).toBe(20);
-    const row = harness.app.store.db
-      .prepare("SELECT state, attempts FROM budget_alerts WHERE threshold = '100'")
-      .get();
+    expect(await harness.spentToday()).toBe(20);
+    const row = await harness.app.store.db.one(
+      sql`SELECT state, attempts FROM budget_alerts WHERE threshold = '100'`,
+    );
     expect(row).toEqual({ state: 'posting', attempts: 2 });
   });
 
@@ -229,6 +230,8 @@ describe('budget alerts', () => {
     await song(harness);
     await settle();
     expect(directMessages(printed())).toEqual([]);
-    expect(harness.app.store.db.prepare('SELECT COUNT(*) FROM budget_alerts').pluck().get()).toBe(0);
+    expect(
+      (await harness.app.store.db.one<{ n: number }>(sql`SELECT COUNT(*) AS n FROM budget_alerts`))?.n,
+    ).toBe(0);
   });
 });

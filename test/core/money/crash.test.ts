@@ -15,6 +15,7 @@ import { createManualClock } from '../../../src/core/clock.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { openDatabase } from '../../../src/core/store/database.js';
 import { SETTLE_GRACE_MS } from '../../../src/core/store/ledger-settle.js';
+import { sql } from '../../../src/core/store/sql.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 
 const KEY = 'crash-key-00001';
@@ -79,7 +80,7 @@ async function crashOnce(databasePath: string, trial: number, random: () => numb
  */
 async function settleAfterCrash(databasePath: string): Promise<void> {
   const clock = createManualClock(Date.now());
-  const app = createApp({
+  const app = await createApp({
     clock,
     service: { apiKey: KEY, baseUrl: sandbox.url, mediaUrl: sandbox.mediaUrl },
     databasePath,
@@ -106,22 +107,20 @@ describe('a crash with paid calls in flight', () => {
       await crashOnce(path, trial, random);
       await settleAfterCrash(path);
     }
-    const db = openDatabase({ path });
+    const db = await openDatabase({ path });
     try {
       const charged = CREDITS - sandbox.credits(KEY);
-      const ledger = db
-        .prepare(
-          `SELECT COALESCE(SUM(credits), 0) AS credits, COUNT(*) AS calls,
+      const ledger = (await db.one<{ credits: number; calls: number; settled: number; open: number }>(
+        sql`SELECT COALESCE(SUM(credits), 0) AS credits, COUNT(*) AS calls,
              COALESCE(SUM(state = 'settled'), 0) AS settled,
              COALESCE(SUM(state NOT IN ('confirmed', 'settled')), 0) AS open FROM credit_ledger`,
-        )
-        .get() as { credits: number; calls: number; settled: number; open: number };
+      )) as { credits: number; calls: number; settled: number; open: number };
       expect(charged).toBeGreaterThan(0);
       expect(ledger.credits).toBe(charged);
       expect(ledger.open).toBe(0);
       expect(ledger.calls).toBeGreaterThanOrEqual(TRIALS * 2);
     } finally {
-      db.close();
+      await db.close();
     }
   }, 120_000);
 });

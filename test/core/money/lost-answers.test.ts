@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
 import { createManualClock } from '../../../src/core/clock.js';
 import { SETTLE_GRACE_MS } from '../../../src/core/store/ledger-settle.js';
+import { sql } from '../../../src/core/store/sql.js';
 import { type CuttingProxy, type Fate, startCuttingProxy } from '../../fakes/cutting-proxy.js';
 import { type Harness, startHarness, TEST_KEY } from '../../helpers/harness.js';
 
@@ -20,18 +21,16 @@ interface LedgerTotals {
   pending: number;
 }
 
-const totals = (h: Harness): LedgerTotals =>
-  h.app.store.db
-    .prepare(
-      `SELECT COALESCE(SUM(credits), 0) AS credits,
+const totals = async (h: Harness): Promise<LedgerTotals | undefined> =>
+  h.app.store.db.one<LedgerTotals>(
+    sql`SELECT COALESCE(SUM(credits), 0) AS credits,
          COALESCE(SUM(state = 'unconfirmed'), 0) AS unconfirmed,
          COALESCE(SUM(state = 'settled'), 0) AS settled,
          COALESCE(SUM(state = 'pending'), 0) AS pending FROM credit_ledger`,
-    )
-    .get() as LedgerTotals;
+  );
 
-const ledgerRows = (h: Harness) =>
-  h.app.store.db.prepare('SELECT COUNT(*) FROM credit_ledger').pluck().get() as number;
+const ledgerRows = async (h: Harness) =>
+  (await h.app.store.db.one<{ n: number }>(sql`SELECT COUNT(*) AS n FROM credit_ledger`))?.n;
 
 const paidRequests = (h: Harness) => h.requests().filter((r) => PAID.test(r.path)).length;
 
@@ -87,10 +86,10 @@ describe('paid calls whose answer is lost', () => {
     expect(lostAnswers).toHaveLength(proxy?.lost ?? -1);
     for (const answer of lostAnswers) expect(answer).toMatch(/Retry \(up to \d+ credits\)/);
     // One request per paid call written to the ledger: none was sent a second time.
-    expect(paidRequests(harness)).toBe(ledgerRows(harness));
+    expect(paidRequests(harness)).toBe(await ledgerRows(harness));
 
     const charged = CREDITS - harness.sandbox.credits(TEST_KEY);
-    const ledger = totals(harness);
+    const ledger = (await totals(harness)) as LedgerTotals;
     expect(ledger.credits).toBe(charged);
     expect(ledger.unconfirmed).toBe(0);
     expect(ledger.pending).toBe(0);
@@ -101,19 +100,20 @@ describe('paid calls whose answer is lost', () => {
     const harness = await start((n) => (n === 1 ? 'cut' : 'pass'));
     const lost = await harness.type('songs countries');
     expect(lost).toContain('Retry (up to 10 credits)');
-    expect(totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1, settled: 0 });
-    expect(harness.spentToday()).toBe(10);
+    expect(await totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1, settled: 0 });
+    expect(await harness.spentToday()).toBe(10);
 
     const retried = await harness.type('retry');
     expect(retried).toContain('Countries with song charts');
     expect(paidRequests(harness)).toBe(2);
     expect(CREDITS - harness.sandbox.credits(TEST_KEY)).toBe(20);
-    expect(totals(harness)).toMatchObject({ credits: 20, unconfirmed: 1 });
+    expect(await totals(harness)).toMatchObject({ credits: 20, unconfirmed: 1 });
     // The Retry button works once.
-    const token = harness.app.store.db
-      .prepare("SELECT token FROM action_tokens WHERE kind = 'scout.confirm'")
-      .pluck()
-      .get() as string;
+    const token = (
+      await harness.app.store.db.one<{ token: string }>(
+        sql`SELECT token FROM action_tokens WHERE kind = 'scout.confirm'`,
+      )
+    )?.token as string;
     const again = await harness.app.dispatcher.action({ actor: LOCAL_ACTOR, channelId: 'terminal', token });
     expect(JSON.stringify(again)).toContain('Already');
     expect(paidRequests(harness)).toBe(2);
@@ -126,16 +126,16 @@ describe('paid calls whose answer is lost', () => {
     // A free answer reports the balance before the call...
     await harness.type('lists');
     expect(await harness.type('songs countries')).toContain('its answer was lost');
-    expect(totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1 });
+    expect(await totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1 });
     // ...an answer soon after settles nothing: a gateway's 504 or a time-out does not stop the service's own work...
     await harness.type('lists');
-    expect(totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1 });
+    expect(await totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1 });
     expect(await harness.type('songs weeks country:us')).toContain('Chart weeks');
-    expect(totals(harness)).toMatchObject({ credits: 20, unconfirmed: 1 });
+    expect(await totals(harness)).toMatchObject({ credits: 20, unconfirmed: 1 });
     // ...and once it is past, the next balance settles it, with the calls in between at their known cost.
     afterGrace();
     expect(await harness.type('credits')).not.toContain('Unconfirmed');
-    expect(totals(harness)).toMatchObject({ credits: 20, unconfirmed: 0, settled: 1 });
+    expect(await totals(harness)).toMatchObject({ credits: 20, unconfirmed: 0, settled: 1 });
     expect(CREDITS - harness.sandbox.credits(TEST_KEY)).toBe(20);
   });
 
@@ -147,7 +147,7 @@ describe('paid calls whose answer is lost', () => {
     expect(await harness.type('songs countries')).toContain('Retry (up to 10 credits)');
     afterGrace();
     await harness.type('lists');
-    expect(totals(harness)).toMatchObject({ credits: 0, unconfirmed: 0, settled: 1 });
+    expect(await totals(harness)).toMatchObject({ credits: 0, unconfirmed: 0, settled: 1 });
     expect(CREDITS - harness.sandbox.credits(TEST_KEY)).toBe(0);
   });
 
@@ -159,7 +159,7 @@ describe('paid calls whose answer is lost', () => {
     harness.sandbox.setCredits(TEST_KEY, harness.sandbox.credits(TEST_KEY) + 3);
     afterGrace();
     await harness.type('lists');
-    expect(totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1, settled: 0 });
+    expect(await totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1, settled: 0 });
   });
 
   it('forgets a paid call the service refused: nothing is charged, nothing is unconfirmed', async () => {
@@ -170,7 +170,7 @@ describe('paid calls whose answer is lost', () => {
       1,
     );
     expect(await harness.type('songs countries')).toContain('needs payment');
-    expect(totals(harness)).toMatchObject({ credits: 0, unconfirmed: 0, pending: 0 });
+    expect(await totals(harness)).toMatchObject({ credits: 0, unconfirmed: 0, pending: 0 });
     expect(CREDITS - harness.sandbox.credits(TEST_KEY)).toBe(0);
   });
 });

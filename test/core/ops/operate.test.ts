@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/core/logger.js';
+import { sql } from '../../../src/core/store/sql.js';
 import { createOpsServer, type OpsServer } from '../../../src/ops-server.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { call, readiness, scrape } from './scrape.js';
@@ -55,8 +56,8 @@ describe('operator endpoints', () => {
     ).toBe(songs);
     expect(
       metrics.value('scout_credits_charged_total', { operation: 'songs.query', state: 'confirmed' }),
-    ).toBe(h.spentToday());
-    expect(h.spentToday()).toBe(10);
+    ).toBe(await h.spentToday());
+    expect(await h.spentToday()).toBe(10);
     expect(metrics.observations('scout_rate_limiter_wait_seconds', { priority: 'user' })).toBe(songs);
     expect(metrics.value('scout_rate_limiter_queue_length', { priority: 'user' })).toBe(0);
     expect(metrics.value('scout_rate_limiter_queue_length', { priority: 'background' })).toBe(0);
@@ -76,7 +77,7 @@ describe('operator endpoints', () => {
     expect(metrics.value('scout_actions_total', { family: 'creators', outcome: 'ok' })).toBe(1);
     expect(
       metrics.value('scout_credits_charged_total', { operation: 'creators.get', state: 'confirmed' }),
-    ).toBe(h.spentToday());
+    ).toBe(await h.spentToday());
   });
 
   it('counts a confirmation asked, its press, and a repeat answered from the first run', async () => {
@@ -111,8 +112,9 @@ describe('operator endpoints', () => {
     const { h, port } = await start();
     const { db, ledger } = h.app.store;
     const actor = { platform: 'terminal' as const, workspaceId: 'local', userId: 'ana' };
-    const grow = db.prepare('UPDATE credit_ledger SET command = ? WHERE idempotency_key = ?');
-    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const grow = (command: string, key: string) =>
+      db.run(sql`UPDATE credit_ledger SET command = ${command} WHERE idempotency_key = ${key}`);
+    const pageSize = (await db.one<{ page_size: number }>(sql`PRAGMA page_size`))?.page_size as number;
     // A paid call written before it is sent; then the database may not grow, and the page holding it is filled
     // (a row beside it grown as far as it fits), so its completion cannot be written: the ledger keeps it.
     let calls = 0;
@@ -122,7 +124,7 @@ describe('operator endpoints', () => {
       calls += 1;
       kept = key;
       const filler = `filler-${attempt}`;
-      ledger.intend({
+      await ledger.intend({
         ...actor,
         at: new Date(),
         operation: 'creators.get',
@@ -132,7 +134,7 @@ describe('operator endpoints', () => {
         owner: null,
         idempotencyKey: key,
       });
-      ledger.record({
+      await ledger.record({
         ...actor,
         at: new Date(),
         operation: 'none',
@@ -141,24 +143,25 @@ describe('operator endpoints', () => {
         balance: null,
         idempotencyKey: filler,
       });
-      db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+      const pages = (await db.one<{ page_count: number }>(sql`PRAGMA page_count`))?.page_count as number;
+      await db.one(sql.raw(`PRAGMA max_page_count = ${pages}`));
       let fits = 0;
       let over = pageSize;
       while (over - fits > 1) {
         const length = Math.floor((fits + over) / 2);
         try {
-          grow.run('x'.repeat(length), filler);
+          await grow('x'.repeat(length), filler);
           fits = length;
         } catch {
           over = length;
         }
       }
-      grow.run('x'.repeat(fits), filler);
-      ledger.confirm(key, { credits: 3, units: 3, balance: 1_000 });
-      if (ledger.unwritten() === 0) db.pragma('max_page_count = 1000000');
+      await grow('x'.repeat(fits), filler);
+      await ledger.confirm(key, { credits: 3, units: 3, balance: 1_000 });
+      if (ledger.unwritten() === 0) await db.one(sql`PRAGMA max_page_count = 1000000`);
     }
     expect(ledger.unwritten()).toBe(1);
-    expect(ledger.find(kept)?.state).toBe('pending');
+    expect((await ledger.find(kept))?.state).toBe('pending');
     const full = await readiness(port);
     expect(full.status).toBe(503);
     expect(full.ready).toBe(false);
@@ -167,9 +170,9 @@ describe('operator endpoints', () => {
     expect((await scrape(port)).value('scout_ledger_unwritten_completions')).toBe(1);
 
     // Room again: what was kept is written (the app retries with its heartbeat), and Scout is ready.
-    db.pragma('max_page_count = 1000000');
-    expect(ledger.retryUnwritten()).toBe(0);
-    expect(ledger.find(kept)?.state).toBe('confirmed');
+    await db.one(sql`PRAGMA max_page_count = 1000000`);
+    expect(await ledger.retryUnwritten()).toBe(0);
+    expect((await ledger.find(kept))?.state).toBe('confirmed');
     expect((await readiness(port)).status).toBe(200);
     // Counted once written: every confirmed call, the kept one included.
     const charged = (await scrape(port)).value('scout_credits_charged_total', {

@@ -3,18 +3,19 @@
  * and when a lost call can first be settled.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../../../src/core/store/database.js';
+import type { Db } from '../../../src/core/store/database.js';
 import { createLedger, type Ledger, type LedgerIntent } from '../../../src/core/store/ledger.js';
 import { SETTLE_GRACE_MS, uniqueCharges } from '../../../src/core/store/ledger-settle.js';
 import { createProcesses } from '../../../src/core/store/processes.js';
+import { openTestDatabase } from './engine.js';
 
 const T = Date.parse('2026-11-20T10:00:00Z');
 const at = (ms: number) => new Date(T + ms);
 
 let db: Db;
 let ledger: Ledger;
-beforeEach(() => {
-  db = openDatabase({ path: ':memory:' });
+beforeEach(async () => {
+  db = await openTestDatabase();
   ledger = createLedger(db);
 });
 afterEach(() => db.close());
@@ -32,8 +33,8 @@ const intent = (key: string, estimate: number, owner: string | null = null): Led
   owner,
   idempotencyKey: key,
 });
-const state = (key: string) => ledger.find(key)?.state;
-const credits = (key: string) => ledger.find(key)?.credits;
+const state = async (key: string) => (await ledger.find(key))?.state;
+const credits = async (key: string) => (await ledger.find(key))?.credits;
 
 describe('telling lost calls apart', () => {
   it('finds the one choice of whole charges that makes the difference, or none', () => {
@@ -49,55 +50,55 @@ describe('telling lost calls apart', () => {
 });
 
 describe('settling a lost call', () => {
-  it('waits until it can no longer be charged, counted from its failure', () => {
-    ledger.reading('acct', ledger.tick(), at(-1000), 1000);
-    ledger.intend(intent('lost', 10));
-    ledger.doubt('lost', at(5_000));
-    ledger.reading('acct', ledger.tick(), at(60_000), 1000);
-    expect(state('lost')).toBe('unconfirmed');
-    ledger.reading('acct', ledger.tick(), at(5_000 + SETTLE_GRACE_MS), 990);
-    expect(state('lost')).toBe('settled');
-    expect(credits('lost')).toBe(10);
+  it('waits until it can no longer be charged, counted from its failure', async () => {
+    await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
+    await ledger.intend(intent('lost', 10));
+    await ledger.doubt('lost', at(5_000));
+    await ledger.reading('acct', await ledger.tick(), at(60_000), 1000);
+    expect(await state('lost')).toBe('unconfirmed');
+    await ledger.reading('acct', await ledger.tick(), at(5_000 + SETTLE_GRACE_MS), 990);
+    expect(await state('lost')).toBe('settled');
+    expect(await credits('lost')).toBe(10);
   });
 
-  it('gives a dead process’s call its grace from when the process was found gone', () => {
+  it('gives a dead process’s call its grace from when the process was found gone', async () => {
     const processes = createProcesses(db);
-    processes.register({ id: 'p1', host: 'h', pid: 1 }, () => true, at(0));
-    ledger.reading('acct', ledger.tick(), at(-1000), 1000);
-    ledger.intend(intent('orphan', 10, 'p1'));
+    await processes.register({ id: 'p1', host: 'h', pid: 1 }, () => true, at(0));
+    await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
+    await ledger.intend(intent('orphan', 10, 'p1'));
     // It waited for the rate limiter, was sent at +100 s, and the process died; a new one starts at +105 s.
-    processes.register({ id: 'p2', host: 'h', pid: 2 }, () => false, at(105_000));
-    expect(state('orphan')).toBe('unconfirmed');
-    ledger.reading('acct', ledger.tick(), at(125_000), 1000);
-    expect(state('orphan')).toBe('unconfirmed');
-    ledger.reading('acct', ledger.tick(), at(105_000 + SETTLE_GRACE_MS), 990);
-    expect(state('orphan')).toBe('settled');
-    expect(credits('orphan')).toBe(10);
+    await processes.register({ id: 'p2', host: 'h', pid: 2 }, () => false, at(105_000));
+    expect(await state('orphan')).toBe('unconfirmed');
+    await ledger.reading('acct', await ledger.tick(), at(125_000), 1000);
+    expect(await state('orphan')).toBe('unconfirmed');
+    await ledger.reading('acct', await ledger.tick(), at(105_000 + SETTLE_GRACE_MS), 990);
+    expect(await state('orphan')).toBe('settled');
+    expect(await credits('orphan')).toBe(10);
   });
 
-  it('settles nothing from a difference that is not a whole estimate (a top-up meanwhile)', () => {
-    ledger.reading('acct', ledger.tick(), at(-1000), 1000);
-    ledger.intend({ ...intent('viral', 5), operation: 'viral.search', units: 5 });
-    ledger.doubt('viral', at(0));
+  it('settles nothing from a difference that is not a whole estimate (a top-up meanwhile)', async () => {
+    await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
+    await ledger.intend({ ...intent('viral', 5), operation: 'viral.search', units: 5 });
+    await ledger.doubt('viral', at(0));
     // Charged 5, topped up by 3: the balances differ by 2.
-    ledger.reading('acct', ledger.tick(), at(SETTLE_GRACE_MS + 1), 998);
-    expect(state('viral')).toBe('unconfirmed');
-    expect(credits('viral')).toBe(5);
+    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 998);
+    expect(await state('viral')).toBe('unconfirmed');
+    expect(await credits('viral')).toBe(5);
   });
 
-  it('subtracts calls of known cost in between, and leaves two calls it cannot tell apart', () => {
-    ledger.reading('acct', ledger.tick(), at(-1000), 1000);
-    ledger.intend(intent('a', 10));
-    ledger.doubt('a', at(0));
-    ledger.intend({ ...intent('known', 4), operation: 'viral.search', units: 4 });
-    ledger.confirm('known', { credits: 4, units: 4, balance: 986 });
-    ledger.intend(intent('b', 10));
-    ledger.doubt('b', at(0));
+  it('subtracts calls of known cost in between, and leaves two calls it cannot tell apart', async () => {
+    await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
+    await ledger.intend(intent('a', 10));
+    await ledger.doubt('a', at(0));
+    await ledger.intend({ ...intent('known', 4), operation: 'viral.search', units: 4 });
+    await ledger.confirm('known', { credits: 4, units: 4, balance: 986 });
+    await ledger.intend(intent('b', 10));
+    await ledger.doubt('b', at(0));
     // One of the two lost songs calls was charged: 1000 - 10 - 4 = 986.
-    ledger.reading('acct', ledger.tick(), at(SETTLE_GRACE_MS + 1), 986);
-    expect([state('a'), state('b')]).toEqual(['unconfirmed', 'unconfirmed']);
+    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 986);
+    expect([await state('a'), await state('b')]).toEqual(['unconfirmed', 'unconfirmed']);
     // A later answer shows both were: 1000 - 20 - 4 = 976.
-    ledger.reading('acct', ledger.tick(), at(SETTLE_GRACE_MS + 2), 976);
-    expect([credits('a'), credits('b')]).toEqual([10, 10]);
+    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 2), 976);
+    expect([await credits('a'), await credits('b')]).toEqual([10, 10]);
   });
 });

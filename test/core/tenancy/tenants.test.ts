@@ -11,6 +11,7 @@ import { type App, createApp } from '../../../src/app.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import type { Actor } from '../../../src/core/actor.js';
 import { createLogger } from '../../../src/core/logger.js';
+import { sql } from '../../../src/core/store/sql.js';
 import { renderText } from '../../../src/core/ui/index.js';
 import { createSandbox, DEMO_KEY, DEMO_KEY_2, type Sandbox } from '../../../src/sandbox/index.js';
 
@@ -57,7 +58,7 @@ async function start(
     },
   });
   const secrets = new Set<string>();
-  const app = createApp({
+  const app = await createApp({
     service: {
       ...(tenancy === 'single' ? { apiKey: DEMO_KEY } : {}),
       baseUrl: sandbox.url,
@@ -132,7 +133,7 @@ describe('single-team mode', () => {
     const next = renderText(reply).actions.find((a) => a.label.toLowerCase() === 'next');
     expect(next).toBeDefined();
     const before = w.sandbox.requests().length;
-    const spent = w.app.store.ledger.spent(person('slack', 'T2', 'U2'), {
+    const spent = await w.app.store.ledger.spent(person('slack', 'T2', 'U2'), {
       from: new Date(0),
       to: new Date(8.64e15),
     });
@@ -182,13 +183,13 @@ describe('many-team mode', () => {
       'needs a Slack workspace or org admin or owner',
     );
     expect(w.sandbox.requests()).toEqual([]);
-    expect(w.app.store.tenants.account({ platform: 'slack', workspaceId: 'T1' })).toBeNull();
+    expect(await w.app.store.tenants.account({ platform: 'slack', workspaceId: 'T1' })).toBeNull();
   });
 
   it('checks a key with a free call, stores nothing for a bad one, and keeps each tenant to its own account', async () => {
     const w = await start('multi');
     expect(await w.run(admin1, 'connect key not-a-real-key-000')).toContain('did not accept this key');
-    expect(w.app.store.tenants.account({ platform: 'slack', workspaceId: 'T1' })).toBeNull();
+    expect(await w.app.store.tenants.account({ platform: 'slack', workspaceId: 'T1' })).toBeNull();
 
     expect(await w.run(admin1, `connect key ${DEMO_KEY}`)).toContain('Connected: account …-key');
     expect(await w.run(admin2, `connect key ${DEMO_KEY_2}`)).toContain('Connected: account …ey-2');
@@ -212,7 +213,7 @@ describe('many-team mode', () => {
     expect(await w.run(admin2, 'credits')).not.toContain('UM1');
 
     // A profile bought by one team is bought again by the other: never served free across accounts.
-    const access = w.app.tenants.access({ platform: 'slack', workspaceId: 'T1' });
+    const access = await w.app.tenants.access({ platform: 'slack', workspaceId: 'T1' });
     if (access.status !== 'ok') throw new Error('T1 should be connected');
     const id = (await access.account.service.creators.search({ perPage: 1 })).data.items[0] as string;
     await w.run(member1, `creators show ${id}`);
@@ -226,7 +227,9 @@ describe('many-team mode', () => {
     // Disconnecting stops the tenant; the other goes on.
     expect(await w.run(member1, 'disconnect')).toContain('needs a Slack workspace or org admin');
     expect(await w.run(admin1, 'disconnect')).toContain('Disconnected');
-    expect(w.app.tenants.access({ platform: 'slack', workspaceId: 'T1' }).status).toBe('not-connected');
+    expect((await w.app.tenants.access({ platform: 'slack', workspaceId: 'T1' })).status).toBe(
+      'not-connected',
+    );
     expect(await w.run(member1, 'lists')).toContain('Ask an admin');
     expect(await w.run(admin2, 'lists')).toContain('Spring Skincare Launch');
   });
@@ -238,7 +241,7 @@ describe('many-team mode', () => {
     await w.run(member1, 'lists');
     await w.run(member1, 'songs countries');
     await w.run(admin1, 'connect key not-a-real-key-000');
-    w.app.store.db.pragma('wal_checkpoint(PASSIVE)');
+    await w.app.store.db.one(sql`PRAGMA wal_checkpoint(PASSIVE)`);
     const bytes = databaseBytes(w.dir);
     expect(bytes).toContain('tenant_accounts');
     for (const key of [DEMO_KEY, DEMO_KEY_2, 'not-a-real-key-000']) {
@@ -270,7 +273,7 @@ describe('many-team mode', () => {
     const w = await start('multi', { perWindow: 4, windowMs: 60_000 });
     await w.run(admin1, `connect key ${DEMO_KEY}`);
     await w.run(admin2, `connect key ${DEMO_KEY_2}`);
-    const t1 = w.app.tenants.access({ platform: 'slack', workspaceId: 'T1' });
+    const t1 = await w.app.tenants.access({ platform: 'slack', workspaceId: 'T1' });
     if (t1.status !== 'ok') throw new Error('T1 should be connected');
     // T1 queues far more than its window allows: the rest wait a minute for its window.
     let settled = 0;
@@ -301,23 +304,23 @@ describe('many-team mode under attack', () => {
     expect(await w.run(admin1, 'disconnect')).toContain('Disconnected');
     expect(await w.run(admin1, `connect key ${DEMO_KEY_2}`)).toContain('Connected');
     expect(await w.run(admin1, 'disconnect')).toContain('Disconnected');
-    expect(w.app.store.tenants.account(t1)).toBeNull();
+    expect(await w.app.store.tenants.account(t1)).toBeNull();
     expect(await w.run(admin1, `connect key ${DEMO_KEY}`)).toContain('Connected');
-    expect(w.app.store.tenants.account(t1)).not.toBeNull();
+    expect(await w.app.store.tenants.account(t1)).not.toBeNull();
     // Another admin undoes it; the first admin's repeat is a new change, not an old answer.
     expect(await w.run(admin1b, 'disconnect')).toContain('Disconnected');
     expect(await w.run(admin1, `connect key ${DEMO_KEY}`)).toContain('Connected');
-    expect(w.app.store.tenants.account(t1)).not.toBeNull();
+    expect(await w.app.store.tenants.account(t1)).not.toBeNull();
 
     await w.run(admin1, 'admins add <@U9>');
     await w.run(admin1, 'admins remove <@U9>');
     await w.run(admin1, 'admins add <@U9>');
     expect(await w.run(admin1, 'admins remove <@U9>')).toContain('no longer a Scout admin');
-    expect(w.app.store.tenants.isAdmin(t1, 'U9')).toBe(false);
+    expect(await w.app.store.tenants.isAdmin(t1, 'U9')).toBe(false);
     // A true duplicate (the same change twice in a row) is still answered once.
     await w.run(admin1, 'admins add <@U8>');
     expect(await w.run(admin1, 'admins add <@U8>')).toContain('is now a Scout admin');
-    expect(w.app.store.tenants.admins(t1).map((a) => a.userId)).toEqual(['U8']);
+    expect((await w.app.store.tenants.admins(t1)).map((a) => a.userId)).toEqual(['U8']);
   });
 
   it('keeps a person’s repeat answered once when someone else changes something else in between', async () => {
@@ -327,7 +330,7 @@ describe('many-team mode under attack', () => {
     expect(await w.run(ana, 'digest 09:00 country:Japan')).toContain('scheduled');
     expect(await w.run(admin1b, 'admins add <@UBOB>')).toContain('is now a Scout admin');
     expect(await w.run(ana, 'digest 09:00 country:Japan')).toContain('scheduled');
-    expect(w.app.store.digests.list(t1)).toHaveLength(1);
+    expect(await w.app.store.digests.list(t1)).toHaveLength(1);
   });
 
   it('leaves nothing of a rejected key behind and limits attempts, each of which is a request', async () => {
@@ -353,9 +356,10 @@ describe('many-team mode under attack', () => {
   it('stores no key for a workspace that left while its key was being checked', async () => {
     const w = await start('multi');
     const connecting = w.app.tenants.connect(t1, DEMO_KEY, 'UA1');
-    w.app.tenants.leave(t1);
-    await expect(connecting).rejects.toThrow('removed from this workspace');
-    expect(w.app.store.tenants.account(t1)).toBeNull();
+    const refused = expect(connecting).rejects.toThrow('removed from this workspace');
+    await w.app.tenants.leave(t1);
+    await refused;
+    expect(await w.app.store.tenants.account(t1)).toBeNull();
     // Installed again, it connects as usual.
     expect(await w.run(admin1, `connect key ${DEMO_KEY}`)).toContain('Connected');
   });
@@ -364,9 +368,9 @@ describe('many-team mode under attack', () => {
     const w = await start('multi');
     await w.run(admin1, `connect key ${DEMO_KEY}`);
     await w.run(admin1, 'notify');
-    const [subscription] = w.app.store.subscriptions.list(t1);
+    const [subscription] = await w.app.store.subscriptions.list(t1);
     if (subscription === undefined) throw new Error('subscribed');
-    w.app.store.subscriptions.recordPoll(
+    await w.app.store.subscriptions.recordPoll(
       'old-account',
       1,
       [
@@ -380,11 +384,11 @@ describe('many-team mode under attack', () => {
       ],
       new Date(),
     );
-    expect(w.app.store.subscriptions.unposted()).toHaveLength(1);
+    expect(await w.app.store.subscriptions.unposted()).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await w.run(admin1, `connect key ${DEMO_KEY_2}`);
-    expect(w.app.store.subscriptions.unposted()).toHaveLength(0);
-    const [restarted] = w.app.store.subscriptions.list(t1);
+    expect(await w.app.store.subscriptions.unposted()).toHaveLength(0);
+    const [restarted] = await w.app.store.subscriptions.list(t1);
     expect(restarted?.createdAt.getTime()).toBeGreaterThan(subscription.createdAt.getTime());
   });
 
@@ -394,10 +398,10 @@ describe('many-team mode under attack', () => {
     await w.run(admin1, 'notify');
     // A sealed value copied from another tenant's row does not open for this one.
     await w.run(person('slack', 'T2', 'UA2', true), `connect key ${DEMO_KEY_2}`);
-    const t2Row = w.app.store.tenants.account({ platform: 'slack', workspaceId: 'T2' });
-    const t1Row = w.app.store.tenants.account(t1);
+    const t2Row = await w.app.store.tenants.account({ platform: 'slack', workspaceId: 'T2' });
+    const t1Row = await w.app.store.tenants.account(t1);
     if (t1Row === null || t2Row === null) throw new Error('both connected');
-    w.app.store.tenants.putAccount({ ...t1Row, keySealed: t2Row.keySealed });
+    await w.app.store.tenants.putAccount({ ...t1Row, keySealed: t2Row.keySealed });
     const member = person('slack', 'T1', 'UM1');
     expect(await w.run(member, 'lists')).toContain('can no longer be read');
     expect(await w.run(admin1, 'lists')).toContain('Run /scout connect key');
@@ -420,6 +424,6 @@ describe('many-team mode under attack', () => {
     }
     expect(await w.run(admin1, 'credits cap <@&999> 0')).toContain('is not a person');
     expect(await w.run(admin1, 'credits cap @everyone 0')).toContain('Everyone’s default daily cap is now 0');
-    expect(w.app.store.tenants.admins(t1)).toEqual([]);
+    expect(await w.app.store.tenants.admins(t1)).toEqual([]);
   });
 });
