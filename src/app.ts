@@ -12,6 +12,7 @@ import type { Logger } from './core/logger.js';
 import { createMetrics, type Metrics } from './core/metrics.js';
 import { createReadiness, type Readiness } from './core/readiness.js';
 import type { ServiceClient } from './core/service/index.js';
+import { createSharedWindows } from './core/service/shared-window.js';
 import { schemaVersion } from './core/store/database.js';
 import { openStore, type Store } from './core/store/index.js';
 import { MIGRATIONS } from './core/store/migrations.js';
@@ -62,6 +63,8 @@ export interface AppOptions {
   databasePath: string;
   /** A PostgreSQL database (postgres://...), shared by every replica: used instead of `databasePath`. */
   databaseUrl?: string;
+  /** A Redis (redis://...) through which replicas share each key's rate window; none: each process alone. */
+  redisUrl?: string;
   settings?: Partial<CommandSettings>;
   logger: Logger;
   clock?: Clock;
@@ -144,7 +147,9 @@ async function assemble(
   readiness.add('storage', () => storageProblem(store));
   const { apiKey, ...clientOptions } = options.service;
   const secrets = options.secrets ?? new Set<string>();
-  const accounts = createAccountPool({ ...clientOptions, logger: options.logger, metrics }, secrets);
+  const shared = options.redisUrl === undefined ? undefined : createSharedWindows(options.redisUrl);
+  if (shared !== undefined) readiness.add('redis', () => shared.problem());
+  const accounts = createAccountPool({ ...clientOptions, logger: options.logger, metrics }, secrets, shared);
   const tenancy = options.tenancy ?? { kind: 'single' };
   const tenants = await createTenants({
     mode:

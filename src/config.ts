@@ -31,6 +31,13 @@ export const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'a PostgreSQL URL such as postgres://user:password@host:5432/scout')
       .optional(),
   ),
+  REDIS_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'a Redis URL such as redis://host:6379 or rediss://user:password@host:6380')
+      .optional(),
+  ),
   SCOUT_CONFIRM_ABOVE: z.preprocess(
     blankIsUnset,
     z.coerce
@@ -225,6 +232,8 @@ export interface Config {
   databasePath: string;
   /** DATABASE_URL when it is set: the PostgreSQL database used instead of DATABASE_PATH; else null. */
   databaseUrl: string | null;
+  /** REDIS_URL when it is set: the Redis through which replicas share each service key's rate window; else null. */
+  redisUrl: string | null;
   /** PORT when it is set: where the operator endpoints listen when no Slack server serves them; else null. */
   opsPort: number | null;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -344,6 +353,7 @@ export function loadConfig(env: Env = process.env): Config {
     replyPollMs: vars.SCOUT_REPLY_POLL_SECONDS * 1000,
     databasePath: vars.DATABASE_PATH,
     databaseUrl: vars.DATABASE_URL ?? null,
+    redisUrl: vars.REDIS_URL ?? null,
     opsPort: blankIsUnset(env.PORT) === undefined ? null : vars.PORT,
     logLevel: vars.LOG_LEVEL,
   };
@@ -438,10 +448,11 @@ export function configSecrets(config: Config): string[] {
     config.slack?.appToken ?? null,
     config.discord?.token ?? null,
     ...urlPasswords(config.databaseUrl),
+    ...urlPasswords(config.redisUrl),
   ].filter((secret): secret is string => secret !== null);
 }
 
-/** The password of a DATABASE_URL, as written and decoded; none when there is none. */
+/** The password of a DATABASE_URL or REDIS_URL, as written and decoded; none when there is none. */
 function urlPasswords(url: string | null): string[] {
   if (url === null || !URL.canParse(url)) return [];
   const { password } = new URL(url);

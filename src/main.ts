@@ -79,6 +79,7 @@ async function main(): Promise<void> {
       secrets,
       databasePath: config.databasePath,
       ...(config.databaseUrl === null ? {} : { databaseUrl: config.databaseUrl }),
+      ...(config.redisUrl === null ? {} : { redisUrl: config.redisUrl }),
       settings: {
         confirmAbove: config.confirmAbove,
         defaultDailyCap: config.dailyCap,

@@ -6,6 +6,7 @@
  */
 
 import Bottleneck from 'bottleneck';
+import type { SharedWindows } from './shared-window.js';
 import type { Priority } from './types.js';
 
 /** Settings of a key's limiter. */
@@ -82,19 +83,28 @@ const HOLD_DEBT = 1_000_000_000;
 /** Message of jobs dropped by stop(). */
 export const LIMITER_STOPPED_MESSAGE = 'The service client was stopped.';
 
+/** A key's window shared with other replicas (see shared-window.ts). */
+interface Shared {
+  readonly windows: SharedWindows;
+  readonly apiKey: string;
+}
+
 function createKeyLimiter(
   settings: RateLimitSettings,
   timers: Set<NodeJS.Timeout>,
   metrics: LimiterMetrics | undefined,
+  shared: Shared | null,
 ): {
   limiter: KeyRateLimiter;
   stop(): Promise<void>;
 } {
   const { windowMs, marginMs } = settings;
+  // Alone, Bottleneck's reservoir is the window; shared, the window is in Redis and Bottleneck only orders the jobs.
   const bottleneck = new Bottleneck({
     maxConcurrent: settings.maxConcurrent,
-    reservoir: settings.perWindow,
+    ...(shared === null ? { reservoir: settings.perWindow } : {}),
   });
+  const stopping = new AbortController();
   // Reservoir updates only fail if the limiter is gone; nothing to do then.
   const adjust = (delta: number) => void bottleneck.incrementReservoir(delta).catch(() => undefined);
   let allowance = settings.perWindow;
@@ -128,35 +138,90 @@ function createKeyLimiter(
       return;
     }
     holdTimer = null;
-    adjust(HOLD_DEBT);
+    if (shared === null) adjust(HOLD_DEBT);
   };
 
   const holdListeners = new Set<() => void>();
-  const hold = (ms: number) => {
+  /** Holds this replica's starts (or, shared, says it waits for another replica's hold). */
+  const holdHere = (ms: number) => {
     if (stopped || !(ms > 0)) return;
+    const grows = Date.now() + ms > holdUntil;
     holdUntil = Math.max(holdUntil, Date.now() + ms);
     if (holdTimer === null) {
-      adjust(-HOLD_DEBT);
+      if (shared === null) adjust(-HOLD_DEBT);
       holdTimer = later(ms, endHold);
     }
-    for (const listener of [...holdListeners]) listener();
+    if (grows) for (const listener of [...holdListeners]) listener();
+  };
+  const hold = (ms: number) => {
+    holdHere(ms);
+    if (shared !== null && !stopped && ms > 0)
+      void shared.windows.hold(shared.apiKey, ms).catch(() => undefined);
   };
 
   // Defined apart from `schedule`: a token waits up to a window to come back, and its timer must hold nothing of
   // the job (its request, URL and body), or every request of the last window stays in memory that long.
   const giveBackAt = (at: number) => later(at - Date.now(), () => adjust(1));
 
+  /** People of this replica waiting for the key: while there are any, no replica starts background work. */
+  let peopleWaiting = 0;
+  const countPeople = (priority: Priority, delta: number) => {
+    if (priority !== 'user' || shared === null) return;
+    peopleWaiting += delta;
+    if (peopleWaiting === 0 || (peopleWaiting === 1 && delta > 0))
+      shared.windows.peopleWaiting(shared.apiKey, peopleWaiting > 0);
+  };
+
+  /** Runs a job in a slot of the window shared with other replicas. */
+  const inSharedSlot = async <T>(
+    from: Shared,
+    priority: Priority,
+    job: (ticket: LimiterTicket) => Promise<T>,
+    started: () => void,
+  ): Promise<T> => {
+    const slot = await from.windows.acquire(from.apiKey, {
+      allowance,
+      windowMs,
+      marginMs,
+      priority,
+      signal: stopping.signal,
+      onHeld: holdHere,
+    });
+    started();
+    let released = false;
+    try {
+      return await job({
+        notSent: () => {
+          if (released) return;
+          released = true;
+          void slot.release().catch(() => undefined);
+        },
+      });
+    } finally {
+      // A slot not given back expires by itself (two windows): nothing is lost if Redis is briefly unreachable.
+      if (!released) void slot.settle().catch(() => undefined);
+    }
+  };
+
   const schedule = <T>(priority: Priority, job: (ticket: LimiterTicket) => Promise<T>): Promise<T> => {
     const scheduledAt = performance.now();
     let waiting = true;
     metrics?.queued(priority, 1);
+    countPeople(priority, 1);
     /** Leaves the queue once: when the job starts, or when it is dropped unstarted (a stop). */
     const leave = () => {
       if (!waiting) return;
       waiting = false;
       metrics?.queued(priority, -1);
+      countPeople(priority, -1);
     };
     const scheduled = bottleneck.schedule({ priority: PRIORITIES[priority] }, async () => {
+      if (shared !== null) {
+        return inSharedSlot(shared, priority, job, () => {
+          leave();
+          metrics?.waited(priority, (performance.now() - scheduledAt) / 1000);
+        });
+      }
       leave();
       metrics?.waited(priority, (performance.now() - scheduledAt) / 1000);
       const startedAt = Date.now();
@@ -192,7 +257,7 @@ function createKeyLimiter(
       report.total > 0 &&
       report.total !== allowance
     ) {
-      adjust(report.total - allowance);
+      if (shared === null) adjust(report.total - allowance);
       allowance = report.total;
     }
     if (report.remaining !== null && report.remaining <= 0) hold(windowMs);
@@ -214,6 +279,7 @@ function createKeyLimiter(
   };
   const stop = async () => {
     stopped = true;
+    stopping.abort(new Bottleneck.BottleneckError(LIMITER_STOPPED_MESSAGE));
     cancel(holdTimer);
     holdTimer = null;
     // Not awaited: it would wait for requests in flight, which end by their own time limits.
@@ -241,6 +307,7 @@ export function isLimiterStopped(error: unknown): boolean {
 export function createRateLimiterRegistry(
   defaults: Partial<RateLimitSettings> = {},
   metrics?: LimiterMetrics,
+  shared?: SharedWindows,
 ): RateLimiterRegistry {
   const limiters = new Map<string, { limiter: KeyRateLimiter; stop(): Promise<void> }>();
   const timers = new Set<NodeJS.Timeout>();
@@ -252,7 +319,12 @@ export function createRateLimiterRegistry(
       if (existing) return existing.limiter;
       const merged = { ...DEFAULT_RATE_LIMIT, ...defaults, ...settings };
       validate(merged);
-      const created = createKeyLimiter(merged, timers, metrics);
+      const created = createKeyLimiter(
+        merged,
+        timers,
+        metrics,
+        shared === undefined ? null : { windows: shared, apiKey },
+      );
       limiters.set(apiKey, created);
       return created.limiter;
     },
@@ -262,6 +334,7 @@ export function createRateLimiterRegistry(
       limiters.clear();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      await shared?.stop();
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   type ServiceClient,
   type ServiceClientOptions,
 } from '../service/index.js';
+import type { SharedWindows } from '../service/shared-window.js';
 
 /** A service account Scout can call the service with. */
 export interface ServiceAccount {
@@ -46,9 +47,16 @@ export interface AccountPool {
   stop(): Promise<void>;
 }
 
-/** Creates the pool; each new key is added to `secrets`, so the logger masks it wherever it appears. */
-export function createAccountPool(options: AccountClientOptions, secrets?: Set<string>): AccountPool {
-  const limiters = createRateLimiterRegistry({}, options.metrics);
+/**
+ * Creates the pool; each new key is added to `secrets`, so the logger masks it wherever it appears. With `shared`,
+ * each key's rate window is shared with the other replicas (REDIS_URL); stop() disconnects it.
+ */
+export function createAccountPool(
+  options: AccountClientOptions,
+  secrets?: Set<string>,
+  shared?: SharedWindows,
+): AccountPool {
+  const limiters = createRateLimiterRegistry({}, options.metrics, shared);
   const accounts = new Map<string, ServiceAccount>();
   return {
     forKey(apiKey) {

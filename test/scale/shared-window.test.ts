@@ -1,0 +1,106 @@
+/**
+ * A key's rate window shared through Redis by the limiters of several replicas (two registries here, each with its
+ * own Redis connection, as two processes have): together they start at most the allowance in any window, a hold set
+ * by one holds the other, and background work of one waits while the other has people waiting.
+ * Needs Redis: SCOUT_TEST_REDIS_URL (redis://127.0.0.1:6379 by default).
+ */
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRateLimiterRegistry, type RateLimiterRegistry } from '../../src/core/service/rate-limiter.js';
+import { createSharedWindows } from '../../src/core/service/shared-window.js';
+
+const REDIS_URL = process.env.SCOUT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const KEY = 'tk_shared_window_test_key';
+const WINDOW_MS = 1_000;
+const ALLOWANCE = 5;
+
+let registries: RateLimiterRegistry[] = [];
+
+afterEach(async () => {
+  await Promise.all(registries.map((r) => r.stop()));
+  registries = [];
+});
+
+/** Two replicas' limiters of one key, on one fresh set of Redis keys. */
+function replicas(count = 2) {
+  const prefix = `scout-test-${randomBytes(6).toString('hex')}`;
+  registries = Array.from({ length: count }, () =>
+    createRateLimiterRegistry(
+      { perWindow: ALLOWANCE, windowMs: WINDOW_MS, marginMs: 10, maxConcurrent: 4 },
+      undefined,
+      createSharedWindows(REDIS_URL, { prefix }),
+    ),
+  );
+  return registries.map((registry) => registry.forKey(KEY));
+}
+
+/** The most starts within any WINDOW_MS after a start. */
+function busiestWindow(starts: number[]): number {
+  const sorted = [...starts].sort((a, b) => a - b);
+  let most = 0;
+  for (const [i, from] of sorted.entries()) {
+    most = Math.max(most, sorted.slice(i).filter((at) => at < from + WINDOW_MS).length);
+  }
+  return most;
+}
+
+describe('a rate window shared by replicas through Redis', () => {
+  it('starts at most the allowance in any window, whichever replica starts them', async () => {
+    const [a, b] = replicas();
+    const starts: number[] = [];
+    const job = async () => {
+      starts.push(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    await Promise.all(
+      Array.from({ length: 3 * ALLOWANCE }, (_, i) => (i % 2 === 0 ? a : b)?.schedule('user', job)),
+    );
+    expect(starts).toHaveLength(3 * ALLOWANCE);
+    expect(busiestWindow(starts)).toBe(ALLOWANCE);
+    // Three windows' worth took at least two windows: the second and third waited for slots to come back.
+    expect(Math.max(...starts) - Math.min(...starts)).toBeGreaterThanOrEqual(2 * WINDOW_MS);
+  });
+
+  it('gives a slot back at once when nothing was sent', async () => {
+    const [a, b] = replicas();
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: 2 * ALLOWANCE }, (_, i) =>
+        (i % 2 === 0 ? a : b)?.schedule('user', async (ticket) => ticket.notSent()),
+      ),
+    );
+    expect(Date.now() - started).toBeLessThan(WINDOW_MS);
+  });
+
+  it('holds every replica after a 429 seen by one', async () => {
+    const [a, b] = replicas();
+    a?.hold(600);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    let heard = 0;
+    b?.onHold(() => {
+      heard += 1;
+    });
+    await b?.schedule('user', async () => undefined);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    // The other replica learnt of the hold while waiting, and says so to whoever waits on it.
+    expect(heard).toBeGreaterThan(0);
+    expect(b?.heldFor()).toBe(0);
+  });
+
+  it('keeps background work of every replica behind people waiting on any', async () => {
+    const [a, b] = replicas();
+    // Fill the window.
+    await Promise.all(Array.from({ length: ALLOWANCE }, () => a?.schedule('user', async () => undefined)));
+    const order: string[] = [];
+    const background = b?.schedule('background', async () => {
+      order.push('background');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const person = a?.schedule('user', async () => {
+      order.push('person');
+    });
+    await Promise.all([background, person]);
+    expect(order).toEqual(['person', 'background']);
+  });
+});
