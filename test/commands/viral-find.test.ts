@@ -41,7 +41,11 @@ describe('viral: Find creator', () => {
     expect(since(from)[0]?.query).toEqual({ username, perPage: '25' });
     expect(await h.spentToday()).toBe(spent);
     expect(h.sandbox.credits(TEST_KEY)).toBe(balance);
-    expect(found).toContain(`The service found the creator @${username} (free search: nothing spent).`);
+    // One hit, whose handle the search does not tell: a numbered match, not "the creator".
+    expect(found).toContain(
+      `The service found 1 creator whose handle matches @${username} (free search: nothing spent).`,
+    );
+    expect(found).toContain('Match 1 · creator id ');
     expect(found).toMatch(/\[1\] Add to list {2}\[2\] Details · 1 credit/);
     creatorId = /creator id (\S+)/.exec(found)?.[1] as string;
     expect(creatorId).toMatch(/\S/);
@@ -52,7 +56,7 @@ describe('viral: Find creator', () => {
     const from = h.requests().length;
     const spent = await h.spentToday();
     const added = await h.type('add 1 to Viral Finds');
-    expect(added).toContain(`Added @${username} to Viral Finds.`);
+    expect(added).toContain(`Added ${creatorId} to Viral Finds.`);
     const post = since(from).find((r) => r.method === 'POST');
     expect(post?.path).toBe(`/api/v2/crm/lists/${list.id}/creators`);
     expect(post?.body).toEqual({ userIds: [creatorId], status: 'TO_OUTREACH' });
@@ -85,6 +89,34 @@ describe('viral: Find creator', () => {
     expect(cached.split('\n').some((line) => line.startsWith(`@${username} · `))).toBe(true);
     expect(cached).toMatch(/\[1\] Add to list {2}\[2\] Details\n/);
     expect(await h.spentToday()).toBe(before);
+  });
+
+  it('calls a single hit whose handle differs a match, not the creator of the post', async () => {
+    later();
+    await h.type('/scout viral categories:Fitness');
+    const { items } = (await h.app.service.creators.search({ perPage: 5 })).data;
+    const other = items.find((id) => id !== creatorId) as string;
+    // The search matches handles containing the username: its one hit can be someone else entirely.
+    const hit = { message: 'OK', response: { data: [other], page: 1, next_page: 0, total_pages: 1 } };
+    h.sandbox.injectFaults(TEST_KEY, { kind: 'error-shape', status: 200, body: hit });
+    const spent = h.spentToday();
+    const out = await h.type('find 1');
+    expect(out).toContain(`The service found 1 creator whose handle matches @${username}`);
+    expect(out).not.toContain(`the creator @${username}`);
+    expect(out.split('\n')).not.toContain(`@${username} · creator id ${other}`);
+    expect(out).toContain(`Match 1 · creator id ${other}`);
+    expect(h.spentToday()).toBe(spent);
+
+    // Its profile bought, with another handle: still a match, shown as its own card.
+    const bought = /^@(\S+) · /m.exec(await h.type(`/scout creators show ${other}`))?.[1] as string;
+    expect(bought).not.toBe(username);
+    later();
+    await h.type('/scout viral categories:Fitness');
+    h.sandbox.injectFaults(TEST_KEY, { kind: 'error-shape', status: 200, body: hit });
+    const shown = await h.type('find 1');
+    expect(shown).toContain(`The service found 1 creator whose handle matches @${username}`);
+    expect(shown).not.toContain(`the creator @${username}`);
+    expect(shown.split('\n').some((line) => line.startsWith(`@${bought} · `))).toBe(true);
   });
 
   it('says so when the service knows no such creator, spending nothing', async () => {

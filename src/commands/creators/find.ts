@@ -55,9 +55,14 @@ function idNodes(ctx: CommandContext, ref: CreatorRef, label: string): ReplyNode
 }
 
 /** How many creators the search matched, in words: the lookup asks for FIND_IDS at most. */
-const matched = (count: number) => (count >= FIND_IDS ? `${FIND_IDS} or more creators` : `${count} creators`);
+const matched = (count: number) =>
+  count >= FIND_IDS ? `${FIND_IDS} or more creators` : `${count} creator${count === 1 ? '' : 's'}`;
 
-/** What the free search found for `username`, without buying anything. */
+/**
+ * What the free search found for `username`, without buying anything. Only a cached profile whose handle is
+ * `username` is "the creator": the search matches handles that merely contain it, and an id alone tells no
+ * handle, so every other hit (even a single one) is a numbered match.
+ */
 async function found(ctx: CommandContext, username: string, ids: readonly string[]): Promise<Reply> {
   const cached = await cachedProfiles(ctx, ids);
   const exact = ids.find((id) => bare(cached.get(id)?.profile.handle) === username.toLowerCase());
@@ -69,21 +74,17 @@ async function found(ctx: CommandContext, username: string, ids: readonly string
     ]);
   }
   const shown = ids.slice(0, CARDS_PER_PAGE);
-  const single = ids.length === 1;
   const unbought = shown.some((id) => !cached.has(id));
   return reply([
     text(
-      single
-        ? `The service found the creator @${username}`
-        : `The service found ${matched(ids.length)} whose handle matches @${username}`,
+      `The service found ${matched(ids.length)} whose handle matches @${username}`,
       ' (free search: nothing spent).',
       unbought ? ' Add to list is free; Details buys the full profile for 1 credit.' : '',
     ),
     ...shown.flatMap((id, index) => {
       const entry = cached.get(id);
       if (entry !== undefined) return [cardOf(ctx, entry)];
-      const ref: CreatorRef = { userId: id, handle: single ? username : null };
-      return idNodes(ctx, ref, single ? `@${username}` : `Match ${index + 1}`);
+      return idNodes(ctx, { userId: id, handle: null }, `Match ${index + 1}`);
     }),
     ids.length > shown.length
       ? text('See them all with ', code(`/scout creators search username:${username}`), '.')
