@@ -183,6 +183,68 @@ describe('creators show', () => {
   });
 });
 
+describe('creators link: Look up', () => {
+  it('buys no hit of the free handle search, lists them as matches, and buys one only on its Details', async () => {
+    // A TikTok handle nobody has, yet part of other handles (the service's username filter matches substrings).
+    const { items } = (await h.app.service.creators.list({ perPage: 10, source: 'tiktok' })).data;
+    let partial = '';
+    for (const profile of items) {
+      const candidate = (profile.handle as string).slice(0, -1);
+      const hits = (await h.app.service.creators.list({ username: candidate, source: 'tiktok', perPage: 25 }))
+        .data.items;
+      if (!hits.some((hit) => (hit.handle as string).toLowerCase() === candidate.toLowerCase())) {
+        partial = candidate;
+        break;
+      }
+    }
+    expect(partial).not.toBe('');
+
+    let from = h.requests().length;
+    const spent = await h.spentToday();
+    const card = await h.type(`/scout creators link https://www.tiktok.com/@${partial}`);
+    expect(card).toContain(`@${partial} on TikTok: not looked up yet.`);
+    expect(card).toContain('[1] Look up');
+    expect(since(from)).toHaveLength(0);
+
+    const looked = await h.type('1');
+    expect(paths(from)).toEqual(['GET /api/v2/creators/search']);
+    expect(since(from)[0]?.query).toEqual({ username: partial, source: 'tiktok', perPage: '25' });
+    expect(looked).toContain(`No creator @${partial} on TikTok is confirmed yet. Nothing was spent.`);
+    expect(looked).toMatch(/^Match 1 · creator id \S+$/m);
+    expect(looked).toMatch(/\[1\] Add to list {2}\[2\] Details · 1 credit/);
+    expect(await h.spentToday()).toBe(spent);
+
+    // Details of a match buys that profile only.
+    const id = /^Match 1 · creator id (\S+)$/m.exec(looked)?.[1] as string;
+    from = h.requests().length;
+    const details = await h.type('2');
+    expect(paths(from)).toEqual(['POST /api/v2/creators/get']);
+    expect(since(from)[0]?.body).toEqual({ userIds: [id] });
+    expect(await h.spentToday()).toBe(spent + 1);
+    const handle = /^@(\S+) · /m.exec(details)?.[1] as string;
+    expect(handle.toLowerCase()).not.toBe(partial.toLowerCase());
+
+    // Its own link now shows the card, from the cache: nothing sent.
+    later();
+    from = h.requests().length;
+    const own = await h.type(`/scout creators link https://www.tiktok.com/@${handle.toUpperCase()}`);
+    expect(own.startsWith(`@${handle} · `)).toBe(true);
+    expect(since(from)).toHaveLength(0);
+
+    // With every hit bought and none the linked handle, it says there is no such creator, showing them.
+    const hits = (await h.app.service.creators.search({ username: partial, source: 'tiktok', perPage: 25 }))
+      .data.items;
+    expect(hits.length).toBeLessThanOrEqual(5);
+    for (const hit of hits) await h.type(`/scout creators show ${hit}`);
+    later();
+    await h.type(`/scout creators link https://www.tiktok.com/@${partial}`);
+    const none = await h.type('1');
+    expect(none).toContain(`No creator @${partial} on TikTok. Nothing was spent.`);
+    expect(none).toContain(`@${handle} · `);
+    expect(none).not.toContain('Details · 1 credit');
+  });
+});
+
 describe('creators search input', () => {
   it('reaches every filter of the contract from chat', async () => {
     const from = h.requests().length;

@@ -99,13 +99,13 @@ describe('viral: Find creator', () => {
     // The search matches handles containing the username: its one hit can be someone else entirely.
     const hit = { message: 'OK', response: { data: [other], page: 1, next_page: 0, total_pages: 1 } };
     h.sandbox.injectFaults(TEST_KEY, { kind: 'error-shape', status: 200, body: hit });
-    const spent = h.spentToday();
+    const spent = await h.spentToday();
     const out = await h.type('find 1');
     expect(out).toContain(`The service found 1 creator whose handle matches @${username}`);
     expect(out).not.toContain(`the creator @${username}`);
     expect(out.split('\n')).not.toContain(`@${username} · creator id ${other}`);
     expect(out).toContain(`Match 1 · creator id ${other}`);
-    expect(h.spentToday()).toBe(spent);
+    expect(await h.spentToday()).toBe(spent);
 
     // Its profile bought, with another handle: still a match, shown as its own card.
     const bought = /^@(\S+) · /m.exec(await h.type(`/scout creators show ${other}`))?.[1] as string;

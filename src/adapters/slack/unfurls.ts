@@ -1,6 +1,6 @@
 /**
  * Link unfurls: a creator profile link pasted in a workspace Scout serves gets, through chat.unfurl, the answer of
- * `creators link` for it (the cached creator card, free; else a small card with a "Look up (1 credit)" button), so
+ * `creators link` for it (the cached creator card, free; else a small card with a Look up button), so
  * nothing is bought without a press, and the press runs like any button through the dispatcher. Links that name no
  * profile, and every link from outside the tenants Scout serves or from a tenant without a service account, are
  * left alone (logged at debug only). Slack acknowledges the event before this listener runs.

@@ -27,7 +27,7 @@ import { type CreatorRef, cardOf, KINDS } from './views.js';
 export const FIND_CREATOR_KIND = 'viral.creator';
 
 /** Ids a lookup asks for: enough to find a cached exact match among partial ones. */
-const FIND_IDS = 25;
+export const FIND_IDS = 25;
 
 /** The longest username a button carries (a handle is far shorter). */
 const USERNAME_MAX = 100;
@@ -54,8 +54,8 @@ function idNodes(ctx: CommandContext, ref: CreatorRef, label: string): ReplyNode
   ];
 }
 
-/** How many creators the search matched, in words: the lookup asks for FIND_IDS at most. */
-const matched = (count: number) =>
+/** How many creators the search matched, in words: a lookup asks for FIND_IDS at most. */
+export const matched = (count: number) =>
   count >= FIND_IDS ? `${FIND_IDS} or more creators` : `${count} creator${count === 1 ? '' : 's'}`;
 
 /**
@@ -73,23 +73,44 @@ async function found(ctx: CommandContext, username: string, ids: readonly string
       cardOf(ctx, exactEntry),
     ]);
   }
-  const shown = ids.slice(0, CARDS_PER_PAGE);
-  const unbought = shown.some((id) => !cached.has(id));
   return reply([
     text(
       `The service found ${matched(ids.length)} whose handle matches @${username}`,
       ' (free search: nothing spent).',
-      unbought ? ' Add to list is free; Details buys the full profile for 1 credit.' : '',
+      (await hasUnbought(ctx, ids))
+        ? ' Add to list is free; Details buys the full profile for 1 credit.'
+        : '',
     ),
+    ...(await matchNodes(ctx, ids, `/scout creators search username:${username}`)),
+  ]);
+}
+
+/** Whether the hits shown include one whose profile is not bought (its Details costs 1 credit). */
+export async function hasUnbought(ctx: CommandContext, ids: readonly string[]): Promise<boolean> {
+  const shown = ids.slice(0, CARDS_PER_PAGE);
+  const cached = await cachedProfiles(ctx, shown);
+  return shown.some((id) => !cached.has(id));
+}
+
+/**
+ * The hits of a free handle search as free results, the first page of them: a cached profile as its card, any
+ * other id as "Match N" with Add to list and Details (1 credit), and how to see them all when there are more.
+ */
+export async function matchNodes(
+  ctx: CommandContext,
+  ids: readonly string[],
+  seeAll: string,
+): Promise<ReplyNode[]> {
+  const shown = ids.slice(0, CARDS_PER_PAGE);
+  const cached = await cachedProfiles(ctx, shown);
+  return [
     ...shown.flatMap((id, index) => {
       const entry = cached.get(id);
       if (entry !== undefined) return [cardOf(ctx, entry)];
       return idNodes(ctx, { userId: id, handle: null }, `Match ${index + 1}`);
     }),
-    ids.length > shown.length
-      ? text('See them all with ', code(`/scout creators search username:${username}`), '.')
-      : null,
-  ]);
+    ...(ids.length > shown.length ? [text('See them all with ', code(seeAll), '.')] : []),
+  ];
 }
 
 /** Find creator: one free creator search by the post's username. */

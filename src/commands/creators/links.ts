@@ -1,7 +1,8 @@
 /**
  * `creators link <profile URL>`: what a creator profile link shows (a Slack link unfurl is this command's answer),
- * never spending: the creator card when the profile is in the account's cache, else a small card with a
- * "Look up (1 credit)" button, whose press is the only thing that may buy it.
+ * never spending: the creator card when the profile is in the account's cache, else a small card with a Look up
+ * button. Look up is a free search by the handle; it buys nothing, since the search matches handles that merely
+ * contain the one linked and an id tells no handle: only the Details button of a match it lists buys a profile.
  */
 import { z } from 'zod';
 import type { CommandContext } from '../../core/command/types.js';
@@ -12,19 +13,23 @@ import {
   bold,
   button,
   buttons,
+  CARDS_PER_PAGE,
   notice,
   platformLabel,
   type Reply,
   reply,
   text,
 } from '../../core/ui/index.js';
+import { FIND_IDS, hasUnbought, matched, matchNodes } from './find.js';
 import { PROFILE_LINK_MAX, type ProfileLink, parseProfileLink } from './profile-links.js';
 import type { ProfileEntry } from './profiles-cache.js';
-import { lookUp } from './show.js';
 import { cardOf, KINDS } from './views.js';
 
-/** The label of the button that buys the profile a link names. */
-export const LOOK_UP_LABEL = 'Look up (1 credit)';
+/** The label of the button that looks up the creator a link names (a free search). */
+export const LOOK_UP_LABEL = 'Look up';
+
+/** Ids a Look up asks for: as many as Find creator on a viral post. */
+const LOOKUP_IDS = FIND_IDS;
 
 /** The fresh cached profile of the creator a link names, or null; nothing is bought. */
 export async function cachedByLink(ctx: CommandContext, link: ProfileLink): Promise<ProfileEntry | null> {
@@ -64,7 +69,10 @@ async function linkReply(ctx: CommandContext, link: ProfileLink): Promise<Reply>
   if (entry !== null) return reply([cardOf(ctx, entry)], { visibility: 'channel' });
   return reply(
     [
-      text(bold(named(link)), ': not looked up yet. Looking up buys the full profile.'),
+      text(
+        bold(named(link)),
+        ': not looked up yet. Look up searches the service for free; a full profile costs 1 credit.',
+      ),
       buttons(button(LOOK_UP_LABEL, ctx.token(KINDS.lookup, link), { style: 'primary' })),
     ],
     { visibility: 'channel' },
@@ -75,7 +83,8 @@ async function linkReply(ctx: CommandContext, link: ProfileLink): Promise<Reply>
 export const linkCommand = defineCommand({
   family: 'creators',
   name: 'link',
-  description: 'The card of a creator profile link: free from the cache, else a Look up button (1 credit).',
+  description:
+    'The card of a creator profile link: free from the cache, else a Look up button (free search).',
   params: {
     url: {
       kind: 'text',
@@ -99,26 +108,46 @@ export const linkCommand = defineCommand({
 });
 
 /**
- * Look up: the creator a link names, free from the cache; else a free search by handle on the platform and one
- * profile bought (the exact handle when it is cached, else the closest the service found, said so).
+ * Look up: the creator a link names, free from the cache; else a free search by handle on the platform, shown as
+ * free results. Nothing is bought here: the search matches handles that contain the linked one, and an id tells no
+ * handle, so buying its first hit could buy someone else (`@emma` finding `@theemmaplays989`). An exact match
+ * (same platform, handle equal but for ASCII case and a leading @) is known only from the cache; each other hit
+ * gets its own Details button, which states its cost.
  */
 export const lookupAction = defineAction({
   kind: KINDS.lookup,
   payload: linkPayload,
-  estimate: async (link, _event, ctx) => ((await cachedByLink(ctx, link)) === null ? 1 : 0),
+  estimate: () => 0,
   async run(ctx, link) {
     const cached = await cachedByLink(ctx, link);
     if (cached !== null) return reply([cardOf(ctx, cached)]);
-    const found = await lookUp(ctx, { kind: 'handle', value: link.handle, source: link.platform });
-    if (found === null) {
+    const result = await ctx.service.creators.search({
+      username: link.handle,
+      source: link.platform,
+      perPage: LOOKUP_IDS,
+    });
+    const ids = [...new Set(result.data.items)];
+    if (ids.length === 0) {
       return reply([notice('info', `No creator ${named(link)} is known to the service. Nothing was spent.`)]);
     }
-    const exact = found.entry.profile.handle?.replace(/^@/, '').toLowerCase() === link.handle.toLowerCase();
+    // Every hit bought already and none is the linked handle: there is no such creator. Else it cannot be told.
+    const known = ids.length <= CARDS_PER_PAGE && !(await hasUnbought(ctx, ids));
+    const searched = `The free search matches handles containing "${link.handle}"`;
     return reply([
-      exact
-        ? null
-        : notice('info', `No exact match for ${named(link)}; this is the closest the service found.`),
-      cardOf(ctx, found.entry),
+      known
+        ? notice('info', `No creator ${named(link)}. Nothing was spent.`)
+        : notice('info', `No creator ${named(link)} is confirmed yet. Nothing was spent.`),
+      known
+        ? text(`${searched}; the closest it found:`)
+        : text(
+            `${searched} and found ${matched(ids.length)} on ${platformLabel(link.platform)}; a handle is known only`,
+            ' once its profile is bought. Add to list is free; Details buys the full profile for 1 credit.',
+          ),
+      ...(await matchNodes(
+        ctx,
+        ids,
+        `/scout creators search username:${link.handle} platform:${link.platform}`,
+      )),
     ]);
   },
 });

@@ -29,7 +29,7 @@ export const KINDS = {
   add: 'creators.add',
   /** The full profile of a creator. */
   details: 'creators.details',
-  /** Look up the creator a profile link names (a link unfurl's button): free when cached, else 1 credit. */
+  /** Look up the creator a profile link names (a link unfurl's button): the cached card, else a free search. */
   lookup: 'creators.lookup',
 } as const;
 

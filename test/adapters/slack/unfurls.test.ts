@@ -1,7 +1,8 @@
 /**
  * Link unfurls over real Bolt in HTTP mode against the fake Slack: a creator profile link pasted in the served
  * workspace unfurls into the cached creator card without any service request, or into a small card whose
- * "Look up (1 credit)" button is the only thing that buys the profile, through the dispatcher (ledger, claims).
+ * Look up button searches the service for free: it lists the hits as matches, and only a match's Details button
+ * buys a profile, through the dispatcher (ledger, claims).
  * Links that name no profile, and links from a workspace Scout does not serve, are not unfurled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,7 +142,7 @@ describe('link unfurls', () => {
     expect(seen.serviceRequests()).toEqual([]);
   });
 
-  it('unfurls an uncached link into a Look up (1 credit) card, buying nothing', async () => {
+  it('unfurls an uncached link into a Look up card, buying nothing', async () => {
     const seen = watch();
     const before = await spent();
     const url = urlOf(uncached);
@@ -154,7 +155,7 @@ describe('link unfurls', () => {
     expect(await spent()).toBe(before);
   });
 
-  it('buys the profile on a press of Look up (1 credit), once, and shows the card to the presser', async () => {
+  it('searches for free on a press of Look up; only a match’s Details buys its profile, once', async () => {
     const seen = watch();
     const url = urlOf(uncached);
     await share([url]);
@@ -165,21 +166,68 @@ describe('link unfurls', () => {
 
     const answer = await press('lookup-1', lookUp as string);
     const gets = () => seen.serviceRequests().filter((r) => r.path === '/api/v2/creators/get');
-    expect(gets()).toHaveLength(1);
-    expect(gets()[0]?.body).toEqual({ userIds: [uncached.user_id] });
-    expect((await spent()) - before).toBe(1);
+    const searches = seen.serviceRequests().filter((r) => r.path === '/api/v2/creators/search');
+    expect(searches.map((r) => r.query)).toEqual([
+      { username: uncached.handle, source: 'tiktok', perPage: '25' },
+    ]);
+    // The search's hits name no handle: none is bought, not even the first.
+    expect(gets()).toEqual([]);
+    expect(await spent()).toBe(before);
     // An answer to the presser alone: the unfurl belongs to the person's message, which Scout cannot replace.
     expect(answer.body.response_type).toBe('ephemeral');
     expect(answer.body.replace_original).toBe(false);
-    const shown = JSON.stringify(answer.body.blocks);
-    expect(shown).toContain(`@${uncached.handle}`);
-    expect(shown).toContain('Add to list');
+    // Slack's text breaks ids with zero-width spaces so they are not turned into links.
+    const shown = JSON.stringify(answer.body.blocks).replace(/\u200b/g, '');
+    expect(shown).toContain(`No creator @${uncached.handle} on TikTok is confirmed yet. Nothing was spent.`);
+    expect(shown).toContain(`*Match 1* · creator id \`${uncached.user_id}\``);
+    const [details] = buttonIds(answer.body.blocks as Block[], 'Details · 1 credit');
+    expect(details).toBeDefined();
 
-    // A double click: the same answer again, nothing more bought or charged.
-    const again = await press('lookup-2', lookUp as string);
+    // Details of the match buys it; a double click: the same answer again, nothing more bought or charged.
+    const payload = (id: string) =>
+      blockActionPayload({ actionId: details as string, responseUrl: world.slack.responseUrl(id) });
+    await sendPayload(adapter.port, payload('details-1'));
+    const bought = await responseTo(world.slack, 'details-1');
+    expect(gets().map((r) => r.body)).toEqual([{ userIds: [uncached.user_id] }]);
+    expect((await spent()) - before).toBe(1);
+    expect(JSON.stringify(bought.body.blocks)).toContain(`@${uncached.handle}`);
+    await sendPayload(adapter.port, payload('details-2'));
+    const again = await responseTo(world.slack, 'details-2');
     expect(JSON.stringify(again.body.blocks)).toContain(`@${uncached.handle}`);
     expect(gets()).toHaveLength(1);
     expect((await spent()) - before).toBe(1);
+
+    // Bought now: the link unfurls into the card, for free.
+    const later = watch();
+    await share([url]);
+    const card = await world.slack.waitFor(() => later.unfurls()[0]);
+    expect(JSON.stringify(unfurlOf(card, url))).not.toContain(LOOK_UP_LABEL);
+    expect(later.serviceRequests()).toEqual([]);
+  });
+
+  it('buys nothing when no hit of the handle search is the linked handle, and lists them as free matches', async () => {
+    // A handle no TikTok creator has, yet part of several creators' handles (the search matches substrings).
+    const partial = (uncached.handle as string).slice(0, -1);
+    const { items } = (
+      await world.app.service.creators.list({ username: partial, source: 'tiktok', perPage: 25 })
+    ).data;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.map((p) => (p.handle as string).toLowerCase())).not.toContain(partial.toLowerCase());
+
+    const seen = watch();
+    const url = `https://www.tiktok.com/@${partial}`;
+    await share([url]);
+    const call = await world.slack.waitFor(() => seen.unfurls()[0]);
+    const [lookUp] = buttonIds(unfurlOf(call, url), LOOK_UP_LABEL);
+    const before = await spent();
+    const answer = await press('lookup-partial', lookUp as string);
+    const shown = JSON.stringify(answer.body.blocks);
+    expect(shown).toContain(`No creator @${partial} on TikTok`);
+    expect(shown).toContain('Nothing was spent.');
+    expect(shown).toMatch(/\*Match \d+\*/);
+    expect(buttonIds(answer.body.blocks as Block[], 'Details · 1 credit').length).toBeGreaterThan(0);
+    expect(seen.serviceRequests().filter((r) => r.path === '/api/v2/creators/get')).toEqual([]);
+    expect(await spent()).toBe(before);
   });
 
   it('does not unfurl links that name no profile, however odd, beside one that does', async () => {
