@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpFamily } from '../../src/commands/help.js';
 import { EXPORT_PAGE_SIZE } from '../../src/commands/lists/export.js';
 import { listFamily, listsFamily } from '../../src/commands/lists.js';
+import type { CrmContact } from '../../src/core/service/index.js';
 import { allContacts, expectRowsMatch, parseCsv } from '../helpers/contacts-csv.js';
-import { type Harness, startHarness } from '../helpers/harness.js';
+import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
 const BIG = 'Export Big Test';
 const EMPTY = 'Export Empty Test';
@@ -63,6 +64,32 @@ afterAll(async () => {
 const savedPath = (out: string) => /^File saved: (.+\.csv)$/m.exec(out)?.[1];
 
 const since = (from: number) => h.requests().slice(from);
+
+/** A body as the service sends it, read straight from the sandbox (not through Scout). */
+async function rawBody(path: string): Promise<{ message: string; response: Record<string, unknown> }> {
+  const answer = await fetch(`${h.sandbox.url}${path}`, { headers: { 'x-ty-api-key': TEST_KEY } });
+  return (await answer.json()) as { message: string; response: Record<string, unknown> };
+}
+
+/** The next answers of the service, in order: the team's lists as they are, then each body of `pages`. */
+async function serveNext(pages: readonly unknown[]): Promise<void> {
+  const lists = await rawBody('/api/v2/crm/lists');
+  for (const body of [lists, ...pages]) {
+    h.sandbox.injectFaults(TEST_KEY, { kind: 'error-shape', status: 200, body });
+  }
+}
+
+/** The first contacts of the big list, as the service sends them. */
+async function firstContacts(count: number): Promise<Record<string, unknown>[]> {
+  const body = await rawBody(`/api/v2/crm/lists/${bigId}/creators?per_page=${count}`);
+  return body.response.data as Record<string, unknown>[];
+}
+
+/** A contacts page body. */
+const contactsPage = (data: readonly unknown[], pagination: Record<string, unknown>) => ({
+  message: 'OK',
+  response: { data, per_page: EXPORT_PAGE_SIZE, ...pagination },
+});
 const creatorReads = (from: number) => since(from).filter((r) => r.path.endsWith('/creators'));
 
 describe('list export in the terminal', () => {
@@ -85,6 +112,20 @@ describe('list export in the terminal', () => {
     const hostile = rows.find((row) => row.notes?.includes('cmd|'));
     expect(hostile?.notes).toBe(`'${HOSTILE}`);
     expect(hostile?.proposed_rate).toBe('450');
+  });
+
+  it('writes a long handle whole, and its profile URL', async () => {
+    const [first, second] = await firstContacts(2);
+    const long = `${'a'.repeat(60)}_${'b'.repeat(60)}`;
+    const contacts = [{ ...first, handle: `@${long}` }, second];
+    await serveNext([contactsPage(contacts, { page: 1, next_page: 0, total_pages: 1, total: 2 })]);
+    const out = await h.type(`list export "${BIG}"`);
+    expect(out).toContain(`${BIG} · 2 contacts exported to`);
+    const rows = parseCsv(await readFile(savedPath(out) as string));
+    expectRowsMatch(rows, contacts as unknown as CrmContact[]);
+    const row = rows.find((r) => r.id === first?.id);
+    expect(row?.creator_handle).toBe(long);
+    expect(row?.profile_url).toMatch(new RegExp(`^https://.*${long}/?$`));
   });
 
   it('exports one status only, named in the file, asking the service for that status', async () => {

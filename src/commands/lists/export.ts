@@ -14,9 +14,8 @@ import {
   csvBytes,
   file,
   formatInteger,
-  normalizeHandle,
+  fullProfileUrl,
   notice,
-  profileUrl,
   type Reply,
   reply,
   safeFileName,
@@ -77,14 +76,20 @@ function cell(value: unknown): CsvCell {
 const influencerOf = (contact: CrmContact) => (isRecord(contact.influencer) ? contact.influencer : {});
 const textOf = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
+/** A handle as data: whole, trimmed, without its leading "@" (a card's display form shortens long ones). */
+const bareHandle = (value: unknown) => {
+  const handle = textOf(value)?.replace(/^@/, '').trim();
+  return handle === undefined || handle === '' ? null : handle;
+};
+
 /** The creator's handle, platform and profile URL, from the contact or the creator record it carries. */
 function creatorCells(contact: CrmContact): CsvCell[] {
   const influencer = influencerOf(contact);
-  const handle = normalizeHandle(textOf(contact.handle) ?? textOf(influencer.handle));
+  const handle = bareHandle(contact.handle) ?? bareHandle(influencer.handle);
   // Creator ids name their platform (`tiktok_123`) when the record does not.
   const platform =
     textOf(influencer.source)?.toLowerCase() ?? /^([a-z]+)_/.exec(contact.user_id ?? '')?.[1] ?? null;
-  return [handle, platform, profileUrl(platform, handle)];
+  return [handle, platform, fullProfileUrl(platform, handle)];
 }
 
 /** The table of contacts: fixed columns first, then whatever else the service sent, in the order first seen. */

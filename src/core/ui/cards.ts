@@ -88,11 +88,18 @@ export function normalizeHandle(handle: Maybe<string>): string | null {
 
 /** Public profile URL for a platform and handle, or null when the platform is unknown or the handle odd. */
 export function profileUrl(platform: Maybe<string>, handle: Maybe<string>): string | null {
-  if (typeof platform !== 'string') return null;
-  const bare = normalizeHandle(handle);
+  return fullProfileUrl(platform, normalizeHandle(handle));
+}
+
+/**
+ * Public profile URL for a platform and a handle taken as it is (no "@", not shortened for display, as data such
+ * as an export needs), or null when the platform is unknown or the handle odd.
+ */
+export function fullProfileUrl(platform: Maybe<string>, bare: Maybe<string>): string | null {
+  if (typeof platform !== 'string' || typeof bare !== 'string') return null;
   const build = PROFILE_URLS[platform.trim().toLowerCase()];
   // Only handles made of letters, digits, dot, dash and underscore: anything else is not a real handle.
-  if (build === undefined || bare === null || !/^[\p{L}\p{N}._-]+$/u.test(bare)) return null;
+  if (build === undefined || !/^[\p{L}\p{N}._-]+$/u.test(bare)) return null;
   return safeUrl(build(encodeURIComponent(bare)));
 }
 
