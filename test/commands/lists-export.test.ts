@@ -128,6 +128,30 @@ describe('list export in the terminal', () => {
     expect(row?.profile_url).toMatch(new RegExp(`^https://.*${long}/?$`));
   });
 
+  it('stops at the last page the service names, even when next_page goes on', async () => {
+    const contacts = await firstContacts(2);
+    await serveNext([contactsPage(contacts, { page: 1, next_page: 2, total_pages: 1, total: 2 })]);
+    const from = h.requests().length;
+    const out = await h.type(`list export "${BIG}"`);
+    expect(creatorReads(from)).toHaveLength(1);
+    expect(out).toContain(`${BIG} · 2 contacts exported to`);
+    expect(out).not.toContain('The file holds the first');
+    expect(parseCsv(await readFile(savedPath(out) as string))).toHaveLength(2);
+  });
+
+  it('stops when a page brings no contact not read already, without a false warning', async () => {
+    const contacts = await firstContacts(2);
+    // No total_pages, and a next page that only repeats the first.
+    const page = contactsPage(contacts, { page: 1, next_page: 2 });
+    await serveNext([page, page]);
+    const from = h.requests().length;
+    const out = await h.type(`list export "${BIG}"`);
+    expect(creatorReads(from)).toHaveLength(2);
+    expect(out).toContain(`${BIG} · 2 contacts exported to`);
+    expect(out).not.toContain('The file holds the first');
+    expect(parseCsv(await readFile(savedPath(out) as string))).toHaveLength(2);
+  });
+
   it('exports one status only, named in the file, asking the service for that status', async () => {
     const from = h.requests().length;
     const out = await h.type(`list export "${BIG.toLowerCase()}" status:negotiating`);

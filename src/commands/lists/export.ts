@@ -158,13 +158,19 @@ async function readContacts(ctx: CommandContext, list: ListTarget, status: CrmSt
       ...(status === undefined ? {} : { status }),
     });
     // A contact added or removed while reading shifts the pages: one seen already is not written twice.
+    let added = 0;
     for (const contact of data.items) {
       if (seen.has(contact.id)) continue;
       seen.add(contact.id);
       contacts.push(contact);
+      added += 1;
     }
     total = data.total ?? total;
-    page = data.items.length === 0 ? null : data.nextPage;
+    // The end: an empty page, no next page, the last page the service counts, or a page that only repeats
+    // contacts read already (a next page that goes on forever would otherwise read EXPORT_PAGES_MAX pages and
+    // warn of a file cut short).
+    const last: boolean = data.totalPages !== null && page >= data.totalPages;
+    page = added === 0 || last ? null : data.nextPage;
     if (page !== null) await progress(contacts.length, total);
   }
   return { contacts, total: Math.max(total ?? 0, contacts.length), complete: page === null };
