@@ -1,5 +1,8 @@
-/** Saving the files of a reply in the terminal: into one folder, under their own names, never over another file. */
-import { mkdir, writeFile } from 'node:fs/promises';
+/**
+ * Saving the files of a reply in the terminal: into one folder, under their own names, never over another file.
+ * An image (a chart redrawn on every `/scout credits`) is saved once per content: the same bytes reuse the file.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
 import { type FileAttachment, safeFileName } from '../../core/ui/index.js';
 
@@ -11,9 +14,20 @@ const COPIES_MAX = 1000;
 
 const isTaken = (error: unknown) => (error as { code?: unknown }).code === 'EEXIST';
 
+/** Whether the file at `path` holds exactly `bytes`; false when it cannot be read. */
+async function holds(path: string, bytes: Uint8Array): Promise<boolean> {
+  try {
+    return Buffer.from(bytes).equals(await readFile(path));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Writes `attachment` into `dir` (created when missing) and returns its absolute path. The name is made safe again
- * here, since it becomes a path; an existing file is never replaced: a numbered copy is written beside it.
+ * here, since it becomes a path; an existing file is never replaced: a numbered copy is written beside it. An image
+ * whose bytes a file of its name (or a numbered copy) already holds is not written again: that file's path is
+ * returned. Other files (exports) always get their own file, as a person may have edited the earlier one.
  */
 export async function saveFile(dir: string, attachment: FileAttachment): Promise<string> {
   const folder = resolve(dir);
@@ -31,6 +45,7 @@ export async function saveFile(dir: string, attachment: FileAttachment): Promise
       return path;
     } catch (error) {
       if (!isTaken(error)) throw error;
+      if (attachment.display === 'image' && (await holds(path, attachment.bytes))) return path;
     }
   }
   throw new Error(`${COPIES_MAX} files named like ${given} already exist in ${folder}`);

@@ -1,6 +1,6 @@
 /**
  * `credits` in the terminal: without spend it says so and saves nothing; with spend it prints a sparkline of the
- * team's last 30 days and the path of the chart it saved, a PNG of the chart's size.
+ * team's last 30 days and the path of the chart it saved, a PNG of the chart's size, saved once per content.
  */
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -69,5 +69,26 @@ describe('credits chart in the terminal', () => {
     const png = await readFile(path as string);
     expect(isPng(png)).toBe(true);
     expect(pngSize(png)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT });
+  });
+
+  it('saves the chart once per content: the same chart again reuses its file, a changed one gets its own', async () => {
+    const pngs = async () => (await readdir(dir)).filter((name) => name.endsWith('.png')).sort();
+    const savedOf = (out: string) => /File saved: (.+\.png)/.exec(out)?.[1];
+    const before = await pngs();
+    const first = savedOf(await h.type('credits'));
+    const again = savedOf(await h.type('credits'));
+    expect(first).toBeDefined();
+    expect(again).toBe(first);
+    expect((await pngs()).length).toBeLessThanOrEqual(before.length + 1);
+    const count = (await pngs()).length;
+
+    teammateSpent('cy', 5, 7);
+    const changed = savedOf(await h.type('credits'));
+    expect(changed).not.toBe(first);
+    expect(changed).toMatch(/spend-\d{4}-\d{2}-\d{2}-\d+\.png$/);
+    expect(await pngs()).toHaveLength(count + 1);
+    // Shown again unchanged: the file of that content, nothing new.
+    expect(savedOf(await h.type('credits'))).toBe(changed);
+    expect(await pngs()).toHaveLength(count + 1);
   });
 });
