@@ -15,6 +15,7 @@ import type { ServiceClient } from './core/service/index.js';
 import { createSharedWindows } from './core/service/shared-window.js';
 import { schemaVersion } from './core/store/database.js';
 import { openStore, type Store } from './core/store/index.js';
+import { createLeases, type Leases } from './core/store/leases.js';
 import { MIGRATIONS } from './core/store/migrations.js';
 import {
   type AccountClientOptions,
@@ -65,6 +66,8 @@ export interface AppOptions {
   databaseUrl?: string;
   /** A Redis (redis://...) through which replicas share each key's rate window; none: each process alone. */
   redisUrl?: string;
+  /** How often a lease held by another replica is tried again (see store/leases.ts). */
+  leaseCheckMs?: number;
   settings?: Partial<CommandSettings>;
   logger: Logger;
   clock?: Clock;
@@ -97,6 +100,8 @@ export interface App {
   readonly metrics: Metrics;
   /** What `GET /readyz` checks: the database and its storage here; each adapter adds its platform. */
   readonly readiness: Readiness;
+  /** Work one replica does at a time (the background jobs): held here while this process holds its lease. */
+  readonly leases: Leases;
   stop(): Promise<void>;
 }
 
@@ -126,8 +131,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   const location =
     options.databaseUrl === undefined ? { path: options.databasePath } : { url: options.databaseUrl };
   const store = await openStore(location, { balanceAlert: settings.balanceAlert });
+  const leases = createLeases(location, {
+    logger: options.logger,
+    ...(options.leaseCheckMs === undefined ? {} : { checkMs: options.leaseCheckMs }),
+  });
   try {
-    return await assemble(options, store, clock, settings);
+    return await assemble(options, store, leases, clock, settings);
   } catch (error) {
     await store.close().catch(() => undefined);
     throw error;
@@ -137,6 +146,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 async function assemble(
   options: AppOptions,
   store: Store,
+  leases: Leases,
   clock: Clock,
   settings: CommandSettings,
 ): Promise<App> {
@@ -231,7 +241,9 @@ async function assemble(
     processId: self.id,
     metrics,
     readiness,
+    leases,
     async stop() {
+      await leases.close();
       housekeeping.stop();
       clearInterval(heartbeat);
       try {

@@ -166,14 +166,15 @@ async function main(): Promise<void> {
       }),
     );
   }
-  const jobs = createJobs({ app, outbound, logger, pollIntervalMs: config.replyPollMs });
-  await jobs.start();
-  parts.push(jobs);
+  // One replica at a time runs the background jobs: the one holding their lease (every process, on SQLite).
+  app.leases.hold('background jobs', createJobs({ app, outbound, logger, pollIntervalMs: config.replyPollMs }));
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopping ??= (async () => {
       terminal?.stop();
+      // The background jobs first: they post through the adapters.
+      await app.leases.close();
       for (const part of parts.reverse()) await part.stop();
       await app.stop();
       await sandbox?.stop();
