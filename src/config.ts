@@ -474,6 +474,11 @@ export function redactDatabaseUrl(url: string): string {
   return parsed.toString();
 }
 
+/** DATABASE_PATH as Scout reads it (its default when unset), for tools that need only the database. */
+export function databasePathOf(env: Env = process.env): string {
+  return envSchema.shape.DATABASE_PATH.parse(env.DATABASE_PATH);
+}
+
 /** Loads `.env` from the working folder into process.env when the file exists (variables already set win). */
 export function loadDotEnv(path = '.env'): boolean {
   if (!existsSync(path)) return false;

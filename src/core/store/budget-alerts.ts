@@ -252,7 +252,8 @@ export function createBudgetAlerts(db: Sql, options: BudgetAlertOptions = {}): B
         sql`SELECT user_id AS "userId" FROM tenant_admins WHERE platform = ${platform} AND workspace_id = ${workspaceId}
             UNION SELECT added_by FROM tenant_admins WHERE platform = ${platform} AND workspace_id = ${workspaceId}
             UNION SELECT connected_by FROM tenant_accounts WHERE platform = ${platform} AND workspace_id = ${workspaceId}
-            UNION SELECT user_id FROM known_admins WHERE platform = ${platform} AND workspace_id = ${workspaceId}`,
+            UNION SELECT user_id FROM known_admins WHERE platform = ${platform} AND workspace_id = ${workspaceId}
+            ORDER BY 1`,
       );
       return rows.map((row) => row.userId);
     },
