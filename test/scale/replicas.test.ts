@@ -1,0 +1,268 @@
+/**
+ * Three Scout processes (`npm start`'s entry point) in Slack HTTP mode on one PostgreSQL database and one Redis,
+ * against the service's sandbox and a fake Slack, as replicas behind a load balancer:
+ * - a button made through one replica works through another, and a double press spread over two charges once;
+ * - reply notifications are announced exactly once, also when the replica running the background jobs is killed
+ *   with SIGKILL while replies arrive: another takes the jobs over;
+ * - 100 people searching at once, their requests spread round-robin, all get results, and the service never sees
+ *   more than its allowance in any minute.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { SECRET } from '../adapters/slack/helpers.js';
+import { freshLocation } from '../core/store/engine.js';
+import {
+  blockActionPayload,
+  type FakeSlack,
+  signedHeaders,
+  slashCommandBody,
+  startFakeSlack,
+} from '../fakes/slack-api.js';
+
+const KEY = `replicas-key-${Date.now()}`;
+const TEAM = 'T0001';
+const SANDBOX_TEAM = 'team_replicas';
+const CHANNEL = 'C0REPLICAS';
+const ALLOWANCE = 100;
+const REDIS_URL = process.env.SCOUT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Replica {
+  readonly name: string;
+  readonly port: number;
+  readonly child: ChildProcess;
+  output: string;
+}
+
+let sandbox: Sandbox;
+let slack: FakeSlack;
+let drop: () => Promise<void> = async () => {};
+const replicas: Replica[] = [];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const until = async (check: () => boolean, what: string, ms = 60_000) => {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > ms) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+async function startReplica(name: string, databaseUrl: string): Promise<Replica> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      SCOUT_API_KEY: KEY,
+      SCOUT_API_URL: sandbox.url,
+      SLACK_BOT_TOKEN: 'xoxb-test',
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: slack.apiUrl,
+      SCOUT_REPLY_POLL_SECONDS: '10',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const replica: Replica = { name, port, child, output: '' };
+  const keep = (chunk: Buffer) => {
+    replica.output += chunk.toString('utf8');
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let healthy = false;
+  await until(() => {
+    void request(`http://127.0.0.1:${port}/healthz`)
+      .then(async (res) => {
+        await res.body.text();
+        healthy = res.statusCode === 200;
+      })
+      .catch(() => {});
+    return healthy;
+  }, `${name} to start`);
+  return replica;
+}
+
+const post = async (replica: Replica, form: Record<string, string>) => {
+  const body = new URLSearchParams(form).toString();
+  const res = await request(`http://127.0.0.1:${replica.port}/slack/events`, {
+    method: 'POST',
+    headers: signedHeaders(SECRET, body, { contentType: 'application/x-www-form-urlencoded' }),
+    body,
+  });
+  await res.body.text();
+  return res.statusCode;
+};
+
+const command = (replica: Replica, text: string, id: string, user = 'U0001') =>
+  post(
+    replica,
+    slashCommandBody({
+      text,
+      responseUrl: slack.responseUrl(id),
+      channelId: CHANNEL,
+      teamId: TEAM,
+      userId: user,
+    }),
+  );
+
+const press = (replica: Replica, actionId: string, id: string) =>
+  post(replica, {
+    payload: JSON.stringify(blockActionPayload({ actionId, responseUrl: slack.responseUrl(id) })),
+  });
+
+const answer = (id: string, ms = 60_000) => slack.waitFor(() => slack.responses.find((r) => r.id === id), ms);
+
+/** The action ids of the buttons labelled `label` in an answer. */
+function buttons(body: Record<string, unknown>, label: string): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === 'object' && value !== null) {
+      const element = value as { type?: string; text?: { text?: string }; action_id?: string };
+      if (element.type === 'button' && element.text?.text === label && element.action_id !== undefined)
+        found.push(element.action_id);
+      Object.values(value).forEach(walk);
+    }
+  };
+  walk(body.blocks);
+  return found;
+}
+
+const leader = () =>
+  replicas.find(
+    (r) => r.child.exitCode === null && r.child.signalCode === null && r.output.includes('Lease won'),
+  );
+
+beforeAll(async () => {
+  sandbox = createSandbox({
+    keys: [{ key: KEY, teamId: SANDBOX_TEAM, credits: 1_000_000 }],
+    rateLimitPerMinute: ALLOWANCE,
+    replyIntervalMs: 0,
+  });
+  await sandbox.start();
+  slack = await startFakeSlack();
+  const place = await freshLocation({ shared: true });
+  drop = place.drop;
+  const url = (place.location as { url: string }).url;
+  // The first one migrates the database; the others find it ready.
+  replicas.push(await startReplica('one', url));
+  replicas.push(...(await Promise.all([startReplica('two', url), startReplica('three', url)])));
+  await until(() => leader() !== undefined, 'a replica to run the background jobs');
+}, 120_000);
+
+afterAll(async () => {
+  for (const replica of replicas) replica.child.kill('SIGKILL');
+  await slack?.stop();
+  await sandbox?.stop();
+  await drop();
+});
+
+describe('three replicas on one PostgreSQL and Redis', () => {
+  it('runs the background jobs on exactly one replica', () => {
+    expect(replicas.filter((r) => r.output.includes('Lease won'))).toHaveLength(1);
+  });
+
+  it('serves a button made through one replica through another, and charges a double press once', async () => {
+    const [one, two, three] = replicas as [Replica, Replica, Replica];
+    expect(await command(one, 'creators category:Fitness', 'search')).toBe(200);
+    const results = await answer('search');
+    // The next page buys its creators' profiles.
+    const [next] = buttons(results.body, 'Next');
+    expect(next).toBeDefined();
+    const gets = () => sandbox.requests(KEY).filter((r) => r.path === '/api/v2/creators/get').length;
+    const before = gets();
+    const balance = sandbox.credits(KEY);
+    // The same press delivered to two replicas at once (a double click spread by the load balancer).
+    await Promise.all([press(two, next as string, 'press-a'), press(three, next as string, 'press-b')]);
+    const [a, b] = await Promise.all([answer('press-a'), answer('press-b')]);
+    const shown = [JSON.stringify(a.body), JSON.stringify(b.body)];
+    expect(shown.some((text) => text.includes('6-10 of'))).toBe(true);
+    expect(gets() - before).toBe(1);
+    expect(balance - sandbox.credits(KEY)).toBe(5);
+  }, 60_000);
+
+  it('announces every reply exactly once, also when the replica running the jobs is killed', async () => {
+    const [one] = replicas as [Replica];
+    expect(await command(one, 'notify', 'notify')).toBe(200);
+    await answer('notify');
+    const posts = () =>
+      slack.calls
+        .filter((c) => c.method === 'chat.postMessage' && c.args.channel === CHANNEL)
+        .map((c) => JSON.stringify(c.args));
+    const bodies = [
+      'First reply',
+      'Second reply',
+      'Third reply',
+      'Fourth reply',
+      'Fifth reply',
+      'Sixth reply',
+    ];
+    for (const body of bodies.slice(0, 3)) sandbox.addInboundReply(SANDBOX_TEAM, { body: `${body} here` });
+    await until(
+      () => bodies.slice(0, 3).every((body) => posts().some((p) => p.includes(body))),
+      'the first replies',
+      60_000,
+    );
+
+    const running = leader();
+    expect(running).toBeDefined();
+    for (const body of bodies.slice(3)) sandbox.addInboundReply(SANDBOX_TEAM, { body: `${body} here` });
+    running?.child.kill('SIGKILL');
+    await until(
+      () => replicas.filter((r) => r.output.includes('Lease won')).length === 2,
+      'another replica to take the jobs',
+      30_000,
+    );
+    await until(() => bodies.every((body) => posts().some((p) => p.includes(body))), 'every reply', 60_000);
+    // Give a second announcement time to show up, if there were to be one.
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    for (const body of bodies) expect(posts().filter((p) => p.includes(body))).toHaveLength(1);
+  }, 180_000);
+
+  it('gives 100 people searching at once their results within the allowance per minute', async () => {
+    const alive = replicas.filter((r) => r.child.exitCode === null && r.child.signalCode === null);
+    const from = sandbox.requests(KEY).length;
+    const people = Array.from({ length: 100 }, (_, i) => ({
+      user: `U1${String(i).padStart(4, '0')}`,
+      id: `crowd-${i}`,
+    }));
+    await Promise.all(
+      people.map((person, i) =>
+        command(
+          alive[i % alive.length] as Replica,
+          `creators category:Fitness followers:${1 + (i % 50)}k-2m`,
+          person.id,
+          person.user,
+        ),
+      ),
+    );
+    // Each person's results: creator cards (a notice that the command waits may come first).
+    const results = (id: string) =>
+      slack.responses.find((r) => r.id === id && JSON.stringify(r.body).includes('Add to list'));
+    await until(
+      () => people.every((person) => results(person.id) !== undefined),
+      'everyone’s results',
+      300_000,
+    );
+    const seen = sandbox.requests(KEY).slice(from);
+    expect(seen.filter((r) => r.status === 429)).toEqual([]);
+    const times = seen.map((r) => r.at).sort((x, y) => x - y);
+    let busiest = 0;
+    for (const [i, at] of times.entries())
+      busiest = Math.max(busiest, times.slice(i).filter((t) => t < at + 60_000).length);
+    expect(busiest).toBeLessThanOrEqual(ALLOWANCE);
+    expect(times.length).toBeGreaterThan(ALLOWANCE);
+  }, 420_000);
+});
