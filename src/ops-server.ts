@@ -1,26 +1,31 @@
 /**
- * The operator server, for a Scout with no Slack server of its own (Discord only, or the terminal): `GET /healthz`
- * (200 while the process serves), `GET /readyz` and `GET /metrics` on PORT. Slack's servers serve the same routes.
+ * The operator server, for a Scout with no Slack server of its own (Discord only, or the terminal), and the health
+ * server of Slack's single-team Socket Mode: `/healthz` (200 while the process serves), `/readyz` and `/metrics` on
+ * PORT, within OPS_SERVER_LIMITS (one client cannot take every connection, half-sent requests are dropped within
+ * seconds). Slack's servers serve the same routes.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from './app.js';
 import type { Logger } from './core/logger.js';
-import { createOpsRoutes } from './core/ops-routes.js';
-
-/** A whole request must arrive within this time: probes and scrapes send no body. */
-const REQUEST_TIMEOUT_MS = 10_000;
-/** An idle keep-alive socket is closed after this long (a scraper reconnects at its next scrape). */
-const IDLE_TIMEOUT_MS = 15_000;
-/** Connections open at once; probes and scrapers need a few. */
-const MAX_CONNECTIONS = 64;
+import {
+  createOpsRoutes,
+  limitServer,
+  notFound,
+  OPS_SERVER_LIMITS,
+  type ServerLimits,
+} from './core/ops-routes.js';
 
 /** What the server is built from. */
 export interface OpsServerOptions {
-  app: App;
+  app: Pick<App, 'readiness' | 'metrics'>;
   /** The port to listen on; 0 for any free one (tests). */
   port: number;
   logger: Logger;
+  /** Whether the process serves (`/healthz` answers 503 while it does not); always, when not given. */
+  live?: () => boolean;
+  /** Limits over OPS_SERVER_LIMITS (tests). */
+  limits?: Partial<ServerLimits>;
 }
 
 /** The running (or startable) operator server. */
@@ -35,22 +40,16 @@ export interface OpsServer {
 /** Creates the operator server; it listens at start(). */
 export function createOpsServer(options: OpsServerOptions): OpsServer {
   const { app, logger } = options;
-  const routes = createOpsRoutes({ readiness: app.readiness, metrics: app.metrics, logger });
-  const server: Server = createServer(
-    { headersTimeout: REQUEST_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
-    (req, res) => {
-      if (routes(req, res)) return;
-      if (req.method === 'GET' && req.url?.split('?')[0] === '/healthz') {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ ok: true }));
-        return;
-      }
-      res.writeHead(404, { 'Content-Length': '0' });
-      res.end();
-    },
-  );
-  server.maxConnections = MAX_CONNECTIONS;
-  server.setTimeout(IDLE_TIMEOUT_MS);
+  const routes = createOpsRoutes({
+    readiness: app.readiness,
+    metrics: app.metrics,
+    logger,
+    ...(options.live === undefined ? {} : { live: options.live }),
+  });
+  const server: Server = createServer((req, res) => {
+    if (!routes(req, res)) notFound(res);
+  });
+  limitServer(server, { ...OPS_SERVER_LIMITS, ...options.limits });
   return {
     get port() {
       const bound = server.address();

@@ -15,7 +15,7 @@ import {
   type ReceiverUnhandledRequestHandlerArgs,
 } from '@slack/bolt';
 import type { Logger } from '../../core/logger.js';
-import type { OpsRoutes } from '../../core/ops-routes.js';
+import { limitServer, type OpsRoutes, type ServerLimits } from '../../core/ops-routes.js';
 import { markArrival } from './arrival.js';
 import { requestBodyProblem } from './request-shape.js';
 
@@ -35,20 +35,13 @@ export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /** Connections open at once; more are closed as they arrive, so a flood cannot exhaust file descriptors. */
 export const MAX_CONNECTIONS = 256;
 
-/** What one connection may cost the server. */
-export interface SlackHttpLimits {
+/**
+ * What one connection may cost the server: the limits of every server of Scout's, and the largest body read. No cap
+ * per client: Slack sends from many addresses, or all through one proxy.
+ */
+export interface SlackHttpLimits extends ServerLimits {
   /** Largest request body read, in bytes. */
   bodyLimitBytes: number;
-  /** Time for a request's headers to arrive. */
-  headersTimeoutMs: number;
-  /** Time for a whole request to arrive. */
-  requestTimeoutMs: number;
-  /** Time a socket may stay idle. */
-  idleTimeoutMs: number;
-  /** How often the header and request timeouts are checked. */
-  checkIntervalMs: number;
-  /** Connections open at once. */
-  maxConnections: number;
 }
 
 /** The production limits. */
@@ -128,14 +121,14 @@ export interface SlackHttpServerOptions {
   dispatchErrorHandler: (args: ReceiverDispatchErrorHandlerArgs) => void;
   /** Bolt's logger, which the dispatch error handler is given. */
   boltLogger: ReceiverDispatchErrorHandlerArgs['logger'];
-  /** The operator endpoints (/readyz, /metrics), served before Bolt sees the request. */
+  /** The operator endpoints (/healthz, /readyz, /metrics), served before Bolt sees the request. */
   routes?: OpsRoutes;
 }
 
 /**
  * Creates (but does not start) the server: requests to `endpoint` are read within the limits and, once signed and
- * well shaped, handed to Bolt; the operator endpoints are answered here; every other request (/healthz, the OAuth
- * install pages) goes to Bolt's listener.
+ * well shaped, handed to Bolt; the operator endpoints (/healthz, /readyz, /metrics) are answered here; every other
+ * request (the OAuth install pages) goes to Bolt's listener.
  */
 export function createSlackHttpServer(options: SlackHttpServerOptions): Server {
   const { receiver, endpoint, signingSecret, limits } = options;
@@ -214,15 +207,7 @@ export function createSlackHttpServer(options: SlackHttpServerOptions): Server {
     toBolt(req, res);
   };
 
-  const server = createServer(
-    {
-      // Node refuses a headers timeout longer than the request timeout.
-      headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
-      requestTimeout: limits.requestTimeoutMs,
-      connectionsCheckingInterval: limits.checkIntervalMs,
-    },
-    serve,
-  );
+  const server = limitServer(createServer(serve), limits);
   // `Expect: 100-continue` is answered only for a body within the limit, so a large one is never sent.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     if (declaredLength(req) > limits.bodyLimitBytes) {
@@ -232,8 +217,6 @@ export function createSlackHttpServer(options: SlackHttpServerOptions): Server {
     res.writeContinue();
     serve(req, res);
   });
-  server.maxConnections = limits.maxConnections;
-  server.setTimeout(limits.idleTimeoutMs);
   return server;
 }
 

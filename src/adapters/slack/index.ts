@@ -6,15 +6,23 @@
  * request is served; many-team mode installs Scout in any workspace through Bolt's OAuth (see oauth.ts).
  */
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type IncomingMessage, METHODS, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App as BoltApp, ErrorCode, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { App } from '../../app.js';
 import type { SlackConfig } from '../../config.js';
 import type { Logger } from '../../core/logger.js';
-import { createOpsRoutes, METRICS_PATH, READY_PATH } from '../../core/ops-routes.js';
+import {
+  answerEvery,
+  createOpsRoutes,
+  limitServer,
+  OPS_PATHS,
+  OPS_SERVER_LIMITS,
+  type OpsRoutes,
+} from '../../core/ops-routes.js';
 import type { Outbound } from '../../core/outbound.js';
 import { createSealer } from '../../core/tenancy/index.js';
+import { createOpsServer, type OpsServer } from '../../ops-server.js';
 import { httpArrival, socketArrival } from './arrival.js';
 import { boltLogger } from './bolt-logger.js';
 import { createSlackOutbound } from './deliver.js';
@@ -128,6 +136,35 @@ function warnOfMissingScopes(granted: string[] | undefined, logger: Logger): voi
   );
 }
 
+/** The request listener of a node:http server; Bolt's returns a promise. */
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/**
+ * Makes the install pages server Bolt's Socket Mode receiver keeps (a bare node:http server) serve as Scout's own
+ * do: within the operator servers' limits, with the operator endpoints answered before Bolt sees the request, and a
+ * request Bolt's listener fails on answered (400 for a target its URL parsing throws on, such as `//`; else 500)
+ * instead of left open. Called before the server listens.
+ */
+function servePagesWithin(
+  pages: Server,
+  routes: OpsRoutes,
+  failed: (error: unknown, req: IncomingMessage, res: ServerResponse) => void,
+): void {
+  limitServer(pages, OPS_SERVER_LIMITS);
+  const bolt = pages.listeners('request') as RequestListener[];
+  pages.removeAllListeners('request');
+  pages.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (routes(req, res)) return;
+    for (const listener of bolt) {
+      try {
+        Promise.resolve(listener.call(pages, req, res)).catch((error: unknown) => failed(error, req, res));
+      } catch (error) {
+        failed(error, req, res);
+      }
+    }
+  });
+}
+
 /** Creates the Slack adapter; nothing connects until start(). */
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   const { config, app, logger } = options;
@@ -135,29 +172,30 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     options.listSubscriptions === undefined ? [] : options.listSubscriptions(workspaceId);
   let bolt: BoltApp | null = null;
   let server: Server | null = null;
-  let healthServer: Server | null = null;
+  // Socket Mode with one team: the operator server on PORT.
+  let healthServer: OpsServer | null = null;
   // Socket Mode with OAuth: the server Bolt's receiver serves the install pages and /healthz on.
   let pagesServer: Server | null = null;
   let installer: Installer | null = null;
   let started = false;
   const pacer = createChannelPacer({ minTimeMs: options.postIntervalMs ?? POST_INTERVAL_MS });
 
-  const health = (res: ServerResponse) => {
-    res.writeHead(started ? 200 : 503, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ ok: started }));
-  };
-  const healthRoute = {
-    path: '/healthz',
-    method: ['GET'],
-    handler: (_req: unknown, res: ServerResponse) => health(res),
-  };
-  // /readyz and /metrics on every server the adapter listens with: answered before Bolt on Scout's own servers,
-  // and as custom routes on the install pages server Bolt's Socket Mode receiver keeps.
-  const opsRoutes = createOpsRoutes({ readiness: app.readiness, metrics: app.metrics, logger });
-  const opsCustomRoutes = [READY_PATH, METRICS_PATH].map((path) => ({
+  // /healthz, /readyz and /metrics on every server the adapter listens with, matched exactly (see ops-routes): answered
+  // before Bolt on Scout's own servers and on the install pages server Bolt's Socket Mode receiver keeps. /healthz
+  // answers 503 until the adapter has started.
+  const opsRoutes = createOpsRoutes({
+    readiness: app.readiness,
+    metrics: app.metrics,
+    logger,
+    live: () => started,
+  });
+  // The same as Bolt's custom routes there, should the server not be found: Bolt's matcher takes `/metrics/` and
+  // `//host/metrics` for `/metrics` too, so every request it hands over is answered, 404 when not exactly ours; and
+  // with every method, so that HEAD is served and the others get 405.
+  const opsCustomRoutes = OPS_PATHS.map((path) => ({
     path,
-    method: ['GET'],
-    handler: (req: IncomingMessage, res: ServerResponse) => void opsRoutes(req, res),
+    method: [...METHODS],
+    handler: answerEvery(opsRoutes),
   }));
   // Socket Mode: whether the socket is connected now (it drops and reconnects on its own).
   let socketConnected = false;
@@ -172,7 +210,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     allowAbsoluteUrls: false,
   };
   const boundPort = (): number | null => {
-    const bound = (healthServer ?? server)?.address();
+    if (healthServer !== null) return healthServer.port;
+    const bound = server?.address();
     if (bound !== null && bound !== undefined && typeof bound === 'object')
       return (bound as AddressInfo).port;
     // Socket Mode with OAuth: Bolt's receiver owns the server on the configured port.
@@ -229,12 +268,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       await running.stop().catch((error: unknown) => logger.warn({ err: error }, 'Slack stop'));
     if (pages?.listening === true) pages.close();
     await pagesClosed;
-    for (const s of [healthServer, server]) {
-      if (s === null) continue;
+    await healthServer?.stop();
+    healthServer = null;
+    if (server !== null) {
+      const s = server;
       s.closeAllConnections();
       await new Promise<void>((resolve) => s.close(() => resolve()));
     }
-    healthServer = null;
     server = null;
   };
 
@@ -296,7 +336,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
             ? {}
             : {
                 ...oauth,
-                customRoutes: [healthRoute, ...opsCustomRoutes],
+                customRoutes: opsCustomRoutes,
                 installerOptions: { ...oauth.installerOptions, port: config.port },
               }),
         });
@@ -312,14 +352,21 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         bolt = new BoltApp({ ...auth, receiver, clientOptions, logger: slackLogger });
         register(bolt);
         if (config.oauth === null) {
-          healthServer = createServer((req, res) => {
-            if (opsRoutes(req, res)) return;
-            if (req.method === 'GET' && req.url?.split('?')[0] === '/healthz') return health(res);
-            res.writeHead(404).end();
-          });
-          await listen(healthServer, config.port);
+          healthServer = createOpsServer({ app, port: config.port, logger, live: () => started });
+          await healthServer.start();
         }
         pagesServer = oauth === null ? null : installPagesServer(receiver);
+        if (pagesServer !== null) {
+          const { dispatchErrorHandler } = receiverErrorHandlers(logger);
+          servePagesWithin(pagesServer, opsRoutes, (error, request, response) =>
+            dispatchErrorHandler({
+              error: error instanceof Error ? error : new Error(String(error)),
+              logger: slackLogger,
+              request,
+              response,
+            }),
+          );
+        }
         const listening =
           pagesServer === null ? Promise.resolve() : watchListening(pagesServer, config.port, logger);
         const booting = bolt.start();
@@ -339,7 +386,6 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           signingSecret: config.signingSecret,
           endpoints: EVENTS_PATH,
           logger: slackLogger,
-          customRoutes: [healthRoute],
           customPropertiesExtractor: httpArrival,
           bodyLimit: limits.bodyLimitBytes,
           ...handlers,
