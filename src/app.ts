@@ -199,7 +199,7 @@ async function assemble(
   const heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
   heartbeat.unref();
   const registry = createRegistry(options.families);
-  const reservations = createReservations();
+  const reservations = createReservations({ store, clock, owner: self.id });
   const dispatcher = createDispatcher({
     registry,
     store,

@@ -167,7 +167,10 @@ async function main(): Promise<void> {
     );
   }
   // One replica at a time runs the background jobs: the one holding their lease (every process, on SQLite).
-  app.leases.hold('background jobs', createJobs({ app, outbound, logger, pollIntervalMs: config.replyPollMs }));
+  app.leases.hold(
+    'background jobs',
+    createJobs({ app, outbound, logger, pollIntervalMs: config.replyPollMs }),
+  );
 
   let stopping: Promise<void> | null = null;
   const stop = () => {

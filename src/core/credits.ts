@@ -2,14 +2,15 @@
  * The credit guard: every paid service call made on someone's behalf is checked against their daily cap and
  * written to the ledger (attributed to them, once per idempotency key) before it is sent, and completed after.
  */
-import { type Actor, actorKey } from './actor.js';
+import { randomBytes } from 'node:crypto';
+import type { Actor } from './actor.js';
 import type { Clock } from './clock.js';
 import { CreditCapError, StorageFullError, UnconfirmedChargeError } from './command/errors.js';
 import { mayHaveCharged } from './service/errors.js';
 import { OPERATIONS, type OperationName } from './service/operations.js';
 import { estimateCost, PRICING } from './service/pricing.js';
 import type { CallOptions, ServiceResult } from './service/types.js';
-import type { Store } from './store/index.js';
+import type { PersonScope, Store } from './store/index.js';
 import { isStorageFull } from './store/ledger-settle.js';
 
 /** The UTC day containing `now`, as a ledger range. */
@@ -26,64 +27,76 @@ export function utcMonth(now: Date): { from: Date; to: Date } {
   };
 }
 
-/** Credits one invocation has set aside for its paid calls; what it spends moves from here to the ledger. */
+/**
+ * Credits one invocation has set aside for its paid calls; what it spends moves from here to the ledger. It is kept in
+ * the database (store/reservations.ts), so every process checking the person's cap counts it. A change made within
+ * the person's step (Store.forPerson) is written with that step's repositories, `within`.
+ */
 export interface Reservation {
   /** Credits still set aside. */
   readonly left: number;
   /** Sets `credits` more aside. */
-  add(credits: number): void;
+  add(credits: number, within?: PersonScope): Promise<void>;
   /** Counts `credits` as recorded in the ledger: that much is no longer set aside. */
-  spend(credits: number): void;
+  spend(credits: number, within?: PersonScope): Promise<void>;
   /** Gives back what is left; further calls do nothing. */
-  release(): void;
+  release(): Promise<void>;
 }
 
 /** Credits set aside for paid work still running, per person, so simultaneous commands cannot pass a cap. */
 export interface Reservations {
-  /** Sets `credits` aside for the person. */
-  reserve(actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>, credits: number): Reservation;
-  /** Credits currently set aside for the person. */
-  held(actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>): number;
+  /** A reservation for the person, holding nothing yet. */
+  reserve(actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>): Reservation;
 }
 
-/** Creates an in-process reservation book. */
-export function createReservations(): Reservations {
-  const book = new Map<string, number>();
-  const change = (key: string, delta: number) => {
-    const next = (book.get(key) ?? 0) + delta;
-    if (next > 0) book.set(key, next);
-    else book.delete(key);
-  };
+/** How long a reservation counts without being renewed: past the longest a command may run (Slack's 30 min). */
+export const RESERVATION_TTL_MS = 35 * 60_000;
+
+/** Creates the reservation book of this process (`owner`): its reservations lapse if the process dies. */
+export function createReservations(options: {
+  store: Store;
+  clock: Clock;
+  owner: string | null;
+}): Reservations {
+  const { store, clock, owner } = options;
   return {
-    reserve(actor, credits) {
-      const key = actorKey(actor);
+    reserve(actor) {
+      const person = { platform: actor.platform, workspaceId: actor.workspaceId, userId: actor.userId };
+      const id = randomBytes(12).toString('base64url');
       let left = 0;
       let released = false;
-      const reservation: Reservation = {
+      const write = (within?: PersonScope) =>
+        (within ?? store).reservations.put(
+          id,
+          person,
+          left,
+          owner,
+          new Date(clock.now().getTime() + RESERVATION_TTL_MS),
+        );
+      return {
         get left() {
           return left;
         },
-        add(more) {
+        async add(more, within) {
           if (released || more <= 0) return;
           left += more;
-          change(key, more);
+          await write(within);
         },
-        spend(spent) {
+        async spend(spent, within) {
           const taken = Math.min(left, Math.max(0, spent));
+          if (taken === 0) return;
           left -= taken;
-          change(key, -taken);
+          await write(within);
         },
-        release() {
+        async release() {
           if (released) return;
           released = true;
-          change(key, -left);
+          if (left === 0) return;
           left = 0;
+          await write();
         },
       };
-      reservation.add(credits);
-      return reservation;
     },
-    held: (actor) => book.get(actorKey(actor)) ?? 0,
   };
 }
 
@@ -95,59 +108,46 @@ export interface BudgetScope {
   clock: Clock;
   /** Cap when no admin set one; null for none. */
   defaultDailyCap: number | null;
-  /** Credits set aside for the person's work in flight; counted as spent by the cap. */
-  reservations?: Reservations;
 }
-
-/** Credits spent today by the actor (with what is set aside for work in flight), and their cap (null: none). */
-export async function budgetOf(scope: BudgetScope): Promise<{ spentToday: number; cap: number | null }> {
-  const { actor, store, clock } = scope;
-  const [spent, cap] = await Promise.all([
-    store.ledger.spent(actor, utcDay(clock.now())),
-    store.settings.dailyCap(actor),
-  ]);
-  return { spentToday: spent + (scope.reservations?.held(actor) ?? 0), cap: cap ?? scope.defaultDailyCap };
-}
-
-const turns = new Map<string, Promise<unknown>>();
 
 /**
- * Runs `work` after every earlier work of the same person in this process has ended: a cap check and what it
- * lets through (a reservation, an intent in the ledger) happen as one step, so work running at the same time
- * sees the others' spend.
+ * Credits spent today by the actor (with what every process set aside for their work in flight), and their cap
+ * (null: none); read through `within` inside the person's step.
  */
-export function oneAtATime<T>(
-  actor: Pick<Actor, 'platform' | 'workspaceId' | 'userId'>,
-  work: () => Promise<T>,
-): Promise<T> {
-  const key = actorKey(actor);
-  const previous = turns.get(key) ?? Promise.resolve();
-  const mine = previous.then(work, work);
-  const settled = mine.then(
-    () => undefined,
-    () => undefined,
-  );
-  turns.set(key, settled);
-  void settled.then(() => {
-    if (turns.get(key) === settled) turns.delete(key);
-  });
-  return mine;
+export async function budgetOf(
+  scope: BudgetScope,
+  within?: PersonScope,
+): Promise<{ spentToday: number; cap: number | null }> {
+  const { actor, store, clock } = scope;
+  const from = within ?? store;
+  const now = clock.now();
+  const [spent, cap, held] = await Promise.all([
+    from.ledger.spent(actor, utcDay(now)),
+    from.settings.dailyCap(actor),
+    from.reservations.held(actor, now),
+  ]);
+  return { spentToday: spent + held, cap: cap ?? scope.defaultDailyCap };
 }
 
 /**
  * Throws CreditCapError when spending `estimate` more credits today would pass the actor's cap. `covered` of it
  * is already set aside by the caller (and so counted in the budget): only the rest is new.
  */
-export async function checkCap(scope: BudgetScope, estimate: number, covered = 0): Promise<void> {
+export async function checkCap(
+  scope: BudgetScope,
+  estimate: number,
+  covered = 0,
+  within?: PersonScope,
+): Promise<void> {
   if (estimate <= covered) return;
-  const { spentToday, cap } = await budgetOf(scope);
+  const { spentToday, cap } = await budgetOf(scope, within);
   const before = spentToday - covered;
   if (cap !== null && before + estimate > cap) throw new CreditCapError(cap, before, estimate);
 }
 
 /**
- * Checks the cap and sets what `estimate` needs beyond `covered` aside in `reservation`, as one step (see
- * oneAtATime), so work running at the same time sees the others' reservations.
+ * Checks the cap and sets what `estimate` needs beyond `covered` aside in `reservation`, as one step for every
+ * process sharing the database (Store.forPerson), so work running at the same time sees the others' reservations.
  */
 export function reserveWithinCap(
   scope: BudgetScope,
@@ -155,13 +155,21 @@ export function reserveWithinCap(
   estimate: number,
   covered = 0,
 ): Promise<void> {
-  return oneAtATime(scope.actor, () => reserveNow(scope, reservation, estimate, covered));
+  return scope.store.forPerson(scope.actor, (within) =>
+    reserveNow(scope, reservation, estimate, covered, within),
+  );
 }
 
-/** reserveWithinCap's step, for a caller that already has the person's turn. */
-async function reserveNow(scope: BudgetScope, reservation: Reservation, estimate: number, covered: number) {
-  await checkCap(scope, estimate, covered);
-  reservation.add(Math.max(0, estimate - covered));
+/** reserveWithinCap's step, inside the person's step. */
+async function reserveNow(
+  scope: BudgetScope,
+  reservation: Reservation,
+  estimate: number,
+  covered: number,
+  within: PersonScope,
+) {
+  await checkCap(scope, estimate, covered, within);
+  await reservation.add(Math.max(0, estimate - covered), within);
 }
 
 /** Share of the daily cap past which a person is alerted before reaching it. */
@@ -259,13 +267,14 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
       const { reservation } = options;
       sequence += 1;
       const key = `${options.keyPrefix}#${sequence}`;
-      // The cap check and the intent are one step, so two calls of one person at once cannot both pass the cap.
-      await oneAtATime(options.actor, async () => {
-        if (reservation === undefined) await checkCap(options, estimate);
-        else await reserveNow(options, reservation, estimate, reservation.left);
-        await intend(key, estimate, op);
+      // The cap check and the intent are one step, so two calls of one person at once, in any processes, cannot
+      // both pass the cap.
+      await options.store.forPerson(options.actor, async (within) => {
+        if (reservation === undefined) await checkCap(options, estimate, 0, within);
+        else await reserveNow(options, reservation, estimate, reservation.left, within);
+        await intend(key, estimate, op, within.ledger);
         // Now in the ledger at its estimate: no longer set aside.
-        reservation?.spend(estimate);
+        await reservation?.spend(estimate, within);
       });
       let result: unknown;
       try {
@@ -291,9 +300,14 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
       return result;
     };
   /** Writes the intent of a paid call; nothing is sent that the ledger could not hold. */
-  async function intend(key: string, estimate: number, op: OperationName): Promise<void> {
+  async function intend(
+    key: string,
+    estimate: number,
+    op: OperationName,
+    into: Pick<Store['ledger'], 'intend'>,
+  ): Promise<void> {
     try {
-      await ledger.intend({
+      await into.intend({
         at: options.clock.now(),
         platform: options.actor.platform,
         workspaceId: options.actor.workspaceId,

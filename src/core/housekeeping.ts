@@ -1,5 +1,5 @@
 /**
- * Housekeeping: SQLite keeps only what can still be used. Expired buttons are kept a while longer, so that
+ * Housekeeping: the database keeps only what can still be used. Expired buttons are kept a while longer, so that
  * pressing one still says "expired, run it again" rather than "unknown".
  */
 import type { Clock } from './clock.js';
@@ -22,6 +22,8 @@ export interface PurgeCounts {
   actions: number;
   searches: number;
   profiles: number;
+  /** Reservations past their expiry (left by a process that stopped before giving them back). */
+  reservations: number;
 }
 
 /** Periodic purge, started with the app. */
@@ -46,6 +48,7 @@ export function createHousekeeping(
       actions: await store.actions.purge(new Date(now - retention.expiredElementsMs)),
       searches: await store.searches.purge(new Date(now - retention.expiredElementsMs)),
       profiles: await store.profiles.purge(new Date(now - retention.profilesMs)),
+      reservations: await store.reservations.purge(new Date(now)),
     };
   };
   const runInBackground = () => {

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { createManualClock } from '../../src/core/clock.js';
 import { CreditCapError } from '../../src/core/command/errors.js';
-import { budgetOf, createReservations, meterClient, reserveWithinCap } from '../../src/core/credits.js';
+import {
+  budgetOf,
+  createReservations,
+  meterClient,
+  RESERVATION_TTL_MS,
+  reserveWithinCap,
+} from '../../src/core/credits.js';
 import { openStore } from '../../src/core/store/index.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
@@ -11,34 +17,46 @@ const ana = { platform: 'slack', workspaceId: 'T1', userId: 'U1' } as const;
 const bob = { platform: 'slack', workspaceId: 'T1', userId: 'U2' } as const;
 
 describe('reservations', () => {
-  it('hold what is set aside until it is spent or given back, per person', () => {
-    const book = createReservations();
-    const first = book.reserve(ana, 10);
-    const second = book.reserve(ana, 5);
-    book.reserve(bob, 7);
-    expect(book.held(ana)).toBe(15);
-    first.spend(4);
+  it('hold what is set aside until it is spent, given back or expired, per person, in the database', async () => {
+    const store = await openStore({ path: ':memory:' });
+    const clock = createManualClock('2026-03-15T12:00:00Z');
+    const book = createReservations({ store, clock, owner: null });
+    const held = (person: typeof ana | typeof bob) => store.reservations.held(person, clock.now());
+    const first = book.reserve(ana);
+    await first.add(10);
+    const second = book.reserve(ana);
+    await second.add(5);
+    await book.reserve(bob).add(7);
+    expect(await held(ana)).toBe(15);
+    await first.spend(4);
     expect(first.left).toBe(6);
-    expect(book.held(ana)).toBe(11);
-    first.add(3);
-    expect(book.held(ana)).toBe(14);
+    expect(await held(ana)).toBe(11);
+    await first.add(3);
+    expect(await held(ana)).toBe(14);
     // Spending more than is left takes only what is left.
-    first.spend(100);
+    await first.spend(100);
     expect(first.left).toBe(0);
-    expect(book.held(ana)).toBe(5);
-    second.release();
-    second.release();
-    second.add(5);
-    expect(book.held(ana)).toBe(0);
-    expect(book.held(bob)).toBe(7);
+    expect(await held(ana)).toBe(5);
+    await second.release();
+    await second.release();
+    await second.add(5);
+    expect(await held(ana)).toBe(0);
+    expect(await held(bob)).toBe(7);
+    // Past its expiry (its command cannot still be running), a reservation counts no more.
+    clock.advance(RESERVATION_TTL_MS + 1);
+    expect(await held(bob)).toBe(0);
+    // Nor does one of a process that is not alive.
+    await createReservations({ store, clock, owner: 'a-process-that-is-gone' }).reserve(bob).add(9);
+    expect(await held(bob)).toBe(0);
+    await store.close();
   });
 
   it('count toward the cap with the ledger, without counting a recorded spend twice', async () => {
     const store = await openStore({ path: ':memory:' });
     const clock = createManualClock('2026-03-15T12:00:00Z');
-    const reservations = createReservations();
-    const scope = { actor: ana, store, clock, defaultDailyCap: 25, reservations };
-    const running = reservations.reserve(ana, 0);
+    const reservations = createReservations({ store, clock, owner: null });
+    const scope = { actor: ana, store, clock, defaultDailyCap: 25 };
+    const running = reservations.reserve(ana);
     await reserveWithinCap(scope, running, 10);
     // The call is made and recorded: its credits move from the reservation to the ledger.
     await store.ledger.record({
@@ -51,11 +69,11 @@ describe('reservations', () => {
       balance: null,
       idempotencyKey: 'k#1',
     });
-    running.spend(10);
+    await running.spend(10);
     expect((await budgetOf(scope)).spentToday).toBe(10);
-    const next = reservations.reserve(ana, 0);
+    const next = reservations.reserve(ana);
     await reserveWithinCap(scope, next, 15);
-    await expect(reserveWithinCap(scope, reservations.reserve(ana, 0), 1)).rejects.toThrow(CreditCapError);
+    await expect(reserveWithinCap(scope, reservations.reserve(ana), 1)).rejects.toThrow(CreditCapError);
     await store.close();
   });
 });
@@ -66,14 +84,8 @@ describe('the metered client', () => {
 
   /** A metered client for the local person, drawing on `reservation`, under a daily cap. */
   const metered = (cap: number) => {
-    const reservation = h.app.reservations.reserve(LOCAL_ACTOR, 0);
-    const scope = {
-      actor: LOCAL_ACTOR,
-      store: h.app.store,
-      clock: h.app.clock,
-      defaultDailyCap: cap,
-      reservations: h.app.reservations,
-    };
+    const reservation = h.app.reservations.reserve(LOCAL_ACTOR);
+    const scope = { actor: LOCAL_ACTOR, store: h.app.store, clock: h.app.clock, defaultDailyCap: cap };
     const service = meterClient(h.app.service, {
       ...scope,
       reservation,
@@ -93,7 +105,7 @@ describe('the metered client', () => {
     expect(await h.spentToday()).toBe(10);
     expect(reservation.left).toBe(10);
     expect((await budgetOf(scope)).spentToday).toBe(20);
-    reservation.release();
+    await reservation.release();
     expect((await budgetOf(scope)).spentToday).toBe(10);
   });
 

@@ -11,7 +11,7 @@ beforeEach(async () => {
 });
 afterEach(() => store.close());
 
-it('drops claims, long-expired buttons and sessions and stale profiles, keeping what can still be used', async () => {
+it('drops claims, long-expired buttons and sessions, stale profiles and lapsed reservations, keeping what can still be used', async () => {
   const clock = createManualClock('2026-11-01T00:00:00Z');
   const t0 = clock.now();
   await store.invocations.begin('old', t0, 10_000, null);
@@ -27,6 +27,8 @@ it('drops claims, long-expired buttons and sessions and stale profiles, keeping 
     expiresAt: new Date(t0.getTime() + DAY),
   });
   await store.profiles.put('acct', [{ id: 'p', profile: {} }], t0);
+  // A reservation a stopped process never gave back: it expires within the hour.
+  await store.reservations.put('r', actor, 5, null, new Date(t0.getTime() + 3_600_000));
   const job = createHousekeeping(store, clock, {
     invocationsMs: DAY,
     expiredElementsMs: 10 * DAY,
@@ -34,10 +36,22 @@ it('drops claims, long-expired buttons and sessions and stale profiles, keeping 
   });
 
   clock.advance(2 * DAY);
-  expect(await job.runOnce()).toEqual({ invocations: 1, actions: 0, searches: 0, profiles: 0 });
+  expect(await job.runOnce()).toEqual({
+    invocations: 1,
+    actions: 0,
+    searches: 0,
+    profiles: 0,
+    reservations: 1,
+  });
   // Expired, but still answered as expired rather than unknown.
   expect((await store.actions.lookup(button, actor, clock.now())).status).toBe('expired');
   clock.advance(10 * DAY);
-  expect(await job.runOnce()).toEqual({ invocations: 0, actions: 1, searches: 1, profiles: 1 });
+  expect(await job.runOnce()).toEqual({
+    invocations: 0,
+    actions: 1,
+    searches: 1,
+    profiles: 1,
+    reservations: 0,
+  });
   expect((await store.actions.lookup(button, actor, clock.now())).status).toBe('unknown');
 });

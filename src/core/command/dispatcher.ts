@@ -206,7 +206,6 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     store,
     clock,
     defaultDailyCap: settings.defaultDailyCap,
-    reservations,
   });
 
   const context = (
@@ -284,7 +283,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     },
   ): Promise<Reply> => {
     const key = invocationKey(invocation, options.what, options.input);
-    const reservation = reservations.reserve(invocation.actor, 0);
+    const reservation = reservations.reserve(invocation.actor);
     // A call that must wait long for the service says so, with a button that cancels the wait.
     const waitId = randomBytes(9).toString('base64url');
     const cancel = new AbortController();
@@ -368,7 +367,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       throw error;
     } finally {
       running.delete(waitId);
-      reservation.release();
+      // A reservation left behind lapses with its expiry: it never hides the answer.
+      await reservation
+        .release()
+        .catch((error: unknown) => logger.warn({ err: error }, 'Could not release a reservation.'));
     }
   };
 

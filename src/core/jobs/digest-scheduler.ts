@@ -52,13 +52,12 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
   ): Promise<void> => {
     const actor = { platform: digest.platform, workspaceId: digest.workspaceId, userId: digest.createdBy };
     // Held with the creator's commands in flight, so together they stay within the creator's cap.
-    const reservation = app.reservations.reserve(actor, 0);
+    const reservation = app.reservations.reserve(actor);
     const service = meterClient(account.service, {
       actor,
       store,
       clock,
       defaultDailyCap: app.settings.defaultDailyCap,
-      reservations: app.reservations,
       reservation,
       // A fresh prefix per attempt: a retry after a crash is a new purchase and must be recorded as one.
       keyPrefix: `digest:${digest.id}:${day}:${randomBytes(6).toString('base64url')}`,
@@ -90,7 +89,10 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
         };
       } else throw error;
     } finally {
-      reservation.release();
+      // A reservation left behind lapses with its expiry: it never hides what happened.
+      await reservation
+        .release()
+        .catch((error: unknown) => logger.warn({ err: error }, 'Could not release a reservation.'));
     }
     await store.digests.begin(digest.id, day, chosen, clock.now());
   };

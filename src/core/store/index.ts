@@ -1,4 +1,5 @@
 /** Scout's persistent state: the database and one repository per table group. */
+import type { Actor } from '../actor.js';
 
 import type { ActionTokens } from './action-tokens.js';
 import { createActionTokens } from './action-tokens.js';
@@ -14,6 +15,7 @@ import { createProcesses, type Processes } from './processes.js';
 import { createProfileHandles, type ProfileHandles } from './profile-handles.js';
 import type { ProfileCache } from './profiles.js';
 import { createProfileCache } from './profiles.js';
+import { createReservationBook, type ReservationBook } from './reservations.js';
 import type { SearchSessions } from './search-sessions.js';
 import { createSearchSessions } from './search-sessions.js';
 import type { Settings } from './settings.js';
@@ -44,7 +46,25 @@ export interface Store {
   readonly processes: Processes;
   /** Private alerts of spend near a daily cap and of a low service balance, each queued once. */
   readonly alerts: BudgetAlerts;
+  /** Credits set aside for paid work in flight, per person, by every process. */
+  readonly reservations: ReservationBook;
+  /**
+   * Runs `work` in one transaction holding the person's lock, shared by every process on the database: a cap check
+   * and what it lets through (a reservation, a paid call's intent) are one step, so two commands of one person on
+   * two replicas cannot pass the cap together. `work` must use the repositories it is given, bound to the
+   * transaction, and nothing else of the store.
+   */
+  forPerson<T>(person: Person, work: (scope: PersonScope) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+type Person = Pick<Actor, 'platform' | 'workspaceId' | 'userId'>;
+
+/** The repositories a person's step (Store.forPerson) works with, bound to its transaction. */
+export interface PersonScope {
+  readonly ledger: Pick<Ledger, 'spent' | 'intend'>;
+  readonly settings: Pick<Settings, 'dailyCap'>;
+  readonly reservations: ReservationBook;
 }
 
 /** Options of openStore. */
@@ -70,6 +90,16 @@ export async function openStore(location: DatabaseLocation, options: StoreOption
     tenants: createTenantStore(db),
     processes: createProcesses(db),
     alerts: createBudgetAlerts(db, options),
+    reservations: createReservationBook(db),
+    forPerson: (person, work) =>
+      db.transaction(async (tx) => {
+        await tx.lock(`person ${person.platform}:${person.workspaceId}:${person.userId}`);
+        return work({
+          ledger: createLedger(tx),
+          settings: createSettings(tx),
+          reservations: createReservationBook(tx),
+        });
+      }),
     close: () => db.close(),
   };
 }

@@ -636,4 +636,35 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'credit reservations shared by every process',
+    sqlite: `
+      -- Credits a command (or a digest) set aside for its paid calls while it runs, so that work of one person
+      -- running at the same time, in any process sharing the database, stays within the daily cap. A reservation of
+      -- a process that is gone, or past its expiry, counts no more.
+      CREATE TABLE credit_reservations (
+        id TEXT PRIMARY KEY,
+        platform TEXT NOT NULL,
+        workspace_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        credits INTEGER NOT NULL,
+        owner TEXT,                      -- the process holding it
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX credit_reservations_person ON credit_reservations (platform, workspace_id, user_id);
+    `,
+    postgres: `
+      CREATE TABLE credit_reservations (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        platform TEXT COLLATE "C" NOT NULL,
+        workspace_id TEXT COLLATE "C" NOT NULL,
+        user_id TEXT COLLATE "C" NOT NULL,
+        credits BIGINT NOT NULL,
+        owner TEXT COLLATE "C",
+        expires_at TEXT COLLATE "C" NOT NULL
+      );
+      CREATE INDEX credit_reservations_person ON credit_reservations (platform, workspace_id, user_id);
+    `,
+  },
 ];

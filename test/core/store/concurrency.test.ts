@@ -7,6 +7,9 @@
  * processes, SQLite's own file locks (BEGIN IMMEDIATE) keep write transactions apart.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createManualClock } from '../../../src/core/clock.js';
+import { CreditCapError } from '../../../src/core/command/errors.js';
+import { createReservations, reserveWithinCap } from '../../../src/core/credits.js';
 import { openStore, type Store } from '../../../src/core/store/index.js';
 import { ENGINE, freshLocation } from './engine.js';
 
@@ -128,5 +131,21 @@ describe('the store under concurrency', () => {
     expect(await first(all).ledger.spent(actor, { from: now, to: new Date(now.getTime() + 1000) })).toBe(1);
     const ticks = await race(all, (store) => store.ledger.tick());
     expect(new Set(ticks).size).toBe(ticks.length);
+  });
+
+  it('lets only what fits the daily cap through, of simultaneous commands of one person in several processes', async () => {
+    const all = await processes();
+    const clock = createManualClock(now);
+    // Each "process" its own reservation book over its own connection, as replicas have.
+    const attempts = all.map((store) => {
+      const reservation = createReservations({ store, clock, owner: null }).reserve(actor);
+      return reserveWithinCap({ actor, store, clock, defaultDailyCap: 15 }, reservation, 10);
+    });
+    const results = await Promise.allSettled(attempts);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status === 'rejected')) {
+      expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(CreditCapError);
+    }
+    expect(await first(all).reservations.held(actor, now)).toBe(10);
   });
 });
