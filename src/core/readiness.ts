@@ -3,6 +3,9 @@
  * answers null when its part is ready, else a few words saying what is wrong.
  */
 
+/** How long one check may take before it counts as failed. */
+export const CHECK_TIMEOUT_MS = 2_000;
+
 /** One check: null when ready, else why not ("not connected", "storage full: ..."). */
 export type ReadinessCheck = () => string | null | Promise<string | null>;
 
@@ -34,10 +37,17 @@ export function createReadiness(): Readiness {
       const entries = [...checks];
       const problems = await Promise.all(
         entries.map(async ([, check]) => {
+          let timer: NodeJS.Timeout | undefined;
+          // A part that does not answer (a database whose network froze) is not ready; the report still comes.
+          const late = new Promise<string>((resolve) => {
+            timer = setTimeout(() => resolve(`no answer within ${CHECK_TIMEOUT_MS} ms`), CHECK_TIMEOUT_MS);
+          });
           try {
-            return await check();
+            return await Promise.race([Promise.resolve(check()), late]);
           } catch (error) {
             return `check failed: ${error instanceof Error ? error.message : String(error)}`;
+          } finally {
+            clearTimeout(timer);
           }
         }),
       );

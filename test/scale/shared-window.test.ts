@@ -6,8 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../src/core/service/errors.js';
+import { createServiceClient } from '../../src/core/service/index.js';
 import { createRateLimiterRegistry, type RateLimiterRegistry } from '../../src/core/service/rate-limiter.js';
 import { createSharedWindows } from '../../src/core/service/shared-window.js';
+import { createSandbox } from '../../src/sandbox/index.js';
 
 const REDIS_URL = process.env.SCOUT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const KEY = 'tk_shared_window_test_key';
@@ -102,5 +105,32 @@ describe('a rate window shared by replicas through Redis', () => {
     });
     await Promise.all([background, person]);
     expect(order).toEqual(['person', 'background']);
+  });
+
+  it('fails soon and sends nothing when Redis cannot be reached, saying so', async () => {
+    const sandbox = createSandbox({ keys: [{ key: KEY, teamId: 'team_window', credits: 100 }] });
+    await sandbox.start();
+    // Nothing listens on port 1.
+    const registry = createRateLimiterRegistry({}, undefined, createSharedWindows('redis://127.0.0.1:1'));
+    registries.push(registry);
+    const client = createServiceClient({
+      apiKey: KEY,
+      baseUrl: sandbox.url,
+      mediaUrl: sandbox.mediaUrl,
+      limiters: registry,
+    });
+    try {
+      const started = Date.now();
+      const failure = await client.creators.search({ perPage: 1 }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ServiceError);
+      expect((failure as ServiceError).code).toBe('LIMITER_UNAVAILABLE');
+      expect((failure as ServiceError).sent).toBe(false);
+      expect((failure as ServiceError).message).toContain('Scout cannot reach Redis');
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(sandbox.requests(KEY)).toEqual([]);
+    } finally {
+      await client.stop();
+      await sandbox.stop();
+    }
   });
 });

@@ -79,7 +79,5 @@ export function errorReply(error: unknown, logger: Logger, usage: string | null 
   }
   const reference = newReference();
   logger.error({ ref: reference, err: error }, 'unexpected error while handling a command');
-  return reply([
-    notice('error', `Something went wrong (ref ${reference}). Please try again.`, { reference }),
-  ]);
+  return reply([notice('error', 'Something went wrong. Please try again.', { reference })]);
 }

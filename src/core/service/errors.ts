@@ -18,6 +18,7 @@ export const SERVICE_ERROR_CODES = [
   'ABORTED',
   'CLIENT_STOPPED',
   'TOO_LATE',
+  'LIMITER_UNAVAILABLE',
 ] as const;
 
 /** A stable error code. */
@@ -259,4 +260,12 @@ export function errorFromAnswer(answer: ErrorAnswer): ServiceError {
     code: 'BAD_RESPONSE',
     message: `The service answered with an unexpected HTTP ${status}. Try again later.`,
   });
+}
+
+/** Redis could not be asked for a slot (unreachable, or silent): nothing was sent to the service. */
+export class SharedWindowUnavailableError extends Error {
+  override readonly name = 'SharedWindowUnavailableError';
+  constructor(cause: unknown) {
+    super('The shared rate window in Redis could not be reached.', { cause });
+  }
 }

@@ -13,6 +13,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { SharedWindowUnavailableError } from './errors.js';
 import type { Priority } from './types.js';
 
 /** A slot of a key's window, held by one request. */
@@ -52,11 +53,11 @@ export interface SharedWindows {
 
 /** How long a replica's "people waiting" mark lasts without being renewed. */
 const WAITING_TTL_MS = 3_000;
+/** How long one Redis command may go unanswered. */
+const COMMAND_TIMEOUT_MS = 2_000;
 /** Longest pause between two tries of a full window. */
 const MAX_PAUSE_MS = 1_000;
 const MIN_PAUSE_MS = 20;
-/** How long /readyz waits for Redis to answer. */
-const PING_TIMEOUT_MS = 2_000;
 
 // KEYS: window, hold, people waiting. ARGV: allowance, hold-the-slot-until (ms from now), slot id, priority.
 // Returns {1, 0} with the slot taken, or {0, ms to wait, held}: held is 1 when the key is held.
@@ -136,8 +137,10 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 /** Connects to the Redis at `url` (redis://...); `prefix` names this deployment's keys. */
 export function createSharedWindows(url: string, options: { prefix?: string } = {}): SharedWindows {
   const redis = new Redis(url, {
-    // A command waits for a lost connection for a while, then fails: a request is not sent blind.
+    // A command waits for a lost connection for a while, then fails: a request is not sent blind. One that gets no
+    // answer (a Redis that froze) fails after COMMAND_TIMEOUT_MS.
     maxRetriesPerRequest: 3,
+    commandTimeout: COMMAND_TIMEOUT_MS,
     enableOfflineQueue: true,
     lazyConnect: false,
   });
@@ -171,15 +174,11 @@ export function createSharedWindows(url: string, options: { prefix?: string } = 
       const keepMs = 2 * request.windowMs + request.marginMs;
       for (;;) {
         if (request.signal?.aborted === true) throw request.signal.reason;
-        const [taken, waitMs, held] = await scripts.scoutAcquire(
-          keys.window,
-          keys.hold,
-          keys.waiting,
-          request.allowance,
-          keepMs,
-          id,
-          request.priority,
-        );
+        const [taken, waitMs, held] = await scripts
+          .scoutAcquire(keys.window, keys.hold, keys.waiting, request.allowance, keepMs, id, request.priority)
+          .catch((error: unknown) => {
+            throw new SharedWindowUnavailableError(error);
+          });
         if (taken === 1) {
           return {
             settle: async () => {
@@ -212,20 +211,11 @@ export function createSharedWindows(url: string, options: { prefix?: string } = 
       }
     },
     async problem() {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)),
-          PING_TIMEOUT_MS,
-        );
-      });
       try {
-        await Promise.race([redis.ping(), late]);
+        await redis.ping();
         return null;
       } catch (error) {
         return `not reachable: ${error instanceof Error ? error.message : String(error)}`;
-      } finally {
-        clearTimeout(timer);
       }
     },
     async stop() {

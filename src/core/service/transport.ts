@@ -4,7 +4,7 @@
  */
 
 import { type Dispatcher, request } from 'undici';
-import { errorFromAnswer, ServiceError } from './errors.js';
+import { errorFromAnswer, ServiceError, SharedWindowUnavailableError } from './errors.js';
 import { type AccountingHeaders, type RawHeaders, readAccounting, readRetryAfter } from './http.js';
 import { OPERATION_TRAITS, type OperationName } from './operations.js';
 import { PRICING } from './pricing.js';
@@ -302,6 +302,16 @@ export function createTransport(options: TransportOptions): Transport {
         outcome = await takeTurn(req, priority, callOptions, (ticket) => attemptOnce(req, ticket, signal));
       } catch (cause) {
         if (isLimiterStopped(cause)) throw stopped(operation, cause);
+        if (cause instanceof SharedWindowUnavailableError) {
+          throw new ServiceError({
+            code: 'LIMITER_UNAVAILABLE',
+            operation,
+            message:
+              'Scout cannot reach Redis, through which its replicas share the service’s rate limit, so nothing was sent. Try again in a minute.',
+            cause,
+            sent: false,
+          });
+        }
         throw cause;
       }
       let failure: ServiceError;

@@ -49,7 +49,9 @@ function localLeases(options: LeaseOptions): Leases {
       running.set(name, work);
       void Promise.resolve()
         .then(() => work.start())
-        .catch((error: unknown) => options.logger?.error({ err: error, lease: name }, 'Leased work failed to start.'));
+        .catch((error: unknown) =>
+          options.logger?.error({ err: error, lease: name }, 'Leased work failed to start.'),
+        );
     },
     held: () => [...running.keys()],
     async close() {
@@ -91,7 +93,16 @@ function postgresLeases(url: string, options: LeaseOptions): Leases {
   const connect = (): Promise<pg.Client | null> => {
     connecting ??= (async () => {
       // Keep-alive probes let this side notice a connection the network dropped without a word.
-      const next = new pg.Client({ connectionString: url, application_name: 'scout leases', keepAlive: true });
+      const next = new pg.Client({
+        connectionString: url,
+        application_name: 'scout leases',
+        keepAlive: true,
+        // A check that gets no answer fails soon, and this side gives its leases up.
+        query_timeout: Math.max(1_000, checkMs),
+        // The server ends a session that has been silent this long, giving its leases to another replica when the
+        // network to this one is cut without a word; the checks below keep a healthy session talking.
+        options: `-c idle_session_timeout=${3 * checkMs + 1_000}`,
+      });
       next.on('error', () => lost(next));
       next.on('end', () => lost(next));
       try {
@@ -109,11 +120,11 @@ function postgresLeases(url: string, options: LeaseOptions): Leases {
     return connecting;
   };
 
-  /** Checks that the connection holding leases still answers, then tries every lease not held yet. */
+  /** Checks that the connection still answers (keeping its session alive), then tries every lease not held yet. */
   const tryAll = async () => {
     if (closed) return;
     const holding = client;
-    if (holding !== null && held.size > 0) {
+    if (holding !== null) {
       try {
         await holding.query('SELECT 1');
       } catch {

@@ -50,7 +50,7 @@ export function createProfileCache<P>(db: Sql): ProfileCache<P> {
         for (const entry of entries) {
           await tx.run(
             sql`INSERT INTO creator_profiles (account_id, user_id, profile, fetched_at)
-                VALUES (${account}, ${entry.id}, ${JSON.stringify(entry.profile)}, ${at})
+                VALUES (${account}, ${entry.id}, ${profileText(entry.profile)}, ${at})
                 ON CONFLICT (account_id, user_id)
                 DO UPDATE SET profile = excluded.profile, fetched_at = excluded.fetched_at`,
           );
@@ -59,4 +59,14 @@ export function createProfileCache<P>(db: Sql): ProfileCache<P> {
     },
     purge: (before) => db.run(sql`DELETE FROM creator_profiles WHERE fetched_at < ${before.toISOString()}`),
   };
+}
+
+/**
+ * A profile as stored: JSON without NUL characters, which PostgreSQL's JSON functions refuse (a single one would
+ * break every lookup by handle of the account) and which mean nothing in a creator's texts.
+ */
+function profileText(profile: unknown): string {
+  return JSON.stringify(profile, (_key, value: unknown) =>
+    typeof value === 'string' ? value.replaceAll('\0', '') : value,
+  );
 }

@@ -205,9 +205,25 @@ export interface PostgresOptions {
   max?: number;
 }
 
+/** How long opening a PostgreSQL connection may take. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** How long one query may take before it fails: far above any of Scout's, far below a person's patience. */
+const QUERY_TIMEOUT_MS = 30_000;
+
 /** Connects a pool to the PostgreSQL database at `url` (postgres://...). */
 export function openPostgres(url: string, options: PostgresOptions = {}): SqlDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types,
+    // A server that stops answering fails the work waiting on it instead of holding it forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // An idle connection the server closed (a restart, a failover, an idle timeout) is dropped by the pool and
+  // replaced on next use; unheard, its error would end the process.
+  pool.on('error', () => undefined);
   const kysely = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   const scripts: Scripts = {
     outside: (script) => runScript(kysely, script),

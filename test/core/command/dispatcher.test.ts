@@ -240,7 +240,9 @@ describe('dispatcher', () => {
     expect(await h.type('tets songs')).toContain('Unknown command "tets". Did you mean "test"?');
     expect(await h.type('test admin')).toContain('/scout test admin needs an admin.');
     const crash = await h.type('test boom');
-    expect(crash).toMatch(/Something went wrong \(ref [0-9a-f]{8}\)/);
+    // The reference is said once, by the notice.
+    expect(crash).toMatch(/Something went wrong\. Please try again\. \(ref: [0-9a-f]{8}\)$/m);
+    expect(crash.match(/ref/g)).toHaveLength(1);
     expect(crash).not.toContain('kaput');
     expect(await h.type('test songs times:"1')).toContain('A quote is not closed');
     expect(songsRequests(h)).toBe(0);

@@ -137,6 +137,27 @@ describe('profile cache', () => {
     expect((await store.profiles.getFresh('acct_1', ['a'], t0)).get('a')?.profile).toEqual({ handle: 'a' });
     expect((await store.profiles.getFresh('acct_2', ['a'], t0)).get('a')?.profile).toEqual({ handle: 'a2' });
   });
+
+  it('are found by platform and handle, ignoring ASCII case and a leading @, whatever else they hold', async () => {
+    await store.profiles.put(
+      'acct_1',
+      [
+        { id: 'x', profile: { source: 'TikTok', handle: '@Émile_Zola', bio: 'zero\u0000byte' } },
+        { id: 'y', profile: { source: 'instagram', handle: 'emile_zola' } },
+      ],
+      t0,
+    );
+    const found = await store.handles.find('acct_1', 'tiktok', 'Émile_ZOLA', t0);
+    // A NUL character, which PostgreSQL's JSON refuses, is not kept.
+    expect(found?.profile).toMatchObject({ handle: '@Émile_Zola', bio: 'zerobyte' });
+    // Only ASCII letters fold: É is not é.
+    expect(await store.handles.find('acct_1', 'tiktok', 'émile_zola', t0)).toBeNull();
+    expect((await store.handles.find('acct_1', 'instagram', 'Emile_Zola', t0))?.profile).toMatchObject({
+      handle: 'emile_zola',
+    });
+    expect(await store.handles.find('acct_2', 'tiktok', 'Émile_Zola', t0)).toBeNull();
+    expect(await store.handles.find('acct_1', 'tiktok', 'Émile_Zola', later(1))).toBeNull();
+  });
 });
 
 describe('search sessions', () => {
