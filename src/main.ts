@@ -5,7 +5,7 @@
  * is not configured. SIGINT and SIGTERM stop everything.
  */
 import { dirname, join } from 'node:path';
-import { createDiscordAdapter } from './adapters/discord/index.js';
+import { createDiscordAdapter, type DiscordAdapter } from './adapters/discord/index.js';
 import { createSlackAdapter } from './adapters/slack/index.js';
 import { createTerminalOutbound } from './adapters/terminal/outbound.js';
 import { createTerminal } from './adapters/terminal/shell.js';
@@ -16,6 +16,7 @@ import type { Platform } from './core/actor.js';
 import { createJobs } from './core/jobs/index.js';
 import { createLogger } from './core/logger.js';
 import type { Outbound } from './core/outbound.js';
+import type { LeasedWork } from './core/store/leases.js';
 import { createOpsServer } from './ops-server.js';
 import { createSandbox, DEMO_KEY, type Sandbox } from './sandbox/index.js';
 
@@ -140,11 +141,33 @@ async function main(): Promise<void> {
     parts.push(slack);
     outbound.set('slack', slack.outbound);
   }
+  // Work one replica does at a time, started in order by the one holding the lease and stopped in reverse: Discord's
+  // gateway with several replicas (one connection per bot token; interactions arrive only there) and the background
+  // jobs after it, since they post through it. On SQLite there is one process, which holds every lease.
+  const leader: LeasedWork[] = [];
   if (config.discord !== null) {
-    const discord = createDiscordAdapter({ config: config.discord, app, logger });
-    await discord.start();
-    parts.push(discord);
-    outbound.set('discord', discord.outbound);
+    const discordConfig = config.discord;
+    let discord: DiscordAdapter | null = null;
+    const gateway: LeasedWork = {
+      async start() {
+        // A new client each time the lease is won: a destroyed discord.js client is not reused.
+        discord = createDiscordAdapter({ config: discordConfig, app, logger });
+        await discord.start();
+        outbound.set('discord', discord.outbound);
+      },
+      async stop() {
+        outbound.delete('discord');
+        await discord?.stop();
+        discord = null;
+        // A replica without the gateway is not judged by it (another replica holds it now).
+        if (config.databaseUrl !== null) app.readiness.remove('discord');
+      },
+    };
+    // Alone on its database, the process connects at once (a bad token stops it at start, as it should).
+    if (config.databaseUrl === null) {
+      await gateway.start();
+      parts.push({ stop: async () => gateway.stop() });
+    } else leader.push(gateway);
   }
   const terminal = chat
     ? null
@@ -166,11 +189,15 @@ async function main(): Promise<void> {
       }),
     );
   }
-  // One replica at a time runs the background jobs: the one holding their lease (every process, on SQLite).
-  app.leases.hold(
-    'background jobs',
-    createJobs({ app, outbound, logger, pollIntervalMs: config.replyPollMs }),
-  );
+  leader.push(createJobs({ app, outbound, logger, pollIntervalMs: config.replyPollMs }));
+  app.leases.hold('leader', {
+    async start() {
+      for (const work of leader) await work.start();
+    },
+    async stop() {
+      for (const work of [...leader].reverse()) await work.stop();
+    },
+  });
 
   let stopping: Promise<void> | null = null;
   const stop = () => {

@@ -19,6 +19,8 @@ export interface ReadinessReport {
 export interface Readiness {
   /** Adds (or replaces) the check called `name`; returns the function that removes it. */
   add(name: string, check: ReadinessCheck): () => void;
+  /** Removes the check called `name`, whoever added it. */
+  remove(name: string): void;
   /** Runs every check now, together; a check that throws fails with its message. */
   report(): Promise<ReadinessReport>;
 }
@@ -32,6 +34,9 @@ export function createReadiness(): Readiness {
       return () => {
         if (checks.get(name) === check) checks.delete(name);
       };
+    },
+    remove(name) {
+      checks.delete(name);
     },
     async report() {
       const entries = [...checks];

@@ -88,4 +88,24 @@ describe('leases on PostgreSQL', () => {
     expect(Date.now() - killedAt).toBeLessThan(5_000);
     expect(log).toEqual(['here start']);
   });
+
+  it('is given up by a replica whose work cannot start there, for another to take', async () => {
+    const lease = `test ${Math.random()}`;
+    const log: string[] = [];
+    const failing = createLeases({ url: TEST_DATABASE_URL }, { checkMs: CHECK_MS });
+    open.push(failing);
+    let tries = 0;
+    failing.hold(lease, {
+      start: () => {
+        tries += 1;
+        throw new Error('refused here');
+      },
+      stop: () => void log.push('failing stop'),
+    });
+    await until(() => tries > 0);
+    const other = replica('other', lease, log);
+    await until(() => other.held().length > 0);
+    expect(failing.held()).toEqual([]);
+    expect(log).toContain('other start');
+  });
 });

@@ -145,9 +145,19 @@ function postgresLeases(url: string, options: LeaseOptions): Leases {
         if (result.rows[0]?.won !== true || closed) continue;
         held.add(name);
         logger?.info({ lease: name }, 'Lease won: its work runs here.');
-        await wanted.get(name)?.start();
       } catch (error) {
         logger?.warn({ err: error, lease: name }, 'Could not try a lease.');
+        continue;
+      }
+      try {
+        await wanted.get(name)?.start();
+      } catch (error) {
+        // Work that cannot start here (a platform refusing this replica) leaves the lease to another replica.
+        logger?.error({ err: error, lease: name }, 'Leased work failed to start; the lease is given up.');
+        await stopWork(name);
+        await on
+          .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [`scout lease ${name}`])
+          .catch(() => undefined);
       }
     }
   };
