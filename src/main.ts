@@ -6,7 +6,7 @@
  */
 import { dirname, join } from 'node:path';
 import { createDiscordAdapter, type DiscordAdapter } from './adapters/discord/index.js';
-import { createSlackAdapter } from './adapters/slack/index.js';
+import { createSlackAdapter, type SlackAdapter } from './adapters/slack/index.js';
 import { createTerminalOutbound } from './adapters/terminal/outbound.js';
 import { createTerminal } from './adapters/terminal/shell.js';
 import { type App, createApp } from './app.js';
@@ -17,7 +17,7 @@ import { createJobs } from './core/jobs/index.js';
 import { createLogger } from './core/logger.js';
 import type { Outbound } from './core/outbound.js';
 import type { LeasedWork } from './core/store/leases.js';
-import { createOpsServer } from './ops-server.js';
+import { createOpsServer, type OpsServer } from './ops-server.js';
 import { createSandbox, DEMO_KEY, type Sandbox } from './sandbox/index.js';
 
 const GREETING = [
@@ -104,47 +104,84 @@ async function main(): Promise<void> {
   // Stopped in reverse order of start.
   const parts: Part[] = [];
   const outbound = new Map<Platform, Outbound>();
-  // Without Slack's server, the operator endpoints get their own, first: /readyz says 503 while Discord connects.
-  if (config.slack === null && config.opsPort !== null) {
-    const ops = createOpsServer({ app, port: config.opsPort, logger });
-    await ops.start();
-    parts.push(ops);
-    logger.info({ port: ops.port }, 'Operator endpoints listening: /healthz, /readyz, /metrics.');
-  }
-  if (config.slack !== null) {
-    const slack = createSlackAdapter({
-      config: config.slack,
-      app,
-      logger,
-      ...(config.tenancy.kind === 'multi' ? { encryptionKey: config.tenancy.encryptionKey } : {}),
-      listSubscriptions: async (workspaceId) => {
-        const workspace = { platform: 'slack' as const, workspaceId };
-        const [subscriptions, digests] = await Promise.all([
-          app.store.subscriptions.list(workspace),
-          app.store.digests.list(workspace),
-        ]);
-        return [
-          ...subscriptions.map((s) => ({
-            channelId: s.channelId,
-            kind: 'reply notifications',
-            detail: s.projectId === null ? 'every project' : `project ${s.projectId}`,
-          })),
-          ...digests.map((d) => ({
-            channelId: d.channelId,
-            kind: 'viral digest',
-            detail: `daily at ${d.localTime} ${d.timeZone}, top ${d.top}`,
-          })),
-        ];
-      },
-    });
-    await slack.start();
-    parts.push(slack);
-    outbound.set('slack', slack.outbound);
-  }
-  // Work one replica does at a time, started in order by the one holding the lease and stopped in reverse: Discord's
-  // gateway with several replicas (one connection per bot token; interactions arrive only there) and the background
-  // jobs after it, since they post through it. On SQLite there is one process, which holds every lease.
+  // Work one replica does at a time, started in order by the one holding the lease and stopped in reverse: with
+  // replicas, Slack's Socket Mode and Discord's gateway (one connection each; events and interactions arrive only
+  // there), then the background jobs, which post through them. On SQLite there is one process, which holds every
+  // lease.
   const leader: LeasedWork[] = [];
+  const slackConfig = config.slack;
+  const socketWithReplicas = slackConfig?.appToken != null && config.databaseUrl !== null;
+  // Without Slack's server, the operator endpoints get their own, first: /readyz says 503 while Discord connects.
+  // A replica not holding Slack's socket serves them too, until it takes the socket (whose server then serves them).
+  let ops: OpsServer | null = null;
+  const startOps = async () => {
+    if (config.opsPort === null || ops !== null) return;
+    const server = createOpsServer({ app, port: config.opsPort, logger });
+    await server.start();
+    ops = server;
+    logger.info({ port: server.port }, 'Operator endpoints listening: /healthz, /readyz, /metrics.');
+  };
+  const stopOps = async () => {
+    const server = ops;
+    ops = null;
+    await server?.stop();
+  };
+  if (slackConfig === null || socketWithReplicas) {
+    await startOps();
+    parts.push({ stop: stopOps });
+  }
+  if (slackConfig !== null) {
+    const createSlack = () =>
+      createSlackAdapter({
+        config: slackConfig,
+        app,
+        logger,
+        ...(config.tenancy.kind === 'multi' ? { encryptionKey: config.tenancy.encryptionKey } : {}),
+        listSubscriptions: async (workspaceId) => {
+          const workspace = { platform: 'slack' as const, workspaceId };
+          const [subscriptions, digests] = await Promise.all([
+            app.store.subscriptions.list(workspace),
+            app.store.digests.list(workspace),
+          ]);
+          return [
+            ...subscriptions.map((s) => ({
+              channelId: s.channelId,
+              kind: 'reply notifications',
+              detail: s.projectId === null ? 'every project' : `project ${s.projectId}`,
+            })),
+            ...digests.map((d) => ({
+              channelId: d.channelId,
+              kind: 'viral digest',
+              detail: `daily at ${d.localTime} ${d.timeZone}, top ${d.top}`,
+            })),
+          ];
+        },
+      });
+    if (socketWithReplicas) {
+      let slack: SlackAdapter | null = null;
+      leader.push({
+        async start() {
+          await stopOps();
+          slack = createSlack();
+          await slack.start();
+          outbound.set('slack', slack.outbound);
+        },
+        async stop() {
+          outbound.delete('slack');
+          await slack?.stop();
+          slack = null;
+          // A replica without the socket is not judged by it (another replica holds it now).
+          app.readiness.remove('slack');
+          await startOps();
+        },
+      });
+    } else {
+      const slack = createSlack();
+      await slack.start();
+      parts.push(slack);
+      outbound.set('slack', slack.outbound);
+    }
+  }
   if (config.discord !== null) {
     const discordConfig = config.discord;
     let discord: DiscordAdapter | null = null;

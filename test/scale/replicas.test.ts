@@ -7,8 +7,6 @@
  * - 100 people searching at once, their requests spread round-robin, all get results, and the service never sees
  *   more than its allowance in any minute.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -21,77 +19,33 @@ import {
   slashCommandBody,
   startFakeSlack,
 } from '../fakes/slack-api.js';
+import { REDIS_URL, type ScoutProcess, startScout, until } from './processes.js';
 
 const KEY = `replicas-key-${Date.now()}`;
 const TEAM = 'T0001';
 const SANDBOX_TEAM = 'team_replicas';
 const CHANNEL = 'C0REPLICAS';
 const ALLOWANCE = 100;
-const REDIS_URL = process.env.SCOUT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-interface Replica {
-  readonly name: string;
-  readonly port: number;
-  readonly child: ChildProcess;
-  output: string;
-}
+type Replica = ScoutProcess & { readonly name: string };
 
 let sandbox: Sandbox;
 let slack: FakeSlack;
 let drop: () => Promise<void> = async () => {};
 const replicas: Replica[] = [];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-const until = async (check: () => boolean, what: string, ms = 60_000) => {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > ms) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-
 async function startReplica(name: string, databaseUrl: string): Promise<Replica> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      SCOUT_API_KEY: KEY,
-      SCOUT_API_URL: sandbox.url,
-      SLACK_BOT_TOKEN: 'xoxb-test',
-      SLACK_SIGNING_SECRET: SECRET,
-      SLACK_API_URL: slack.apiUrl,
-      SCOUT_REPLY_POLL_SECONDS: '10',
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const scout = await startScout({
+    DATABASE_URL: databaseUrl,
+    REDIS_URL,
+    SCOUT_API_KEY: KEY,
+    SCOUT_API_URL: sandbox.url,
+    SLACK_BOT_TOKEN: 'xoxb-test',
+    SLACK_SIGNING_SECRET: SECRET,
+    SLACK_API_URL: slack.apiUrl,
+    SCOUT_REPLY_POLL_SECONDS: '10',
   });
-  const replica: Replica = { name, port, child, output: '' };
-  const keep = (chunk: Buffer) => {
-    replica.output += chunk.toString('utf8');
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let healthy = false;
-  await until(() => {
-    void request(`http://127.0.0.1:${port}/healthz`)
-      .then(async (res) => {
-        await res.body.text();
-        healthy = res.statusCode === 200;
-      })
-      .catch(() => {});
-    return healthy;
-  }, `${name} to start`);
-  return replica;
+  return Object.assign(scout, { name });
 }
 
 const post = async (replica: Replica, form: Record<string, string>) => {
