@@ -256,7 +256,15 @@ async function copyTable(src: Sql, tx: Sql, table: TableInfo): Promise<number> {
     const values = rows.map(
       (row) => sql`(${sql.join(table.columns.map((column) => toTarget(row[column], table, column)))})`,
     );
-    await tx.run(sql`INSERT INTO ${sql.id(table.name)} (${sql.join(columns)}) VALUES ${sql.join(values)}`);
+    try {
+      await tx.run(sql`INSERT INTO ${sql.id(table.name)} (${sql.join(columns)}) VALUES ${sql.join(values)}`);
+    } catch (error) {
+      // Say where: PostgreSQL's own message names no table (a NUL character in a text, say).
+      throw new Error(
+        `Could not copy ${table.name} (rows after rowid ${after ?? 0}): ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
     copied += rows.length;
     after = Number(rows.at(-1)?.__copy_rowid);
   }

@@ -408,4 +408,26 @@ describe('db:copy refusals', () => {
       await target.drop();
     }
   });
+
+  it('names the table it could not copy, and leaves the target empty', async () => {
+    // A NUL character: SQLite keeps it in a text, PostgreSQL refuses it.
+    const source = join(dir, 'nul.db');
+    const store = await openStore({ path: source });
+    await store.settings.setPreference(
+      { platform: 'slack', workspaceId: 'T1', userId: 'U1' },
+      'list',
+      'a\0b',
+    );
+    await store.close();
+    const target = await freshSchema();
+    try {
+      const run = await runTool(['--to', target.url, '--from', source]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/Could not copy user_preferences/);
+      const again = await runTool(['--to', target.url, '--from', sqlitePath]);
+      expect(again.code).toBe(0);
+    } finally {
+      await target.drop();
+    }
+  });
 });
