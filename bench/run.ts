@@ -19,6 +19,7 @@ import { openDatabase } from '../src/core/store/database.js';
 import { createLedger } from '../src/core/store/ledger.js';
 import { createSandbox } from '../src/sandbox/index.js';
 import { startFakeSlack } from '../test/fakes/slack-api.js';
+import { writeReplicas } from './replicas.js';
 import { writeSoak } from './soak.js';
 
 interface Row {
@@ -300,3 +301,4 @@ const report = [
 writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), report);
 process.stdout.write(`${report}\n`);
 await writeSoak(new URL('../docs/benchmarks.md', import.meta.url));
+await writeReplicas(new URL('../docs/benchmarks.md', import.meta.url));
