@@ -232,7 +232,15 @@ async function main(): Promise<void> {
       for (const work of leader) await work.start();
     },
     async stop() {
-      for (const work of [...leader].reverse()) await work.stop();
+      // Each part stops even when another fails to: a socket left open would be a second one once another replica
+      // takes the lease.
+      for (const work of [...leader].reverse()) {
+        try {
+          await work.stop();
+        } catch (error) {
+          logger.error({ err: error }, 'Could not stop part of the leader’s work.');
+        }
+      }
     },
   });
 

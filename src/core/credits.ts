@@ -83,6 +83,9 @@ export function createReservations(options: {
           await write(within);
         },
         async spend(spent, within) {
+          // Released meanwhile (the work ended with this call in flight): the release's delete could not see a row
+          // this step wrote and has not committed yet, so the step removes it itself.
+          if (released) return write(within);
           const taken = Math.min(left, Math.max(0, spent));
           if (taken === 0) return;
           left -= taken;

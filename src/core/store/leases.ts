@@ -35,6 +35,9 @@ export interface LeaseOptions {
 /** Default interval between tries of a lease held elsewhere. */
 export const LEASE_CHECK_MS = 5_000;
 
+/** Check intervals a replica rests after its work failed to start under a lease, leaving the lease to others. */
+const FAILED_START_REST = 12;
+
 /** Creates the leases of a database at `location`. */
 export function createLeases(location: DatabaseLocation, options: LeaseOptions = {}): Leases {
   return 'url' in location ? postgresLeases(location.url, options) : localLeases(options);
@@ -67,21 +70,33 @@ function postgresLeases(url: string, options: LeaseOptions): Leases {
   const logger = options.logger;
   const wanted = new Map<string, LeasedWork>();
   const held = new Set<string>();
+  /** When a lease whose work failed to start here may be tried again. */
+  const retryAt = new Map<string, number>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client | null> | null = null;
   let closed = false;
-  let timer: NodeJS.Timeout | null = null;
+  let timers: NodeJS.Timeout[] = [];
   let trying: Promise<void> = Promise.resolve();
-
-  const stopWork = async (name: string) => {
-    if (!held.delete(name)) return;
-    logger?.info({ lease: name }, 'Lease given up: its work stops here.');
-    try {
-      await wanted.get(name)?.stop();
-    } catch (error) {
-      logger?.error({ err: error, lease: name }, 'Leased work failed to stop.');
-    }
+  // Starts and stops of work happen one at a time, in order: a stop after a lost connection finishes before the
+  // next win starts the work again.
+  let turns: Promise<void> = Promise.resolve();
+  const inTurn = (work: () => Promise<void>): Promise<void> => {
+    const mine = turns.then(work, work);
+    turns = mine.catch(() => undefined);
+    return mine;
   };
+  const lockName = (name: string) => `scout lease ${name}`;
+
+  const stopWork = (name: string) =>
+    inTurn(async () => {
+      if (!held.delete(name)) return;
+      logger?.info({ lease: name }, 'Lease given up: its work stops here.');
+      try {
+        await wanted.get(name)?.stop();
+      } catch (error) {
+        logger?.error({ err: error, lease: name }, 'Leased work failed to stop.');
+      }
+    });
 
   /** The connection ended (the server restarted, the network failed): every lease went with it. */
   const lost = (gone: pg.Client) => {
@@ -100,7 +115,7 @@ function postgresLeases(url: string, options: LeaseOptions): Leases {
         // A check that gets no answer fails soon, and this side gives its leases up.
         query_timeout: Math.max(1_000, checkMs),
         // The server ends a session that has been silent this long, giving its leases to another replica when the
-        // network to this one is cut without a word; the checks below keep a healthy session talking.
+        // network to this one is cut without a word; `beat` keeps a healthy session talking.
         options: `-c idle_session_timeout=${3 * checkMs + 1_000}`,
       });
       next.on('error', () => lost(next));
@@ -120,19 +135,33 @@ function postgresLeases(url: string, options: LeaseOptions): Leases {
     return connecting;
   };
 
-  /** Checks that the connection still answers (keeping its session alive), then tries every lease not held yet. */
+  /** Checks that the connection still answers, keeping its session alive even while work is starting. */
+  const beat = () => {
+    const holding = client;
+    if (holding === null || closed) return;
+    holding.query('SELECT 1').catch(() => {
+      lost(holding);
+      void holding.end().catch(() => undefined);
+    });
+  };
+
+  /** Gives a lease up on the server: every time it was taken on this session (a timed-out try may have taken it). */
+  const unlock = async (on: pg.Client, name: string) => {
+    for (let i = 0; i < 5; i++) {
+      const result = await on
+        .query<{ freed: boolean }>('SELECT pg_advisory_unlock(hashtextextended($1, 0)) AS freed', [
+          lockName(name),
+        ])
+        .catch(() => null);
+      if (result?.rows[0]?.freed !== true) return;
+    }
+  };
+
+  /** Tries every lease not held yet (and not resting after a failed start). */
   const tryAll = async () => {
     if (closed) return;
-    const holding = client;
-    if (holding !== null) {
-      try {
-        await holding.query('SELECT 1');
-      } catch {
-        lost(holding);
-        await holding.end().catch(() => undefined);
-      }
-    }
-    const free = [...wanted.keys()].filter((name) => !held.has(name));
+    const now = Date.now();
+    const free = [...wanted.keys()].filter((name) => !held.has(name) && (retryAt.get(name) ?? 0) <= now);
     if (free.length === 0) return;
     const on = client ?? (await connect());
     if (on === null || closed) return;
@@ -140,25 +169,37 @@ function postgresLeases(url: string, options: LeaseOptions): Leases {
       try {
         const result = await on.query<{ won: boolean }>(
           'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS won',
-          [`scout lease ${name}`],
+          [lockName(name)],
         );
         if (result.rows[0]?.won !== true || closed) continue;
-        held.add(name);
-        logger?.info({ lease: name }, 'Lease won: its work runs here.');
       } catch (error) {
         logger?.warn({ err: error, lease: name }, 'Could not try a lease.');
         continue;
       }
-      try {
-        await wanted.get(name)?.start();
-      } catch (error) {
-        // Work that cannot start here (a platform refusing this replica) leaves the lease to another replica.
-        logger?.error({ err: error, lease: name }, 'Leased work failed to start; the lease is given up.');
-        await stopWork(name);
-        await on
-          .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [`scout lease ${name}`])
-          .catch(() => undefined);
-      }
+      await inTurn(async () => {
+        // The connection may have gone while an earlier stop ran: the lock went with it.
+        if (client !== on || closed) return;
+        held.add(name);
+        logger?.info({ lease: name }, 'Lease won: its work runs here.');
+        try {
+          await wanted.get(name)?.start();
+        } catch (error) {
+          // Work that cannot start here (a platform refusing this replica) leaves the lease to another replica, and
+          // is not tried here again for a while.
+          logger?.error({ err: error, lease: name }, 'Leased work failed to start; the lease is given up.');
+          retryAt.set(name, Date.now() + FAILED_START_REST * checkMs);
+          held.delete(name);
+          try {
+            await wanted.get(name)?.stop();
+          } catch (stopError) {
+            logger?.error({ err: stopError, lease: name }, 'Leased work failed to stop.');
+          }
+          await unlock(on, name);
+          return;
+        }
+        // Lost while starting: stop what started (queued after this turn).
+        if (client !== on && held.has(name)) void stopWork(name);
+      });
     }
   };
 
@@ -170,18 +211,20 @@ function postgresLeases(url: string, options: LeaseOptions): Leases {
     hold(name, work) {
       if (wanted.has(name)) throw new Error(`The lease ${name} is already held.`);
       wanted.set(name, work);
-      if (timer === null) {
-        timer = setInterval(tick, checkMs);
-        timer.unref();
+      if (timers.length === 0) {
+        timers = [setInterval(tick, checkMs), setInterval(beat, checkMs)];
+        for (const timer of timers) timer.unref();
       }
       tick();
     },
     held: () => [...held],
     async close() {
       closed = true;
-      if (timer !== null) clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
+      timers = [];
       await trying.catch(() => undefined);
       await Promise.all([...held].map((name) => stopWork(name)));
+      await turns;
       const last = client ?? (await connecting);
       client = null;
       // Ending the session gives every advisory lock up.
