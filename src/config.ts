@@ -452,9 +452,16 @@ export function configSecrets(config: Config): string[] {
   ].filter((secret): secret is string => secret !== null);
 }
 
-/** The password of a DATABASE_URL or REDIS_URL, as written and decoded; none when there is none. */
-function urlPasswords(url: string | null): string[] {
-  if (url === null || !URL.canParse(url)) return [];
+/**
+ * The password of a DATABASE_URL or REDIS_URL, as written and decoded; none when there is none. A URL that does not
+ * parse still gives up what stands between `user:` and `@`.
+ */
+export function urlPasswords(url: string | null): string[] {
+  if (url === null) return [];
+  if (!URL.canParse(url)) {
+    const written = /^[a-z]+:\/\/[^/:@]*:([^/@]*)@/i.exec(url)?.[1];
+    return written ? [written] : [];
+  }
   const { password } = new URL(url);
   if (password === '') return [];
   let decoded = password;

@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { databasePathOf, loadDotEnv, redactDatabaseUrl } from '../config.js';
+import { databasePathOf, loadDotEnv, redactDatabaseUrl, urlPasswords } from '../config.js';
 import { type Db, isPostgresUrl, openDatabase } from '../core/store/database.js';
 import { type Sql, sql } from '../core/store/sql.js';
 
@@ -315,22 +315,6 @@ async function verifyCounts(src: Sql, tx: Sql, tables: readonly TableInfo[]): Pr
   }
 }
 
-/** The password of a URL, as written and decoded, to keep out of anything printed. */
-function urlSecrets(url: string): string[] {
-  if (!URL.canParse(url)) {
-    const written = /^[a-z]+:\/\/[^/:@]*:([^/@]*)@/i.exec(url)?.[1];
-    return written ? [written] : [];
-  }
-  const { password } = new URL(url);
-  if (password === '') return [];
-  try {
-    const decoded = decodeURIComponent(password);
-    return decoded === password ? [password] : [password, decoded];
-  } catch {
-    return [password];
-  }
-}
-
 /** `text` with every secret replaced. */
 function mask(text: string, secrets: readonly string[]): string {
   return secrets.reduce((masked, secret) => masked.replaceAll(secret, '***'), text);
@@ -345,8 +329,8 @@ export async function main(
   let secrets: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    if (arg === '--to') secrets = urlSecrets(args[i + 1] ?? '');
-    else if (arg.startsWith('--to=')) secrets = urlSecrets(arg.slice('--to='.length));
+    if (arg === '--to') secrets = urlPasswords(args[i + 1] ?? '');
+    else if (arg.startsWith('--to=')) secrets = urlPasswords(arg.slice('--to='.length));
   }
   let source: Db | undefined;
   let target: Db | undefined;
