@@ -82,7 +82,7 @@ describe('credits chart in the terminal', () => {
     expect((await pngs()).length).toBeLessThanOrEqual(before.length + 1);
     const count = (await pngs()).length;
 
-    teammateSpent('cy', 5, 7);
+    await teammateSpent('cy', 5, 7);
     const changed = savedOf(await h.type('credits'));
     expect(changed).not.toBe(first);
     expect(changed).toMatch(/spend-\d{4}-\d{2}-\d{2}-\d+\.png$/);
