@@ -39,7 +39,10 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** Defaults of the command settings that have no environment variable. */
+/**
+ * Defaults of the command settings that have no environment variable. No working message by default: the
+ * process's entry point turns it on (main.ts), so an answer's messages do not depend on timing elsewhere.
+ */
 export const DEFAULT_SETTINGS: CommandSettings = {
   confirmAbove: 20,
   defaultDailyCap: null,
@@ -47,6 +50,7 @@ export const DEFAULT_SETTINGS: CommandSettings = {
   profileTtlMs: 7 * 86_400_000,
   elementTtlMs: 30 * 86_400_000,
   repeatWindowMs: 10_000,
+  workingNoticeMs: null,
 };
 
 /** How the deployment finds its tenants' keys: one key for one team (default), or a key per tenant. */

@@ -13,6 +13,7 @@ import { type App, createApp } from './app.js';
 import { FAMILIES } from './commands/index.js';
 import { ConfigError, configSecrets, loadConfig, loadDotEnv, redactDatabaseUrl } from './config.js';
 import type { Platform } from './core/actor.js';
+import { WORKING_NOTICE_MS } from './core/command/waiting.js';
 import { createJobs } from './core/jobs/index.js';
 import { createLogger } from './core/logger.js';
 import type { Outbound } from './core/outbound.js';
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
         defaultDailyCap: config.dailyCap,
         balanceAlert: config.balanceAlert,
         profileTtlMs: config.profileTtlMs,
+        workingNoticeMs: WORKING_NOTICE_MS,
       },
       logger,
       families: FAMILIES,

@@ -65,6 +65,36 @@ function detail(family: CommandFamily, only?: CommandDef<unknown>): Reply {
   ]);
 }
 
+/** Help on `topic` (a family) and `command`, from the registry alone. */
+function answer(
+  input: { topic?: string | undefined; command?: string | undefined },
+  registry: CommandRegistry,
+): Reply {
+  if (input.topic === undefined) return overview(registry);
+  const family = registry.family(input.topic);
+  if (family !== undefined) {
+    const command = input.command === undefined ? undefined : registry.command(family.name, input.command);
+    if (input.command !== undefined && command === undefined) {
+      return reply([
+        notice('warning', `/scout ${family.name} has no command "${input.command}".`),
+        ...detail(family).nodes,
+      ]);
+    }
+    return detail(family, command);
+  }
+  const guess = matchChoice(
+    input.topic,
+    registry.families.map((f) => f.name),
+  );
+  return reply([
+    notice(
+      'warning',
+      `There is no command "${input.topic}".${guess.ok ? '' : didYouMean(guess.suggestions)}`,
+    ),
+    ...overview(registry).nodes,
+  ]);
+}
+
 /** The help family. */
 export const helpFamily: CommandFamily = {
   name: 'help',
@@ -86,32 +116,8 @@ export const helpFamily: CommandFamily = {
       estimate: () => 0,
       permission: 'everyone',
       account: 'optional',
-      async run(ctx, input) {
-        if (input.topic === undefined) return overview(ctx.registry);
-        const family = ctx.registry.family(input.topic);
-        if (family !== undefined) {
-          const command =
-            input.command === undefined ? undefined : ctx.registry.command(family.name, input.command);
-          if (input.command !== undefined && command === undefined) {
-            return reply([
-              notice('warning', `/scout ${family.name} has no command "${input.command}".`),
-              ...detail(family).nodes,
-            ]);
-          }
-          return detail(family, command);
-        }
-        const guess = matchChoice(
-          input.topic,
-          ctx.registry.families.map((f) => f.name),
-        );
-        return reply([
-          notice(
-            'warning',
-            `There is no command "${input.topic}".${guess.ok ? '' : didYouMean(guess.suggestions)}`,
-          ),
-          ...overview(ctx.registry).nodes,
-        ]);
-      },
+      answer,
+      run: async (ctx, input) => answer(input, ctx.registry),
     }),
   ],
 };

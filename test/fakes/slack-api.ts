@@ -50,6 +50,12 @@ export interface OrgMember {
   isOwner?: boolean;
 }
 
+/** The id of a response_url of the fake (`/response/<id>`), or null for another URL. */
+export function responseIdOf(url: string): string | null {
+  const at = url.indexOf('/response/');
+  return at < 0 ? null : url.slice(at + '/response/'.length);
+}
+
 /** The running fake. */
 export interface FakeSlack {
   /** Web API base, with the trailing slash. */
@@ -157,6 +163,14 @@ export async function startFakeSlack(
   const orgMembers = new Map<string, OrgMember>();
   const failures = new Map<string, string[]>();
   const pendingAcks = new Map<string, (payload: Record<string, unknown>) => void>();
+  /** Slash command envelopes waiting for their ack, with their response_url. */
+  const ackedCommands = new Map<string, string>();
+  /** Keeps an ack's message as a response to `responseUrl`, when it carries one and the URL is this fake's. */
+  const recordAckAnswer = (responseUrl: string, ack: Record<string, unknown>) => {
+    const id = responseIdOf(responseUrl);
+    if (id !== null && (ack.text !== undefined || ack.blocks !== undefined))
+      responses.push({ id, body: ack });
+  };
   let ts = 1_700_000_000;
   let base = '';
   // Channel messages posted so far, oldest first, as conversations.history and conversations.replies show them.
@@ -385,7 +399,12 @@ export async function startFakeSlack(
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as { envelope_id?: string; payload?: Record<string, unknown> };
       if (frame.envelope_id === undefined) return;
-      pendingAcks.get(frame.envelope_id)?.(frame.payload ?? {});
+      const payload = frame.payload ?? {};
+      // A slash command's ack that carries a message is shown like one sent to its response_url.
+      const responseUrl = ackedCommands.get(frame.envelope_id);
+      ackedCommands.delete(frame.envelope_id);
+      if (responseUrl !== undefined) recordAckAnswer(responseUrl, payload);
+      pendingAcks.get(frame.envelope_id)?.(payload);
       pendingAcks.delete(frame.envelope_id);
     });
     socket.send(JSON.stringify({ type: 'hello', num_connections: 1, connection_info: { app_id: 'A0001' } }));
@@ -458,6 +477,8 @@ export async function startFakeSlack(
       const id = randomUUID();
       return new Promise((resolve) => {
         pendingAcks.set(id, resolve);
+        const responseUrl = (payload as { response_url?: unknown } | null)?.response_url;
+        if (type === 'slash_commands' && typeof responseUrl === 'string') ackedCommands.set(id, responseUrl);
         socket.send(
           JSON.stringify({ envelope_id: id, type, payload, accepts_response_payload: type !== 'events_api' }),
         );

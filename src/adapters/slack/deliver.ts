@@ -7,7 +7,7 @@ import type { Logger } from '../../core/logger.js';
 import type { ChannelOutbound, ChannelRef, PostedMessage } from '../../core/outbound.js';
 import { type FileAttachment, notice, type Reply, reply as replyOf } from '../../core/ui/index.js';
 import type { ChannelPacer } from './pacer.js';
-import { renderSlackMessages } from './render.js';
+import { renderSlackMessages, type SlackMessage } from './render.js';
 
 /** Where an interaction came from. */
 export interface Source {
@@ -24,7 +24,35 @@ const RESULT_NODES = new Set(['creator-card', 'viral-post-card', 'list-row', 'co
 /** Whether a reply shows results (cards, rows, a pager) rather than a short answer. */
 const hasResults = (reply: Reply) => reply.nodes.some((node) => RESULT_NODES.has(node.type));
 
-const responseType = (reply: Reply) => (reply.visibility === 'channel' ? 'in_channel' : 'ephemeral');
+const responseType = (reply: Reply): 'in_channel' | 'ephemeral' =>
+  reply.visibility === 'channel' ? 'in_channel' : 'ephemeral';
+
+/** A slash command's acknowledgement that answers it (https://docs.slack.dev/interactivity/implementing-slash-commands). */
+export interface AckAnswer {
+  response_type: 'in_channel' | 'ephemeral';
+  text: string;
+  blocks: SlackMessage['blocks'];
+}
+
+const ackRenders = new WeakMap<Reply, AckAnswer | null>();
+
+/**
+ * The acknowledgement that answers a slash command at once, rendered once per answer object (an answer the
+ * dispatcher keeps, such as help, is not rendered again); null for an answer that is more than one message or
+ * carries files, which goes through the response_url.
+ */
+export function ackAnswer(reply: Reply): AckAnswer | null {
+  const known = ackRenders.get(reply);
+  if (known !== undefined) return known;
+  const messages = renderSlackMessages(reply);
+  const [only] = messages;
+  const answer: AckAnswer | null =
+    messages.length !== 1 || only === undefined || (reply.files?.length ?? 0) > 0
+      ? null
+      : { response_type: responseType(reply), text: only.text, blocks: only.blocks };
+  ackRenders.set(reply, answer);
+  return answer;
+}
 
 /** Where a reply's files are shared: the reply's channel, through the Web API client of its workspace. */
 export interface FileTarget {

@@ -4,13 +4,14 @@
  * anyone outside the deployment's tenants before anything else (before a modal opens; in an org-wide install,
  * anyone Slack does not name a person of the org), and answers through the response_url or the Web API afterwards.
  */
-import type { BlockAction, App as BoltApp, RespondFn } from '@slack/bolt';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { BlockAction, App as BoltApp, Context, RespondFn } from '@slack/bolt';
 import type { App } from '../../app.js';
 import type { Logger } from '../../core/logger.js';
 import type { AckKind } from '../../core/metrics.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
 import { secondsSinceArrival } from './arrival.js';
-import { postWith, respondTo, respondWith, type Source } from './deliver.js';
+import { type AckAnswer, ackAnswer, postWith, respondTo, respondWith, type Source } from './deliver.js';
 import { type ChannelSubscription, registerHome } from './home.js';
 import type { SlackInstallations } from './installations.js';
 import {
@@ -22,7 +23,7 @@ import {
   type ViewState,
 } from './modals.js';
 import { decodeSlackText } from './mrkdwn.js';
-import { createPeople } from './people.js';
+import { createPeople, type Person } from './people.js';
 import { openSecretForm, registerSecretForm } from './secret-form.js';
 import { commandPerson, createGate, interactionPerson, outsideReply, registerLeaving } from './tenancy.js';
 import { registerUnfurls } from './unfurls.js';
@@ -95,10 +96,32 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     }
   };
 
+  /**
+   * The answer of a line that needs nothing but the line (help, a mistake in it), for a person Scout knows to be
+   * of a served tenant without asking anyone: sent in the acknowledgement itself. Null otherwise.
+   */
+  const answerAtOnce = (text: string, person: Person, context: Context): AckAnswer | null => {
+    if (person.belongs.kind !== 'workspace' || !app.tenants.isServed(person.tenant)) return null;
+    // Bolt found this workspace's installation to authorize the request (many-team mode).
+    if (deps.installations !== null && context.botToken === undefined) return null;
+    if (modalFamily(app, text) !== null || app.dispatcher.secretsNeeded(text) !== null) return null;
+    const answer = app.dispatcher.atOnce(text);
+    return answer === null ? null : ackAnswer(answer);
+  };
+
   bolt.command('/scout', async ({ command, ack, respond, client, context }) => {
-    await ackTimed('command', context, () => ack());
     const text = decodeSlackText(command.text ?? '');
     const person = commandPerson(command, context);
+    let atOnce: AckAnswer | null = null;
+    try {
+      atOnce = answerAtOnce(text, person, context);
+    } catch (error) {
+      logger.error({ err: error }, 'Slack command could not be answered at once');
+    }
+    await ackTimed('command', context, () => (atOnce === null ? ack() : ack(atOnce)));
+    if (atOnce !== null) return;
+    // The acknowledgements of requests that arrived together go out before the work of any of them.
+    await nextTurn();
     await safely('command', respond, async () => {
       if (!(await people.admits(client, person))) {
         await respondWith(respond, outsideReply(), fresh);
@@ -142,6 +165,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   const press = { type: 'block_actions', action_id: /.+/ } as const;
   bolt.action<BlockAction>(press, async ({ ack, body, action, respond, client, context }) => {
     await ackTimed('action', context, () => ack());
+    await nextTurn();
     // Inputs inside our modals are read on submission, not on each change.
     if (body.view !== undefined && body.view.type === 'modal') return;
     const person = interactionPerson(body, context);

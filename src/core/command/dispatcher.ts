@@ -29,11 +29,12 @@ import { bindTokens } from './bind.js';
 import { errorReply } from './error-reply.js';
 import { CommandInputError, NotConnectedError, PermissionError, UnconfirmedChargeError } from './errors.js';
 import { type CommandOutcome, familyOfLine, outcomeOf, type Tally, UNKNOWN } from './outcome.js';
-import { coerceParam, resolveKey } from './params.js';
+import { coerceParam, ParamError, resolveKey } from './params.js';
 import { didYouMean, matchChoice } from './suggest.js';
-import { type Token, tokenize } from './tokenize.js';
+import { type Token, TokenizeError, tokenize } from './tokenize.js';
 import type { ActionEvent, CommandContext, CommandDef, CommandRegistry, CommandSettings } from './types.js';
 import { usageLine } from './usage.js';
+import { startWaiting } from './waiting.js';
 
 /** What the dispatcher is built from. */
 export interface DispatcherDeps {
@@ -68,6 +69,8 @@ export interface Invocation {
   progress?: (reply: Reply) => Promise<void>;
   /** When the reply can no longer be delivered (Slack's response URL, Discord's interaction token). */
   deadline?: Date;
+  /** Whether `progress` replaces the previous interim message (Discord's deferred reply) instead of adding one. */
+  updatesInPlace?: boolean;
 }
 
 /** Handles commands and element presses. */
@@ -85,6 +88,12 @@ export interface Dispatcher {
    * dispatching it with `options`; null when the line names no such command or gives them all.
    */
   secretsNeeded(text: string): SecretPrompt | null;
+  /**
+   * The answer to a command line that needs nothing but the line (help, a usage or validation error), computed
+   * at once and counted, for an adapter to send in its acknowledgement; null when the line needs the dispatcher
+   * (`text`). For a person the adapter already knows is of a served tenant: nothing here checks who asks.
+   */
+  atOnce(text: string): Reply | null;
 }
 
 /** A command whose secret options are asked for in a private form. */
@@ -111,6 +120,12 @@ const confirmPayload = z.discriminatedUnion('type', [
   }),
 ]);
 type ConfirmPayload = z.infer<typeof confirmPayload>;
+
+/** Answers given at once that are kept, by their line. */
+const AT_ONCE_KEPT = 256;
+
+/** The working message of work that names none. */
+const WORKING = 'Working on it…';
 
 const CONFIRM = 'scout.confirm';
 const CANCEL = 'scout.cancel';
@@ -277,6 +292,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       changes: string | null;
       /** Check the cap at each paid call instead of on the whole estimate (see CommandDef.capPerCall). */
       capPerCall: boolean;
+      /** What the person is told when the answer takes a while ("Searching creators…"). */
+      working: string;
       estimate: (ctx: CommandContext) => number | Promise<number>;
       confirmation: ConfirmPayload;
       work: (ctx: CommandContext) => Promise<Reply>;
@@ -284,29 +301,26 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   ): Promise<Reply> => {
     const key = invocationKey(invocation, options.what, options.input);
     const reservation = reservations.reserve(invocation.actor);
-    // A call that must wait long for the service says so, with a button that cancels the wait.
+    // A call that must wait for the service says so, with a button that cancels the wait.
     const waitId = randomBytes(9).toString('base64url');
     const cancel = new AbortController();
-    const onWait = (seconds: number) => {
-      running.set(waitId, cancel);
-      const stopToken = ctx.token(STOP, { id: waitId }, { personal: true });
-      void ctx
-        .progress(
-          reply([
-            notice(
-              'info',
-              `The service asked Scout to wait before sending this: about ${seconds} s. It goes on by itself, or you can cancel it.`,
-            ),
-            buttons(button('Cancel', stopToken, { style: 'secondary' })),
-          ]),
-        )
-        .catch((error: unknown) => logger.warn({ err: error }, 'Could not say a command is waiting.'));
-    };
+    const waiting = startWaiting({
+      progress: invocation.progress === undefined ? undefined : (shown) => ctx.progress(shown),
+      inPlace: invocation.updatesInPlace === true,
+      working: options.working,
+      workingAfterMs: settings.workingNoticeMs,
+      cancel,
+      cancelToken: () => ctx.token(STOP, { id: waitId }, { personal: true }),
+      cancellable: (now) => {
+        if (now) running.set(waitId, cancel);
+        else running.delete(waitId);
+      },
+      logger,
+    });
     const calls: CallOptions = {
       // Cancel stops a wait, never a call already sent: that one may have been charged.
-      waitSignal: cancel.signal,
-      onWait,
-      onWaitOver: () => running.delete(waitId),
+      ...waiting.calls,
+      person: actorKey(invocation.actor),
       ...(invocation.deadline === undefined ? {} : { deadline: invocation.deadline }),
     };
     const ctx = context(invocation, options.commandText, key, options.command, reservation, calls);
@@ -367,6 +381,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       throw error;
     } finally {
       running.delete(waitId);
+      await waiting.finish();
       // A reservation left behind lapses with its expiry: it never hides the answer.
       await reservation
         .release()
@@ -419,19 +434,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   ): Promise<Reply> => {
     invocation.tally.family = def.family;
     const commandText = withoutSecrets(def, raw, typed);
-    const usage = usageLine(def);
-    const parsed = def.schema.safeParse(raw);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`);
-      throw new CommandInputError(problems.slice(0, 5).join('\n'), usage);
-    }
+    const input = validInput(def, raw);
     if (def.permission === 'admin' && !invocation.actor.isAdmin) {
       throw new PermissionError(
         `/scout ${def.family} ${def.name} needs ${adminRole(invocation.actor.platform)}.`,
       );
     }
     requireAccount(invocation, def.account === 'optional');
-    const input = parsed.data;
     const name = `${def.family} ${def.name}`;
 
     return guarded(invocation, {
@@ -442,6 +451,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       confirmed,
       changes: def.mutates === true ? (def.subject ?? def.family) : null,
       capPerCall: def.capPerCall === true,
+      working: def.working ?? WORKING,
       estimate: (ctx) => def.estimate(input, ctx),
       confirmation: { type: 'command', family: def.family, command: def.name, input: raw, text: commandText },
       work: (ctx) => def.run(ctx, input),
@@ -627,6 +637,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       // An element changes what its family's commands do: `list.status` what `list update` changes.
       changes: def.mutates === true ? (def.subject ?? (kind.split('.')[0] as string)) : null,
       capPerCall: false,
+      working: def.working ?? WORKING,
       estimate: (ctx) => def.estimate(parsed.data, event, ctx),
       confirmation: { type: 'action', token: invocation.token, event },
       work: (ctx) => def.run(ctx, parsed.data, event),
@@ -702,8 +713,40 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
   };
 
+  const atOnceAnswers = new Map<string, { tally: Tally; answer: Reply }>();
+  /** See Dispatcher.atOnce. */
+  const atOnce = (line: string): Reply | null => {
+    const kept = atOnceAnswers.get(line);
+    if (kept !== undefined) {
+      metrics?.command(kept.tally.family, kept.tally.outcome);
+      return kept.answer;
+    }
+    const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
+    let usage: string | null = null;
+    let answer: Reply | null;
+    try {
+      const { def, tokens } = resolveText(line);
+      tally.family = def.family;
+      usage = usageLine(def);
+      const input = validInput(def, bindTokens(def.params, tokens));
+      answer = def.answer === undefined ? null : def.answer(input, registry);
+    } catch (error) {
+      if (!isInputError(error)) return null;
+      tally.outcome = outcomeOf(error);
+      if (tally.family === UNKNOWN) tally.family = familyOfLine(registry, line);
+      answer = errorReply(error, logger, usage);
+    }
+    if (answer === null) return null;
+    metrics?.command(tally.family, tally.outcome);
+    // The same line always has the same answer: kept, so that it is neither computed nor rendered again.
+    if (atOnceAnswers.size >= AT_ONCE_KEPT) atOnceAnswers.clear();
+    atOnceAnswers.set(line, { tally, answer });
+    return answer;
+  };
+
   return {
     secretsNeeded,
+    atOnce,
     async text(request) {
       const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
       const elements: MintedAction[] = [];
@@ -738,6 +781,18 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       });
     },
   };
+}
+
+/** A mistake in the command line itself: answered from the line alone. */
+const isInputError = (error: unknown) =>
+  error instanceof CommandInputError || error instanceof TokenizeError || error instanceof ParamError;
+
+/** The input of `def` from raw options, validated by its schema; throws CommandInputError naming what is wrong. */
+function validInput(def: CommandDef<unknown>, raw: Record<string, unknown>): unknown {
+  const parsed = def.schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`);
+  throw new CommandInputError(problems.slice(0, 5).join('\n'), usageLine(def));
 }
 
 /** The command text kept with buttons and answers ("run it again"), with any secret value it carries hidden. */

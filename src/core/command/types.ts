@@ -29,6 +29,8 @@ export interface CommandSettings {
   elementTtlMs: number;
   /** The same command from the same person within this window is answered once. */
   repeatWindowMs: number;
+  /** A command without an answer after this long shows its working message ("Searching creators…"); null: never. */
+  workingNoticeMs: number | null;
 }
 
 /** Options of a new interactive element. */
@@ -101,6 +103,13 @@ export interface CommandDef<I> {
    * what is cached): the daily cap is checked at each paid call, at its own cost, not on the whole estimate.
    */
   readonly capPerCall?: boolean;
+  /** What the person is told while a slow answer is on its way ("Searching creators…"). */
+  readonly working?: string;
+  /**
+   * The answer, when it follows from the input alone (no person, no tenant state, no service): given at once,
+   * in the platform's acknowledgement where it can carry one (help). `run` gives the same answer.
+   */
+  answer?(input: I, registry: CommandRegistry): Reply;
   run(ctx: CommandContext, input: I): Promise<Reply>;
 }
 
@@ -126,6 +135,8 @@ export interface ActionDef<P = unknown> {
   readonly subject?: string;
   /** `optional`: works in a tenant without a service account (the connect form). */
   readonly account?: 'optional';
+  /** What the person is told while a slow answer is on its way. */
+  readonly working?: string;
   run(ctx: CommandContext, payload: P, event: ActionEvent): Promise<Reply>;
 }
 

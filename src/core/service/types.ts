@@ -5,6 +5,12 @@ import type { OperationName } from './operations.js';
 /** Who is waiting for a call: people go before background jobs in the rate limiter. */
 export type Priority = 'user' | 'background';
 
+/** Where a call waiting for its turn stands: calls that will start before it, and an estimate of its wait. */
+export interface QueuePlace {
+  ahead: number;
+  etaSeconds: number;
+}
+
 /** Options of one call. */
 export interface CallOptions {
   /** Defaults to `user`. */
@@ -15,6 +21,10 @@ export interface CallOptions {
   waitSignal?: AbortSignal;
   /** Told once, with the seconds left, when the call will wait for its turn longer than WAIT_NOTICE_MS. */
   onWait?: (seconds: number) => void;
+  /** Who waits for the call (e.g. `slack|T1|U1`): people's calls take turns person by person. */
+  person?: string;
+  /** Told when the call has to wait for its turn, with its place, and again as the place changes. */
+  onQueue?: (place: QueuePlace) => void;
   /** Told when a wait `onWait` announced is over: the call was sent, or given up. */
   onWaitOver?: () => void;
   /** The call is dropped, unsent, if it cannot start before this time (its answer could no longer be delivered). */

@@ -70,14 +70,35 @@ export function buttonIds(blocks: readonly Block[], label: string): string[] {
 export async function signedPost(
   port: number | null,
   body: string,
-  options: { contentType?: string; secret?: string } = {},
+  options: { contentType?: string; secret?: string; timestamp?: number } = {},
 ): Promise<{ status: number; text: string }> {
   const res = await request(`http://127.0.0.1:${port}/slack/events`, {
     method: 'POST',
     headers: signedHeaders(options.secret ?? SECRET, body, options),
     body,
   });
-  return { status: res.statusCode, text: await res.body.text() };
+  const text = await res.body.text();
+  if (res.statusCode === 200) await showAckAnswer(body, text);
+  return { status: res.statusCode, text };
+}
+
+/**
+ * Slack shows a slash command's ack that carries a message as the command's answer, like one sent to its
+ * response_url: it is sent there, so tests find every answer in one place (the fake's `responses`).
+ * https://docs.slack.dev/interactivity/implementing-slash-commands
+ */
+export async function showAckAnswer(body: string, answer: string): Promise<void> {
+  const form = new URLSearchParams(body);
+  const responseUrl = form.get('response_url');
+  if (form.get('command') === null || responseUrl === null || !answer.startsWith('{')) return;
+  const parsed = JSON.parse(answer) as Record<string, unknown>;
+  if (parsed.text === undefined && parsed.blocks === undefined) return;
+  const res = await request(responseUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: answer,
+  });
+  await res.body.text();
 }
 
 /** A slash command or an interaction payload, form-encoded and signed. */

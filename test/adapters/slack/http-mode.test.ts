@@ -12,7 +12,7 @@ import {
   slashCommandBody,
   viewSubmissionPayload,
 } from '../../fakes/slack-api.js';
-import { type Block, buttonIds, SECRET, startWorld, type World } from './helpers.js';
+import { type Block, buttonIds, SECRET, signedPost, startWorld, type World } from './helpers.js';
 
 let world: World;
 let adapter: SlackAdapter;
@@ -43,14 +43,7 @@ afterAll(async () => {
 const events = () => `http://127.0.0.1:${adapter.port}/slack/events`;
 
 async function send(form: Record<string, string>, options: { timestamp?: number; secret?: string } = {}) {
-  const body = new URLSearchParams(form).toString();
-  const res = await request(events(), {
-    method: 'POST',
-    headers: signedHeaders(options.secret ?? SECRET, body, options),
-    body,
-  });
-  await res.body.text();
-  return res.statusCode;
+  return (await signedPost(adapter.port, new URLSearchParams(form).toString(), options)).status;
 }
 
 const press = (payload: Record<string, unknown>) => send({ payload: JSON.stringify(payload) });

@@ -13,7 +13,7 @@ import {
   slashCommandBody,
   viewSubmissionPayload,
 } from '../../fakes/slack-api.js';
-import { responseTo, SECRET, startBotAdapter, startWorld, type World } from './helpers.js';
+import { responseTo, SECRET, showAckAnswer, startBotAdapter, startWorld, type World } from './helpers.js';
 import { openRaw } from './raw-socket.js';
 
 let world: World;
@@ -47,7 +47,9 @@ async function post(body: string, contentType: string): Promise<{ status: number
     headersTimeout: 5000,
     bodyTimeout: 5000,
   });
-  return { status: res.statusCode, text: await res.body.text() };
+  const text = await res.body.text();
+  if (res.statusCode === 200) await showAckAnswer(body, text);
+  return { status: res.statusCode, text };
 }
 
 /** `base` without `key`, or with `key` set to `value`. */

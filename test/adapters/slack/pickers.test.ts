@@ -1,8 +1,3 @@
-/**
- * Pickers over Slack: Add to list with more lists than a select holds (a modal takes the name), Set status in
- * list views, and the pace of background posts per channel.
- */
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
 import { TYPE_PREFIX, VALUE_MODAL } from '../../../src/adapters/slack/value-modal.js';
@@ -11,11 +6,10 @@ import { notice, reply } from '../../../src/core/ui/index.js';
 import {
   blockActionPayload,
   type ResponsePost,
-  signedHeaders,
   slashCommandBody,
   viewSubmissionPayload,
 } from '../../fakes/slack-api.js';
-import { type Block, buttonIds, SECRET, startWorld, type World } from './helpers.js';
+import { type Block, buttonIds, SECRET, signedPost, startWorld, type World } from './helpers.js';
 
 const KEY = 'slack-test-key-0001';
 /** Short enough for a quick test, long enough to see in the fake's clock. */
@@ -53,14 +47,7 @@ afterAll(async () => {
 });
 
 async function send(form: Record<string, string>, target: SlackAdapter = adapter) {
-  const body = new URLSearchParams(form).toString();
-  const res = await request(`http://127.0.0.1:${target.port}/slack/events`, {
-    method: 'POST',
-    headers: signedHeaders(SECRET, body),
-    body,
-  });
-  await res.body.text();
-  return res.statusCode;
+  return (await signedPost(target.port, new URLSearchParams(form).toString())).status;
 }
 
 const press = (payload: Record<string, unknown>) => send({ payload: JSON.stringify(payload) });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeSlack, signedHeaders, slashCommandBody, startFakeSlack } from '../../fakes/slack-api.js';
-import { SECRET } from './helpers.js';
+import { SECRET, showAckAnswer } from './helpers.js';
 
 let slack: FakeSlack;
 let child: ChildProcess;
@@ -45,7 +45,8 @@ const post = async (body: string, contentType: string, timeoutMs = 5000) => {
     bodyTimeout: timeoutMs,
     headersTimeout: timeoutMs,
   });
-  await res.body.text();
+  const text = await res.body.text();
+  if (res.statusCode === 200) await showAckAnswer(body, text);
   return res.statusCode;
 };
 

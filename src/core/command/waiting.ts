@@ -1,0 +1,128 @@
+/**
+ * What a person sees while their command works: a short working message when the answer takes longer than a
+ * moment, their place in the service's queue (with an estimate) when a call has to wait for its turn, and the
+ * notice with Cancel when the wait is long. Interim messages go out one at a time, in order, and none after the
+ * answer: `finish` waits for the last one before the answer is sent, so an answer is never covered by a late notice.
+ */
+import type { Logger } from '../logger.js';
+import type { CallOptions, QueuePlace } from '../service/types.js';
+import { button, buttons, notice, type Reply, reply } from '../ui/index.js';
+
+/** A command without its answer after this long shows its working message: people see something within a second. */
+export const WORKING_NOTICE_MS = 800;
+
+/** The shortest time between two queue updates a person sees, where a platform updates a message in place. */
+export const QUEUE_UPDATE_MS = 3_000;
+
+/** What an invocation's interim messages are built from. */
+export interface WaitingOptions {
+  /** Shows an interim reply; absent when the platform cannot (nothing is shown then). */
+  progress: ((shown: Reply) => Promise<void>) | undefined;
+  /** Whether `progress` replaces the last interim message (Discord) or adds one (Slack, the terminal). */
+  inPlace: boolean;
+  /** The working message, e.g. "Searching creators…". */
+  working: string;
+  /** After this long without an answer the working message is shown; null: never. */
+  workingAfterMs: number | null;
+  /** Makes the token of this invocation's Cancel button; called once, when the button is first shown. */
+  cancelToken: () => string;
+  /** Cancels the invocation's wait for the service (never a call already sent). */
+  cancel: AbortController;
+  /** Told when a Cancel button shown starts (true) or stops (false) meaning something: a call waits, or none. */
+  cancellable: (now: boolean) => void;
+  logger: Logger;
+  /** The clock of the updates' pace; Date.now by default. */
+  now?: () => number;
+}
+
+/** An invocation's interim messages. */
+export interface Waiting {
+  /** The call options that report the queue and long waits here. */
+  readonly calls: Pick<CallOptions, 'onQueue' | 'onWait' | 'onWaitOver' | 'waitSignal'>;
+  /** Stops every further message and waits for the one being shown. */
+  finish(): Promise<void>;
+}
+
+/** "12 requests ahead of yours, about 15 s." */
+export function queueText(place: QueuePlace): string {
+  const eta = place.etaSeconds < 1 ? 'in a moment' : `about ${formatSeconds(place.etaSeconds)}`;
+  if (place.ahead === 0) return `The service is busy: yours is next, ${eta}.`;
+  const requests = place.ahead === 1 ? '1 request' : `${place.ahead} requests`;
+  return `The service is busy: ${requests} ahead of yours, ${eta}.`;
+}
+
+/** 15 s, 2 min, 2 min 30 s. */
+function formatSeconds(seconds: number): string {
+  const whole = Math.max(1, Math.round(seconds));
+  if (whole < 90) return `${whole} s`;
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return rest === 0 || minutes >= 10 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/** Waits this long before a Cancel button is worth offering with a queue place. */
+const CANCEL_WORTH_S = 10;
+
+/** Starts an invocation's interim messages; the working message is due `workingAfterMs` from now. */
+export function startWaiting(options: WaitingOptions): Waiting {
+  const { progress, inPlace, logger } = options;
+  const now = options.now ?? Date.now;
+  let finished = false;
+  let shown = false;
+  let lastQueueAt = Number.NEGATIVE_INFINITY;
+  let lastQueueText: string | null = null;
+  let chain: Promise<void> = Promise.resolve();
+
+  const show = (interim: Reply) => {
+    if (finished || progress === undefined) return;
+    shown = true;
+    chain = chain
+      .then(() => (finished ? undefined : progress(interim)))
+      .catch((error: unknown) => logger.warn({ err: error }, 'Could not show that a command is waiting.'));
+  };
+  let cancelToken: string | null = null;
+  const withCancel = (text: string): Reply => {
+    cancelToken ??= options.cancelToken();
+    options.cancellable(true);
+    return reply([notice('info', text), buttons(button('Cancel', cancelToken, { style: 'secondary' }))]);
+  };
+
+  const timer =
+    options.workingAfterMs === null || progress === undefined
+      ? null
+      : setTimeout(() => {
+          if (!shown) show(reply([notice('info', options.working)]));
+        }, options.workingAfterMs);
+  timer?.unref();
+
+  const onQueue = (place: QueuePlace) => {
+    const text = queueText(place);
+    // Where each update is a new message, the place is said once; the long-wait notice follows if it lasts.
+    if (!inPlace && lastQueueText !== null) return;
+    if (text === lastQueueText || now() - lastQueueAt < QUEUE_UPDATE_MS) return;
+    lastQueueAt = now();
+    lastQueueText = text;
+    show(place.etaSeconds >= CANCEL_WORTH_S ? withCancel(text) : reply([notice('info', text)]));
+  };
+  const onWait = (seconds: number) => {
+    show(
+      withCancel(
+        `The service asked Scout to wait before sending this: about ${seconds} s. It goes on by itself, or you can cancel it.`,
+      ),
+    );
+  };
+  return {
+    calls: {
+      onQueue,
+      onWait,
+      onWaitOver: () => options.cancellable(false),
+      waitSignal: options.cancel.signal,
+    },
+    async finish() {
+      // Messages not yet begun are dropped; the one being shown is waited for.
+      finished = true;
+      if (timer !== null) clearTimeout(timer);
+      await chain;
+    },
+  };
+}
