@@ -179,7 +179,7 @@ export function createTransport(options: TransportOptions): Transport {
   ): Promise<Attempt> =>
     new Promise<Attempt>((resolve, reject) => {
       const { operation } = req;
-      const { signal, waitSignal, onWait, onWaitOver, deadline } = callOptions;
+      const { signal, waitSignal, onWait, onWaitOver, deadline, onStart } = callOptions;
       const queuedAt = Date.now();
       let started = false;
       let settled = false;
@@ -258,6 +258,7 @@ export function createTransport(options: TransportOptions): Transport {
               return Promise.resolve(null);
             }
             started = true;
+            onStart?.();
             cleanUp();
             return run(ticket);
           })

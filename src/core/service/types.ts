@@ -29,6 +29,8 @@ export interface CallOptions {
   onWaitOver?: () => void;
   /** The call is dropped, unsent, if it cannot start before this time (its answer could no longer be delivered). */
   deadline?: Date;
+  /** Told right when the request is about to be sent, once its turn came (again for each attempt). */
+  onStart?: () => void;
 }
 
 /** What the service reported about one successful call. */
