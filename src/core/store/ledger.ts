@@ -43,6 +43,8 @@ export interface LedgerRow extends LedgerEntry {
   /** The estimate written before the call; null for rows recorded after it. */
   estimate: number | null;
   accountId: string | null;
+  /** The request it shared with other people's calls, if any (see LedgerAnswer.request). */
+  requestKey: string | null;
 }
 
 /** A paid call about to be sent. */
@@ -67,6 +69,20 @@ export interface LedgerAnswer {
   units: number;
   /** The balance the service reported after the call, when it did. */
   balance: number | null;
+  /**
+   * The request the call shared with other calls (several people's profiles bought in one creators-get), when it
+   * did: the same key on each of their rows, so their balances and a lost answer are read for the request as a whole.
+   */
+  request?: string;
+}
+
+/** What a paid call whose answer was lost may have cost, when it shared its request with other calls. */
+export interface LedgerDoubt {
+  /** Its own part of the request: at most its estimate. */
+  credits: number;
+  units: number;
+  /** The request's key (see LedgerAnswer.request). */
+  request: string;
 }
 
 /** Credits that may have been charged without a readable answer. */
@@ -111,8 +127,11 @@ export interface Ledger {
    * full the change is kept in memory (the row stays at its estimate) and written with the next one that works.
    */
   confirm(idempotencyKey: string, answer: LedgerAnswer): Promise<void>;
-  /** Marks a pending call that may have been charged without a readable answer (at `now`): it stays at its estimate. */
-  doubt(idempotencyKey: string, now: Date): Promise<void>;
+  /**
+   * Marks a pending call that may have been charged without a readable answer (at `now`): it stays at its estimate,
+   * or at its own part of a request it shared (`shared`).
+   */
+  doubt(idempotencyKey: string, now: Date, shared?: LedgerDoubt): Promise<void>;
   /** Forgets a pending call the service provably did not process (an error answer, or nothing sent). */
   cancel(idempotencyKey: string): Promise<void>;
   /** Completions kept in memory because the disk was full, waiting to be written; 0 when all are written. */
@@ -164,6 +183,7 @@ interface StoredRow {
   credits: number;
   balance: number | null;
   idempotency_key: string;
+  request_key: string | null;
 }
 
 const GROUP_EXPRESSIONS = {
@@ -241,10 +261,12 @@ export function createLedger(db: Sql): Ledger {
         if (row === undefined) return;
         const { account_id: accountId, sent_tick: sentTick } = row;
         const { balance } = answer;
+        const request = answer.request ?? null;
         if (answer.credits === 0) {
-          // Nothing charged: no row, but its balance still settles.
+          // Nothing charged: no row, but its balance still settles. The balance after a request shared with others is
+          // read from their rows, which tell when that request was sent and answered (this row alone cannot).
           await cancelRow(key);
-          if (balance !== null && accountId !== null && sentTick !== null)
+          if (balance !== null && accountId !== null && sentTick !== null && request === null)
             await settling(accountId, (tx) =>
               createSettlement(tx).reading(accountId, sentTick, new Date(row.at), balance),
             );
@@ -254,7 +276,7 @@ export function createLedger(db: Sql): Ledger {
         const changes = await db.run(
           sql`UPDATE credit_ledger
               SET state = 'confirmed', credits = ${answer.credits}, units = ${answer.units},
-                  balance = ${answer.balance}, done_tick = ${done}
+                  balance = ${answer.balance}, done_tick = ${done}, request_key = ${request}
               WHERE idempotency_key = ${key} AND state = 'pending'`,
         );
         if (changes !== 1) return;
@@ -268,15 +290,20 @@ export function createLedger(db: Sql): Ledger {
             balance,
             cost: answer.credits,
             key,
+            ...(request === null ? {} : { request }),
           }),
         );
       });
     },
-    doubt(key, now) {
+    doubt(key, now, shared) {
       return complete(async () => {
         const tick = await nextTick(db);
+        const part =
+          shared === undefined
+            ? sql``
+            : sql`, credits = ${shared.credits}, units = ${shared.units}, request_key = ${shared.request}`;
         await db.run(
-          sql`UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ${tick}, settle_after = ${settleAfter(now)}
+          sql`UPDATE credit_ledger SET state = 'unconfirmed', done_tick = ${tick}, settle_after = ${settleAfter(now)}${part}
               WHERE idempotency_key = ${key} AND state = 'pending'`,
         );
       });
@@ -386,5 +413,6 @@ function fromStored(row: StoredRow): LedgerRow {
     credits: row.credits,
     balance: row.balance,
     idempotencyKey: row.idempotency_key,
+    requestKey: row.request_key ?? null,
   };
 }

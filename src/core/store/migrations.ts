@@ -667,4 +667,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX credit_reservations_person ON credit_reservations (platform, workspace_id, user_id);
     `,
   },
+  {
+    version: 10,
+    name: 'paid calls sharing one request',
+    sqlite: `
+      -- Calls of several people answered by one request (profiles bought together in one creators-get): the same key
+      -- on each of their rows, so a lost answer is settled for the request as a whole, never split by guesswork.
+      ALTER TABLE credit_ledger ADD COLUMN request_key TEXT;
+      CREATE INDEX credit_ledger_request ON credit_ledger (request_key);
+    `,
+    postgres: `
+      ALTER TABLE credit_ledger ADD COLUMN request_key TEXT COLLATE "C";
+      CREATE INDEX credit_ledger_request ON credit_ledger (request_key);
+    `,
+  },
 ];

@@ -102,3 +102,62 @@ describe('settling a lost call', () => {
     expect([await credits('a'), await credits('b')]).toEqual([10, 10]);
   });
 });
+
+describe('calls that shared one request', () => {
+  const profiles = (key: string, estimate: number, userId: string): LedgerIntent => ({
+    ...intent(key, estimate),
+    userId,
+    operation: 'creators.get',
+    units: estimate,
+  });
+  /** Two people's profile calls sent as one request (`request`) whose answer is lost; the balance was 1000. */
+  const lostTogether = async (request: string) => {
+    await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
+    await ledger.intend(profiles('a', 2, 'U1'));
+    await ledger.intend(profiles('b', 1, 'U2'));
+    await ledger.doubt('a', at(0), { credits: 2, units: 2, request });
+    await ledger.doubt('b', at(0), { credits: 1, units: 1, request });
+  };
+
+  it('settles a lost shared request as a whole: all its calls charged, or none', async () => {
+    await lostTogether('r1');
+    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 997);
+    expect([await state('a'), await state('b')]).toEqual(['settled', 'settled']);
+    expect([await credits('a'), await credits('b')]).toEqual([2, 1]);
+  });
+
+  it('never splits a part of a shared request’s charge between its calls by guesswork', async () => {
+    await lostTogether('r1');
+    // 2 of 3 credits: one profile was missing, but whose? Each person keeps their estimate, unconfirmed.
+    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 998);
+    expect([await state('a'), await state('b')]).toEqual(['unconfirmed', 'unconfirmed']);
+    expect([await credits('a'), await credits('b')]).toEqual([2, 1]);
+  });
+
+  it('reads the balance after a shared request as the request’s, so a later lost call settles', async () => {
+    await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
+    await ledger.intend(profiles('a', 2, 'U1'));
+    await ledger.intend(profiles('b', 1, 'U2'));
+    await ledger.confirm('a', { credits: 2, units: 2, balance: 997, request: 'r2' });
+    await ledger.confirm('b', { credits: 1, units: 1, balance: 997, request: 'r2' });
+    await ledger.intend(intent('lost', 10));
+    await ledger.doubt('lost', at(0));
+    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 987);
+    expect(await state('lost')).toBe('settled');
+    expect(await credits('lost')).toBe(10);
+  });
+
+  it('settles from a shared request’s answer once every call of it is completed', async () => {
+    await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
+    await ledger.intend(intent('lost', 10));
+    await ledger.doubt('lost', at(0));
+    await ledger.intend({ ...profiles('a', 2, 'U1'), at: at(SETTLE_GRACE_MS + 1) });
+    await ledger.intend({ ...profiles('b', 1, 'U2'), at: at(SETTLE_GRACE_MS + 1) });
+    await ledger.confirm('a', { credits: 2, units: 2, balance: 987, request: 'r3' });
+    // b's cost is not written yet: the balance cannot be read.
+    expect(await state('lost')).toBe('unconfirmed');
+    await ledger.confirm('b', { credits: 1, units: 1, balance: 987, request: 'r3' });
+    expect(await state('lost')).toBe('settled');
+    expect(await credits('lost')).toBe(10);
+  });
+});
