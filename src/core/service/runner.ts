@@ -59,8 +59,17 @@ export async function runOperation<S extends z.ZodType, T>(
   raw: unknown,
   options?: CallOptions,
 ): Promise<ServiceResult<T>> {
+  return sendParsed(context, definition, parseInput(definition.operation, definition.input, raw), options);
+}
+
+/** Sends an input already parsed by the definition's schema, decodes the answer and attaches meta and cost. */
+export async function sendParsed<S extends z.ZodType, T>(
+  context: OperationContext,
+  definition: OperationDefinition<S, T>,
+  input: z.output<S>,
+  options?: CallOptions,
+): Promise<ServiceResult<T>> {
   const { operation } = definition;
-  const input = parseInput(operation, definition.input, raw);
   const parts = definition.request(input);
   const base = OPERATION_TRAITS[operation].host === 'media' ? context.mediaUrl : context.baseUrl;
   const reply = await context.transport.send(
