@@ -9,6 +9,7 @@ import { CreditCapError, StorageFullError, UnconfirmedChargeError } from './comm
 import { mayHaveCharged } from './service/errors.js';
 import { OPERATIONS, type OperationName } from './service/operations.js';
 import { estimateCost, PRICING } from './service/pricing.js';
+import { sharedPartOf } from './service/profile-batch.js';
 import type { CallOptions, ServiceResult } from './service/types.js';
 import type { PersonScope, Store } from './store/index.js';
 import { isStorageFull } from './store/ledger-settle.js';
@@ -279,24 +280,34 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
         // Now in the ledger at its estimate: no longer set aside.
         await reservation?.spend(estimate, within);
       });
+      const unitsOf = (credits: number) =>
+        PRICING[op].kind === 'per-request' ? (credits > 0 ? 1 : 0) : credits;
       let result: unknown;
       try {
         result = await call(...args);
       } catch (error) {
-        if (!mayHaveCharged(error)) {
+        // A request shared with other people's calls (profile-batch.ts) may have charged this call only for its own
+        // part: its ids no one asked for before it. With none, nothing of it can be charged to this person.
+        const part = sharedPartOf(error);
+        const owed = part === undefined ? estimate : Math.min(estimate, part.estimate);
+        if (!mayHaveCharged(error) || owed === 0) {
           await ledger.cancel(key);
           throw error;
         }
-        await ledger.doubt(key, options.clock.now());
+        const shared =
+          part === undefined ? undefined : { credits: owed, units: unitsOf(owed), request: part.request };
+        await ledger.doubt(key, options.clock.now(), shared);
         await quietly(() => noteSpend(options, null));
-        throw new UnconfirmedChargeError(op, estimate, error);
+        throw new UnconfirmedChargeError(op, owed, error);
       }
       const meta = isResult(result) ? result.meta : null;
       const credits = meta?.cost ?? estimate;
+      const part = sharedPartOf(result);
       await ledger.confirm(key, {
         credits,
-        units: PRICING[op].kind === 'per-request' ? (credits > 0 ? 1 : 0) : credits,
+        units: unitsOf(credits),
         balance: meta?.creditsRemaining ?? null,
+        ...(part === undefined ? {} : { request: part.request }),
       });
       // An alert that cannot be queued (a busy or full disk) never fails the call it follows.
       await quietly(() => noteSpend(options, meta?.creditsRemaining ?? null));

@@ -6,6 +6,7 @@ import { type CreatorsApi, createCreatorsApi } from './creators.js';
 import { type CrmApi, createCrmApi } from './crm.js';
 import { createMediaApi, type MediaApi } from './media.js';
 import { OPERATION_TRAITS, OPERATIONS, type OperationName } from './operations.js';
+import type { ProfileBatchSettings } from './profile-batch.js';
 import { createRateLimiterRegistry, type LimiterMetrics, type RateLimiterRegistry } from './rate-limiter.js';
 import { DEFAULT_RETRY } from './retry.js';
 import { createSongsApi, type SongsApi } from './songs.js';
@@ -33,6 +34,8 @@ export interface ServiceClientOptions {
   logger?: Logger;
   /** Where requests and rate-limiter waits are counted (a registry this client creates reports there too). */
   metrics?: TransportMetrics & LimiterMetrics;
+  /** How profile calls made at the same moment are gathered into one request (profile-batch.ts). */
+  profileBatch?: ProfileBatchSettings;
 }
 
 /** The typed client of the service. */
@@ -71,6 +74,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return [operation, ms ?? OPERATION_TRAITS[operation].timeoutMs];
     }),
   ) as Record<OperationName, number>;
+  const windowMs = options.profileBatch?.windowMs;
+  if (windowMs !== undefined && !(Number.isFinite(windowMs) && windowMs >= 0)) {
+    throw new RangeError('Service client option profileBatch.windowMs must be a number of at least 0.');
+  }
   const retry = { ...DEFAULT_RETRY, ...definedOnly(options.retry ?? {}) };
   if (!Number.isInteger(retry.maxAttempts) || retry.maxAttempts < 1) {
     throw new RangeError('Service client option retry.maxAttempts must be a whole number of at least 1.');
@@ -89,7 +96,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   });
   const context = { transport, baseUrl: options.baseUrl, mediaUrl: options.mediaUrl };
   return {
-    creators: createCreatorsApi(context),
+    creators: createCreatorsApi(context, options.profileBatch),
     crm: createCrmApi(context),
     viral: createViralApi(context),
     songs: createSongsApi(context),

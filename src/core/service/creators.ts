@@ -26,12 +26,20 @@ import {
   flag,
   idList,
   minMaxPairs,
+  parseInput,
   text,
   textList,
   wholeNumber,
 } from './input-kit.js';
+import { createProfileBatcher, type ProfileBatchSettings } from './profile-batch.js';
 import { bool, id, num, snakePage, snakePageNumbers, str, strList, toPage, unwrap } from './response-kit.js';
-import { bindOperation, type Operation, type OperationContext } from './runner.js';
+import {
+  bindOperation,
+  type Operation,
+  type OperationContext,
+  type OperationDefinition,
+  sendParsed,
+} from './runner.js';
 import type { Page } from './types.js';
 
 const count = () => wholeNumber(0).optional();
@@ -214,12 +222,27 @@ export interface CreatorsApi {
   search: Operation<typeof creatorSearchInput, Page<string>>;
   /** Profiles by filter, 1 credit per creator returned. */
   list: Operation<typeof creatorListInput, CreatorListPage>;
-  /** Profiles by id, 1 credit per creator returned. */
+  /**
+   * Profiles by id, 1 credit per creator returned. Calls made at the same moment share one request (see
+   * profile-batch.ts): each gets its own ids' profiles, and `meta.cost` is what its part cost.
+   */
   get: Operation<typeof creatorGetInput, CreatorGetResult>;
 }
 
-/** Creates the creator operations. */
-export function createCreatorsApi(context: OperationContext): CreatorsApi {
+const getDefinition: OperationDefinition<typeof creatorGetInput, CreatorGetResult> = {
+  operation: 'creators.get',
+  input: creatorGetInput,
+  request: (input) => ({ path: '/api/v2/creators/get', body: { userIds: input.userIds } }),
+  decode: (body, input) => decodeGet(body, input.userIds),
+  items: (data) => data.creators.length,
+};
+
+/** Creates the creator operations; `batch` tunes how profile calls are gathered into shared requests. */
+export function createCreatorsApi(context: OperationContext, batch?: ProfileBatchSettings): CreatorsApi {
+  const batched = createProfileBatcher(
+    (input, options) => sendParsed(context, getDefinition, input, options),
+    batch,
+  );
   return {
     search: bindOperation(context, {
       operation: 'creators.search',
@@ -240,12 +263,8 @@ export function createCreatorsApi(context: OperationContext): CreatorsApi {
       },
       items: (data) => data.items.length,
     }),
-    get: bindOperation(context, {
-      operation: 'creators.get',
-      input: creatorGetInput,
-      request: (input) => ({ path: '/api/v2/creators/get', body: { userIds: input.userIds } }),
-      decode: (body, input) => decodeGet(body, input.userIds),
-      items: (data) => data.creators.length,
-    }),
+    // Bad input is refused before joining a batch: nothing is sent for it.
+    get: async (input, options) =>
+      batched(parseInput('creators.get', creatorGetInput, input).userIds, options),
   };
 }

@@ -62,6 +62,13 @@ export {
 export { OPERATION_TRAITS, OPERATIONS, type OperationName } from './operations.js';
 export { costOf, estimateCost, PRICING, type Price } from './pricing.js';
 export {
+  PROFILE_BATCH_MAX_IDS,
+  PROFILE_BATCH_WINDOW_MS,
+  type ProfileBatchSettings,
+  type SharedPart,
+  sharedPartOf,
+} from './profile-batch.js';
+export {
   createRateLimiterRegistry,
   DEFAULT_RATE_LIMIT,
   type KeyRateLimiter,

@@ -1,0 +1,357 @@
+/**
+ * Profiles by id bought together: creators-get calls of one API key waiting at the same moment are sent as one
+ * request of up to PROFILE_BATCH_MAX_IDS ids, as public clients do, so several people's result pages cost one
+ * request instead of one each. Each caller still makes its own call (the metered client above it checks that
+ * person's cap and writes their ledger row) and gets back only its own ids' profiles, at the credits its part cost.
+ *
+ * A batch collects callers for PROFILE_BATCH_WINDOW_MS, then waits for its turn in the key's rate limiter like any
+ * call, collecting callers meanwhile; it closes when its request is sent (CallOptions.onStart) or holds
+ * PROFILE_BATCH_MAX_IDS ids. People and background jobs are batched apart, each at their own priority. Within a
+ * batch an id asked by several callers is bought once and paid by the first who asked (the others get it free, as
+ * the profile cache would have given it to them); profiles the service returns for ids nobody asked are paid by
+ * the first caller, as a lone call would be. A caller leaving before the request is sent (its signal, its wait
+ * signal, its deadline) is dropped with its ids; once sent, the request is cancelled only when every caller's signal
+ * is. An error of the request reaches every caller, with the same code and `sent`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { CreatorGetResult } from './creators.js';
+import { ServiceError } from './errors.js';
+import type { CallOptions, Priority, ServiceResult } from './types.js';
+
+/** How long a new batch collects callers before it queues for its turn (a lone call waits this much longer). */
+export const PROFILE_BATCH_WINDOW_MS = 30;
+
+/** Most ids a batch gathers: the most public clients send in one creators-get (the contract sets no maximum). */
+export const PROFILE_BATCH_MAX_IDS = 100;
+
+/** A caller's part of a request it shared with other callers. */
+export interface SharedPart {
+  /** The request's key, the same for every caller of it. */
+  request: string;
+  /** The most the caller's part can cost: its ids that no earlier caller of the request asked for. */
+  estimate: number;
+}
+
+const parts = new WeakMap<object, SharedPart>();
+
+/**
+ * The part of a shared request that a result or an error of a batched creators-get stands for; undefined when the
+ * call had its request to itself (its cost and estimate are then the whole request's, as for any call).
+ */
+export function sharedPartOf(value: unknown): SharedPart | undefined {
+  return typeof value === 'object' && value !== null ? parts.get(value) : undefined;
+}
+
+/** Sends one creators-get of `userIds` (the array is filled when the request starts, see onStart). */
+export type SendProfiles = (
+  input: { userIds: string[] },
+  options: CallOptions,
+) => Promise<ServiceResult<CreatorGetResult>>;
+
+/** Settings of the batcher. */
+export interface ProfileBatchSettings {
+  /** Collection window of a new batch, in milliseconds; PROFILE_BATCH_WINDOW_MS by default. */
+  windowMs?: number;
+}
+
+/** Joins calls of profiles by id into shared requests. */
+export type ProfileBatcher = (
+  userIds: readonly string[],
+  options?: CallOptions,
+) => Promise<ServiceResult<CreatorGetResult>>;
+
+interface Member {
+  ids: string[];
+  asked: ReadonlySet<string>;
+  options: CallOptions;
+  resolve(result: ServiceResult<CreatorGetResult>): void;
+  reject(error: unknown): void;
+  /** Told that its wait will be long (onWait), and not yet that it is over. */
+  told: boolean;
+  /** Its signal fired after the request was sent. */
+  cancelled: boolean;
+  /** Its ids no earlier caller asked for, known once the request is sent. */
+  owned: number;
+  /** Stops listening to its signals and deadline. */
+  detach(): void;
+}
+
+interface Batch {
+  priority: Priority;
+  members: Member[];
+  state: 'collecting' | 'queued' | 'sent' | 'dropped';
+  timer: NodeJS.Timeout | null;
+  /** The ids sent, filled when the request starts. */
+  body: string[];
+  /** Which caller pays for each id, known once the request is sent. */
+  owners: Map<string, Member>;
+  /** Gives up the wait when every caller left before the request was sent. */
+  abandon: AbortController;
+  /** Cancels the request when every caller's signal fired. */
+  cancel: AbortController;
+  /** A long wait announced by the transport: its length and when it was told. */
+  notice: { seconds: number; at: number } | null;
+}
+
+const leftWhileWaiting = (reason: unknown) =>
+  new ServiceError({
+    code: 'ABORTED',
+    operation: 'creators.get',
+    message: 'The service call was cancelled.',
+    cause: reason,
+    sent: false,
+  });
+
+const tooLate = () =>
+  new ServiceError({
+    code: 'TOO_LATE',
+    operation: 'creators.get',
+    sent: false,
+    message:
+      'Scout stopped waiting for the service: its answer could no longer reach you here. Nothing more was sent; run the command again.',
+  });
+
+/** Each caller's own copy of the request's failure, so it can carry that caller's part. */
+function failureFor(error: unknown): Error {
+  if (error instanceof ServiceError) {
+    return new ServiceError({
+      code: error.code,
+      operation: error.operation,
+      message: error.message,
+      status: error.status,
+      retryAfter: error.retryAfter,
+      serviceMessage: error.serviceMessage,
+      ...(error.rawBody === undefined ? {} : { rawBody: error.rawBody }),
+      sent: error.sent,
+      cause: error,
+    });
+  }
+  return new Error(error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+/** Creates the batcher of one API key's client over `send`. */
+export function createProfileBatcher(
+  send: SendProfiles,
+  settings: ProfileBatchSettings = {},
+): ProfileBatcher {
+  const windowMs = settings.windowMs ?? PROFILE_BATCH_WINDOW_MS;
+  /** The batch of each priority still taking callers. */
+  const open = new Map<Priority, Batch>();
+
+  const idsOf = (batch: Batch) => new Set(batch.members.flatMap((member) => member.ids));
+
+  /** Takes the batch out of those taking callers. */
+  const close = (batch: Batch) => {
+    if (open.get(batch.priority) === batch) open.delete(batch.priority);
+  };
+
+  const leave = (batch: Batch, member: Member, error: ServiceError) => {
+    if (batch.state === 'sent' || batch.state === 'dropped' || !batch.members.includes(member)) return;
+    batch.members = batch.members.filter((m) => m !== member);
+    member.detach();
+    if (member.told) member.options.onWaitOver?.();
+    member.reject(error);
+    if (batch.members.length > 0) return;
+    // Nobody is left: nothing is sent.
+    close(batch);
+    if (batch.timer !== null) clearTimeout(batch.timer);
+    const queued = batch.state === 'queued';
+    batch.state = 'dropped';
+    if (queued) batch.abandon.abort(error);
+  };
+
+  /** The request is about to be sent: the callers, their ids and who pays for each are final. */
+  const started = (batch: Batch) => {
+    if (batch.state === 'queued') {
+      batch.state = 'sent';
+      close(batch);
+      for (const member of batch.members) {
+        member.owned = 0;
+        for (const id of member.ids) {
+          if (batch.owners.has(id)) continue;
+          batch.owners.set(id, member);
+          member.owned += 1;
+        }
+      }
+      batch.body.push(...batch.owners.keys());
+    }
+    for (const member of batch.members) member.options.onStart?.();
+  };
+
+  const deliver = (batch: Batch, result: ServiceResult<CreatorGetResult>) => {
+    const { members } = batch;
+    for (const member of members) member.detach();
+    const [only] = members;
+    if (members.length === 1 && only !== undefined) {
+      only.resolve(result);
+      return;
+    }
+    const first = members[0];
+    const request = `req_${randomBytes(12).toString('base64url')}`;
+    const payer = (id: string) => batch.owners.get(id) ?? first;
+    for (const member of members) {
+      const mine = (id: string) => member.asked.has(id) || (member === first && !batch.owners.has(id));
+      const creators = result.data.creators.filter((profile) => mine(profile.user_id));
+      const cost = result.data.creators.filter((profile) => payer(profile.user_id) === member).length;
+      const own: ServiceResult<CreatorGetResult> = {
+        data: { creators, requestedIds: result.data.requestedIds.filter((id) => member.asked.has(id)) },
+        meta: { ...result.meta, cost },
+      };
+      parts.set(own, { request, estimate: member.owned });
+      member.resolve(own);
+    }
+  };
+
+  const fail = (batch: Batch, error: unknown) => {
+    const { members } = batch;
+    for (const member of members) member.detach();
+    if (members.length === 1) {
+      members[0]?.reject(error);
+      return;
+    }
+    const request = `req_${randomBytes(12).toString('base64url')}`;
+    for (const member of members) {
+      const own = failureFor(error);
+      parts.set(own, { request, estimate: member.owned });
+      member.reject(own);
+    }
+  };
+
+  const launch = (batch: Batch) => {
+    if (batch.state !== 'collecting') return;
+    if (batch.timer !== null) clearTimeout(batch.timer);
+    batch.timer = null;
+    batch.state = 'queued';
+    const options: CallOptions = {
+      priority: batch.priority,
+      signal: batch.cancel.signal,
+      waitSignal: batch.abandon.signal,
+      onStart: () => started(batch),
+      onWait: (seconds) => {
+        batch.notice = { seconds, at: Date.now() };
+        for (const member of batch.members) {
+          if (member.told || member.options.onWait === undefined) continue;
+          member.told = true;
+          member.options.onWait(seconds);
+        }
+      },
+      onWaitOver: () => {
+        batch.notice = null;
+        for (const member of batch.members) {
+          if (!member.told) continue;
+          member.told = false;
+          member.options.onWaitOver?.();
+        }
+      },
+    };
+    send({ userIds: batch.body }, options).then(
+      (result) => {
+        if (batch.state !== 'dropped') deliver(batch, result);
+      },
+      (error: unknown) => {
+        if (batch.state === 'dropped') return;
+        batch.state = 'dropped';
+        close(batch);
+        fail(batch, error);
+      },
+    );
+  };
+
+  /** A new batch, open to later callers when `shared`. */
+  const openBatch = (priority: Priority, shared: boolean): Batch => {
+    const batch: Batch = {
+      priority,
+      members: [],
+      state: 'collecting',
+      timer: null,
+      body: [],
+      owners: new Map(),
+      abandon: new AbortController(),
+      cancel: new AbortController(),
+      notice: null,
+    };
+    if (!shared) return batch;
+    batch.timer = setTimeout(() => launch(batch), windowMs);
+    batch.timer.unref();
+    open.set(priority, batch);
+    return batch;
+  };
+
+  const join = (batch: Batch, member: Member) => {
+    batch.members.push(member);
+    const { signal, waitSignal, deadline, onWait } = member.options;
+    const onAbort = (source: AbortSignal) => () => {
+      if (batch.state !== 'sent') {
+        leave(batch, member, leftWhileWaiting(source.reason));
+        return;
+      }
+      // Sent: a wait signal no longer applies, and the request is cancelled only when nobody wants it any more.
+      if (source !== signal) return;
+      member.cancelled = true;
+      if (batch.members.every((m) => m.cancelled)) batch.cancel.abort(signal?.reason);
+    };
+    const listeners: Array<[AbortSignal, () => void]> = [];
+    for (const source of [signal, waitSignal]) {
+      if (source === undefined) continue;
+      const listener = onAbort(source);
+      source.addEventListener('abort', listener, { once: true });
+      listeners.push([source, listener]);
+    }
+    const timer =
+      deadline === undefined
+        ? null
+        : setTimeout(() => leave(batch, member, tooLate()), Math.max(0, deadline.getTime() - Date.now()));
+    timer?.unref();
+    member.detach = () => {
+      for (const [source, listener] of listeners) source.removeEventListener('abort', listener);
+      if (timer !== null) clearTimeout(timer);
+    };
+    // Joining a batch already told to wait long: this caller waits as long.
+    if (batch.notice !== null && onWait !== undefined) {
+      member.told = true;
+      onWait(Math.max(1, Math.ceil(batch.notice.seconds - (Date.now() - batch.notice.at) / 1000)));
+    }
+  };
+
+  return (userIds, options = {}) =>
+    new Promise((resolve, reject) => {
+      const { signal, waitSignal } = options;
+      if (signal?.aborted || waitSignal?.aborted) {
+        reject(leftWhileWaiting(signal?.aborted ? signal.reason : waitSignal?.reason));
+        return;
+      }
+      const ids = [...new Set(userIds)];
+      const member: Member = {
+        ids,
+        asked: new Set(ids),
+        options,
+        resolve,
+        reject,
+        told: false,
+        cancelled: false,
+        owned: 0,
+        detach: () => {},
+      };
+      const priority = options.priority ?? 'user';
+      // A caller asking for as many ids as a batch gathers has its request to itself, at once.
+      if (ids.length >= PROFILE_BATCH_MAX_IDS) {
+        const alone = openBatch(priority, false);
+        join(alone, member);
+        launch(alone);
+        return;
+      }
+      let batch = open.get(priority);
+      // A caller whose ids would pass the most a batch gathers sends that batch on its way and starts the next one.
+      if (batch !== undefined && new Set([...idsOf(batch), ...ids]).size > PROFILE_BATCH_MAX_IDS) {
+        close(batch);
+        launch(batch);
+        batch = undefined;
+      }
+      batch ??= openBatch(priority, true);
+      join(batch, member);
+      if (idsOf(batch).size >= PROFILE_BATCH_MAX_IDS) {
+        close(batch);
+        launch(batch);
+      }
+    });
+}
