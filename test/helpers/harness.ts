@@ -12,6 +12,7 @@ import type { Actor } from '../../src/core/actor.js';
 import { type Clock, systemClock } from '../../src/core/clock.js';
 import type { CommandFamily, CommandSettings } from '../../src/core/command/types.js';
 import { createLogger } from '../../src/core/logger.js';
+import type { ProfileBatchSettings } from '../../src/core/service/index.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 /** The key and team of the harness's sandbox account. */
@@ -35,6 +36,8 @@ export interface HarnessOptions {
   retry?: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
   /** Where the terminal saves the files of replies (a new temporary folder otherwise). */
   filesDir?: string;
+  /** How the app's client gathers profile calls into shared requests (its defaults otherwise). */
+  profileBatch?: ProfileBatchSettings;
 }
 
 /** A running harness. */
@@ -71,6 +74,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(options.rateLimitPerMinute === undefined
         ? {}
         : { rateLimit: { perWindow: options.rateLimitPerMinute } }),
+      ...(options.profileBatch === undefined ? {} : { profileBatch: options.profileBatch }),
     },
     databasePath: ':memory:',
     settings: options.settings ?? {},
