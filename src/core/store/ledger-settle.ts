@@ -3,7 +3,8 @@
  * real charge is the balance before it, minus the balance after the next answer, minus that answer's own cost,
  * when nothing else of the account ran in between and the lost call can no longer be processed (SETTLE_GRACE_MS
  * after it failed). Sends and answers are ordered by ticks of one counter in the database, so this holds across
- * processes sharing it.
+ * processes sharing it. Calls that shared one request (several people's profiles in one creators-get, their rows
+ * carrying its `request_key`) are read as that request: charged together or not at all.
  */
 import { type Sql, sql } from './sql.js';
 
