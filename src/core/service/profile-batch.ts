@@ -42,7 +42,10 @@ export function sharedPartOf(value: unknown): SharedPart | undefined {
   return typeof value === 'object' && value !== null ? parts.get(value) : undefined;
 }
 
-/** Sends one creators-get of `userIds` (the array is filled when the request starts, see onStart). */
+/**
+ * Sends one creators-get of `userIds`. The array is filled in onStart: the transport writes the body when the attempt
+ * begins, right after onStart, so the request carries every caller that joined until it was sent.
+ */
 export type SendProfiles = (
   input: { userIds: string[] },
   options: CallOptions,
