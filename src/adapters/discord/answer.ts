@@ -80,6 +80,15 @@ export async function answerPrivately(interaction: Deferred, reply: Reply): Prom
   for (const message of rest) await interaction.followUp(payloadOf(message, true));
 }
 
+/** A private follow-up of an interaction already answered or deferred: the reply's first message. */
+export async function followUpPrivately(
+  interaction: MessageComponentInteraction | ModalSubmitInteraction,
+  reply: Reply,
+): Promise<void> {
+  const [first] = renderDiscord(reply).messages;
+  if (first !== undefined) await interaction.followUp(payloadOf(first, true));
+}
+
 /** Sends a reply after deferUpdate: replaces the message the element sits on, or follows up. */
 export async function answerUpdate(
   interaction: MessageComponentInteraction | ModalSubmitInteraction,

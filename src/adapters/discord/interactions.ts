@@ -20,7 +20,7 @@ import type { CommandDef, CommandFamily } from '../../core/command/types.js';
 import type { Logger } from '../../core/logger.js';
 import type { AckKind } from '../../core/metrics.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
-import { answerDeferred, answerUpdate, editOf } from './answer.js';
+import { answerDeferred, answerUpdate, editOf, followUpPrivately } from './answer.js';
 import { answerAutocomplete } from './autocomplete.js';
 import { discordName, FILTERS_OPTION, FORM_OPTION, mapCommand } from './commands.js';
 import {
@@ -101,7 +101,14 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       const [first] = renderDiscord(interim).messages;
       if (first !== undefined) await interaction.editReply(editOf(first));
     };
-    const invocation = { actor, channelId, progress, deadline: answerDeadline(interaction) };
+    // The deferred reply ("Scout is thinking…") is edited in place until the answer replaces it.
+    const invocation = {
+      actor,
+      channelId,
+      progress,
+      updatesInPlace: true,
+      deadline: answerDeadline(interaction),
+    };
     const answer =
       filters === ''
         ? await dispatcher.options({ ...invocation, family: def.family, command: def.name, options })
@@ -191,6 +198,8 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       channelId: interaction.channelId,
       token,
       event,
+      // The pressed message stays as it is until the answer: a wait is said in a private follow-up.
+      progress: (interim) => followUpPrivately(interaction, interim),
       deadline: answerDeadline(interaction),
     });
     await answerUpdate(interaction, answer);
