@@ -38,6 +38,8 @@ export interface ApiCall {
 export interface ResponsePost {
   id: string;
   body: Record<string, unknown>;
+  /** When the fake received it (ms since the epoch). */
+  at?: number;
 }
 
 /** A person of an Enterprise Grid org, as users.info's `enterprise_user` describes them. */
@@ -169,7 +171,7 @@ export async function startFakeSlack(
   const recordAckAnswer = (responseUrl: string, ack: Record<string, unknown>) => {
     const id = responseIdOf(responseUrl);
     if (id !== null && (ack.text !== undefined || ack.blocks !== undefined))
-      responses.push({ id, body: ack });
+      responses.push({ id, body: ack, at: Date.now() });
   };
   let ts = 1_700_000_000;
   let base = '';
@@ -384,7 +386,11 @@ export async function startFakeSlack(
     }
     if (await files.receive(url.pathname, req, raw, res)) return;
     if (url.pathname.startsWith('/response/')) {
-      responses.push({ id: url.pathname.slice('/response/'.length), body: JSON.parse(body || '{}') });
+      responses.push({
+        id: url.pathname.slice('/response/'.length),
+        body: JSON.parse(body || '{}'),
+        at: Date.now(),
+      });
       res.writeHead(200, { 'Content-Type': 'text/plain' });
       res.end('ok');
       return;
