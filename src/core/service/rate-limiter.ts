@@ -15,17 +15,19 @@ export interface RateLimitSettings {
   perWindow: number;
   /** Length of the sliding window, in milliseconds. */
   windowMs: number;
-  /** Requests of one key in flight at once, so a long video remix does not block searches. */
-  maxConcurrent: number;
+  /**
+   * Requests of one key in flight at once; when omitted it follows the allowance (the window, not a fixed number,
+   * is what the service limits), including an allowance learnt from the service's answers.
+   */
+  maxConcurrent?: number;
   /** Extra wait before a token comes back, absorbing clock and network jitter between client and service. */
   marginMs: number;
 }
 
-/** Defaults: the contract's 60 requests per minute, 4 in flight. */
+/** Defaults: the contract's 60 requests per minute, as many in flight as the allowance lets start. */
 export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
   perWindow: 60,
   windowMs: 60_000,
-  maxConcurrent: 4,
   marginMs: 25,
 };
 
@@ -101,7 +103,7 @@ function createKeyLimiter(
   const { windowMs, marginMs } = settings;
   // Alone, Bottleneck's reservoir is the window; shared, the window is in Redis and Bottleneck only orders the jobs.
   const bottleneck = new Bottleneck({
-    maxConcurrent: settings.maxConcurrent,
+    maxConcurrent: settings.maxConcurrent ?? settings.perWindow,
     ...(shared === null ? { reservoir: settings.perWindow } : {}),
   });
   const stopping = new AbortController();
@@ -259,6 +261,9 @@ function createKeyLimiter(
     ) {
       if (shared === null) adjust(report.total - allowance);
       allowance = report.total;
+      // Typed as returning the limiter, updateSettings returns a promise (rejected only once the limiter is gone).
+      if (settings.maxConcurrent === undefined)
+        void Promise.resolve(bottleneck.updateSettings({ maxConcurrent: allowance })).catch(() => undefined);
     }
     if (report.remaining !== null && report.remaining <= 0) hold(windowMs);
   };
@@ -344,7 +349,7 @@ function validate(settings: RateLimitSettings): void {
   if (
     !positiveInt(settings.perWindow) ||
     !positiveInt(settings.windowMs) ||
-    !positiveInt(settings.maxConcurrent)
+    (settings.maxConcurrent !== undefined && !positiveInt(settings.maxConcurrent))
   ) {
     throw new RangeError(
       'Rate limit settings need positive whole numbers (perWindow, windowMs, maxConcurrent).',

@@ -79,6 +79,44 @@ describe('rate limiter', () => {
     expect(peak).toBe(2);
   });
 
+  it('lets as many requests run at once as the allowance, following a new allowance', async () => {
+    const limiter = registry().forKey('k', { perWindow: 6, windowMs: 60_000 });
+    const gate = deferred();
+    let running = 0;
+    const jobs = Array.from({ length: 9 }, () =>
+      limiter.schedule('user', async () => {
+        running++;
+        await gate.promise;
+      }),
+    );
+    await until(() => running === 6 && limiter.queued() === 3);
+    limiter.observe({ total: 8, remaining: null });
+    await until(() => running === 8 && limiter.queued() === 1);
+    // The ninth waits for a token (the window), not for a place to run.
+    gate.resolve();
+    jobs[8]?.catch(() => undefined);
+    await Promise.all(jobs.slice(0, 8));
+    expect(running).toBe(8);
+  });
+
+  it('keeps an explicit bound on requests in flight when the allowance grows', async () => {
+    const limiter = registry().forKey('k', { perWindow: 6, windowMs: 60_000, maxConcurrent: 2 });
+    limiter.observe({ total: 10, remaining: null });
+    const gate = deferred();
+    let running = 0;
+    const jobs = Array.from({ length: 4 }, () =>
+      limiter.schedule('user', async () => {
+        running++;
+        await gate.promise;
+      }),
+    );
+    await until(() => running === 2 && limiter.queued() === 2);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(running).toBe(2);
+    gate.resolve();
+    await Promise.all(jobs);
+  });
+
   it('follows a larger allowance reported by the service', async () => {
     const limiter = registry().forKey('k', { perWindow: 2, windowMs: 60_000 });
     limiter.observe({ total: 4, remaining: null });
