@@ -5,9 +5,11 @@ import type { OperationName } from './operations.js';
 /** Who is waiting for a call: people go before background jobs in the rate limiter. */
 export type Priority = 'user' | 'background';
 
-/** Where a call waiting for its turn stands: calls that will start before it, and an estimate of its wait. */
+/** Where a call waiting for its turn stands (among this process's calls of its API key). */
 export interface QueuePlace {
+  /** Calls that will start before it: other people's, turn by turn, the same person's earlier ones, no background. */
   ahead: number;
+  /** About how many seconds until it starts (rounded up; 0: any moment), from the rate window and any hold. */
   etaSeconds: number;
 }
 
