@@ -107,6 +107,59 @@ describe('a rate window shared by replicas through Redis', () => {
     expect(order).toEqual(['person', 'background']);
   });
 
+  it('serves each replica’s people turn by turn', async () => {
+    const [a, b] = replicas();
+    await Promise.all(Array.from({ length: ALLOWANCE }, () => a?.schedule('user', async () => undefined)));
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+    };
+    const jobs = Array.from({ length: 6 }, (_, i) => b?.schedule('user', job(`a${i + 1}`), { person: 'A' }));
+    jobs.push(b?.schedule('user', job('b1'), { person: 'B' }));
+    await Promise.all(jobs);
+    expect(order.indexOf('b1')).toBeLessThanOrEqual(1);
+  });
+
+  it('starts a person’s job before background jobs already waiting for the window on the same replica', async () => {
+    const [a] = replicas(1);
+    await Promise.all(Array.from({ length: ALLOWANCE }, () => a?.schedule('user', async () => undefined)));
+    const order: string[] = [];
+    // More background jobs than the replica runs at once: every place to run waits for the window.
+    const background = Array.from({ length: 6 }, (_, i) =>
+      a?.schedule('background', async () => {
+        order.push(`g${i + 1}`);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const person = a?.schedule(
+      'user',
+      async () => {
+        order.push('person');
+      },
+      { person: 'A' },
+    );
+    await Promise.all([...background, person]);
+    expect(order[0]).toBe('person');
+  });
+
+  it('takes a cancelled job out of the queue, leaving no slot of the window taken', async () => {
+    const [a, b] = replicas();
+    await Promise.all(Array.from({ length: ALLOWANCE }, () => a?.schedule('user', async () => undefined)));
+    const cancel = new AbortController();
+    const cancelled = b
+      ?.schedule('user', async () => 'ran', { signal: cancel.signal })
+      .catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    cancel.abort(new Error('gave up'));
+    expect(b?.queued()).toBe(0);
+    expect(await cancelled).toEqual(new Error('gave up'));
+    // Once the window has freed, a whole allowance starts at once: the cancelled job kept no slot.
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 200));
+    const asked = Date.now();
+    await Promise.all(Array.from({ length: ALLOWANCE }, () => b?.schedule('user', async () => undefined)));
+    expect(Date.now() - asked).toBeLessThan(300);
+  });
+
   it('fails soon and sends nothing when Redis cannot be reached, saying so', async () => {
     const sandbox = createSandbox({ keys: [{ key: KEY, teamId: 'team_window', credits: 100 }] });
     await sandbox.start();

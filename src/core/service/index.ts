@@ -48,6 +48,7 @@ export {
   type ServiceErrorCode,
   ServiceInputError,
 } from './errors.js';
+export { ANONYMOUS_PERSON } from './fair-queue.js';
 export { describeAllowed, parseInput } from './input-kit.js';
 export {
   type ImageRemixInput,
@@ -74,6 +75,7 @@ export {
   type KeyRateLimiter,
   type RateLimiterRegistry,
   type RateLimitSettings,
+  type ScheduleOptions,
 } from './rate-limiter.js';
 export { DEFAULT_RETRY, type RetrySettings } from './retry.js';
 export {
@@ -84,7 +86,7 @@ export {
   songsQueryInput,
   songsQueryVariants,
 } from './songs.js';
-export type { CallMeta, CallOptions, Logger, Page, Priority, ServiceResult } from './types.js';
+export type { CallMeta, CallOptions, Logger, Page, Priority, QueuePlace, ServiceResult } from './types.js';
 export { type Video, type VideoSearchInput, type VideosApi, videoSearchInput } from './videos.js';
 export {
   normalizeViralPost,

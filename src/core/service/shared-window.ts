@@ -31,7 +31,8 @@ export interface SlotRequest {
   windowMs: number;
   /** Extra wait before a slot comes back (clock and network jitter). */
   marginMs: number;
-  priority: Priority;
+  /** Read before each try: a slot waiting for a background job is asked for as a person's once people wait here. */
+  priority: Priority | (() => Priority);
   /** Stops waiting (the limiter stopped). */
   signal?: AbortSignal;
   /** Told how long the key is held each time a wait finds it held (a 429 somewhere). */
@@ -174,8 +175,9 @@ export function createSharedWindows(url: string, options: { prefix?: string } = 
       const keepMs = 2 * request.windowMs + request.marginMs;
       for (;;) {
         if (request.signal?.aborted === true) throw request.signal.reason;
+        const priority = typeof request.priority === 'function' ? request.priority() : request.priority;
         const [taken, waitMs, held] = await scripts
-          .scoutAcquire(keys.window, keys.hold, keys.waiting, request.allowance, keepMs, id, request.priority)
+          .scoutAcquire(keys.window, keys.hold, keys.waiting, request.allowance, keepMs, id, priority)
           .catch((error: unknown) => {
             throw new SharedWindowUnavailableError(error);
           });

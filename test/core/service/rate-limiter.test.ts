@@ -210,3 +210,92 @@ describe('rate limiter', () => {
     expect(() => own.forKey('other')).toThrow();
   });
 });
+
+describe('rate limiter turns', () => {
+  it('serves people round robin: one person’s long run does not hold up another’s single call', async () => {
+    const limiter = registry().forKey('k', { perWindow: 100, maxConcurrent: 1 });
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+    };
+    const all = Array.from({ length: 20 }, (_, i) =>
+      limiter.schedule('user', job(`a${i + 1}`), { person: 'slack|T1|UA' }),
+    );
+    all.push(limiter.schedule('user', job('b1'), { person: 'slack|T1|UB' }));
+    await Promise.all(all);
+    expect(order.indexOf('b1')).toBeLessThanOrEqual(2);
+    expect(order.filter((name) => name.startsWith('a'))).toEqual(
+      Array.from({ length: 20 }, (_, i) => `a${i + 1}`),
+    );
+  });
+
+  it('keeps background jobs behind every person’s', async () => {
+    const limiter = registry().forKey('k', { perWindow: 1, windowMs: 40, marginMs: 0 });
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+    };
+    const all = [
+      limiter.schedule('background', job('g1')),
+      limiter.schedule('user', job('a1'), { person: 'A' }),
+      limiter.schedule('user', job('a2'), { person: 'A' }),
+      limiter.schedule('background', job('g2'), { person: 'B' }),
+      limiter.schedule('user', job('b1'), { person: 'B' }),
+    ];
+    await Promise.all(all);
+    // g1 started before anyone waited; then people, turn by turn; background last.
+    expect(order).toEqual(['g1', 'a1', 'b1', 'a2', 'g2']);
+  });
+
+  it('takes a cancelled job out of the queue, and its slot serves the next job with no token lost', async () => {
+    const limiter = registry().forKey('k', { perWindow: 1, windowMs: 150, marginMs: 0 });
+    const ran: string[] = [];
+    const job = (name: string) => async () => {
+      ran.push(name);
+    };
+    const before = performance.now();
+    await limiter.schedule('user', job('first'), { person: 'A' });
+    const cancel = new AbortController();
+    const cancelled = limiter
+      .schedule('user', job('cancelled'), { person: 'A', signal: cancel.signal })
+      .catch((e: unknown) => e);
+    const next = limiter.schedule('user', job('next'), { person: 'B' });
+    expect(limiter.queued()).toBe(2);
+    const reason = new Error('gave up');
+    cancel.abort(reason);
+    expect(limiter.queued()).toBe(1);
+    expect(await cancelled).toBe(reason);
+    await next;
+    const later = limiter.schedule('user', job('later'), { person: 'A' });
+    await later;
+    // One start per window throughout: the cancelled job's slot neither ran it nor kept a token.
+    expect(ran).toEqual(['first', 'next', 'later']);
+    expect(performance.now() - before).toBeGreaterThanOrEqual(290);
+    expect(performance.now() - before).toBeLessThan(1_500);
+    const refused = new AbortController();
+    refused.abort(reason);
+    expect(await limiter.schedule('user', job('never'), { signal: refused.signal }).catch((e) => e)).toBe(
+      reason,
+    );
+    expect(limiter.queued()).toBe(0);
+  });
+
+  it('gives the token back when a slot finds its job gone', async () => {
+    const limiter = registry().forKey('k', { perWindow: 1, windowMs: 150, marginMs: 0 });
+    await limiter.schedule('user', async () => undefined);
+    const cancel = new AbortController();
+    const cancelled = limiter
+      .schedule('user', async () => 'ran', { signal: cancel.signal })
+      .catch(() => 'cancelled');
+    cancel.abort();
+    expect(await cancelled).toBe('cancelled');
+    // The cancelled job's slot took the token that came back at 150 ms, found nothing to run and gave it back.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const asked = performance.now();
+    await limiter.schedule('user', async () => undefined);
+    expect(performance.now() - asked).toBeLessThan(100);
+    const again = performance.now();
+    await limiter.schedule('user', async () => undefined);
+    expect(performance.now() - again).toBeGreaterThanOrEqual(100);
+  });
+});
