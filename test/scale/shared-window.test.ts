@@ -10,6 +10,7 @@ import { ServiceError } from '../../src/core/service/errors.js';
 import { createServiceClient } from '../../src/core/service/index.js';
 import { createRateLimiterRegistry, type RateLimiterRegistry } from '../../src/core/service/rate-limiter.js';
 import { createSharedWindows } from '../../src/core/service/shared-window.js';
+import type { QueuePlace } from '../../src/core/service/types.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 
 const REDIS_URL = process.env.SCOUT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -29,7 +30,7 @@ function replicas(count = 2) {
   const prefix = `scout-test-${randomBytes(6).toString('hex')}`;
   registries = Array.from({ length: count }, () =>
     createRateLimiterRegistry(
-      { perWindow: ALLOWANCE, windowMs: WINDOW_MS, marginMs: 10, maxConcurrent: 4 },
+      { perWindow: ALLOWANCE, windowMs: WINDOW_MS, marginMs: 10, maxConcurrent: 4, queueReportMs: 200 },
       undefined,
       createSharedWindows(REDIS_URL, { prefix }),
     ),
@@ -158,6 +159,15 @@ describe('a rate window shared by replicas through Redis', () => {
     const asked = Date.now();
     await Promise.all(Array.from({ length: ALLOWANCE }, () => b?.schedule('user', async () => undefined)));
     expect(Date.now() - asked).toBeLessThan(300);
+  });
+
+  it('estimates a waiting job’s start from the shared window, whichever replica filled it', async () => {
+    const [a, b] = replicas();
+    await Promise.all(Array.from({ length: ALLOWANCE }, () => a?.schedule('user', async () => undefined)));
+    const places: QueuePlace[] = [];
+    await b?.schedule('user', async () => undefined, { onQueue: (place) => places.push(place) });
+    // b started nothing itself, yet knows the window is full until a's slots come back, about a second on.
+    expect(places[0]).toEqual({ ahead: 0, etaSeconds: 1 });
   });
 
   it('fails soon and sends nothing when Redis cannot be reached, saying so', async () => {

@@ -11,6 +11,7 @@
  */
 
 import Bottleneck from 'bottleneck';
+import type { WindowState } from './queue-estimate.js';
 import type {
   KeyRateLimiter,
   LimiterMetrics,
@@ -44,6 +45,11 @@ interface Token {
   readonly startedAt: number;
   backAt: number | null;
 }
+
+/** What a request is assumed to take until one was timed. */
+const FIRST_REQUEST_MS = 1_000;
+/** Weight of the latest request in the running average of how long requests take. */
+const REQUEST_MS_WEIGHT = 0.2;
 
 /** Creates the limiter of one key; `timers` collects its timers, so that the registry can clear them all. */
 export function createKeyLimiter(
@@ -116,8 +122,17 @@ export function createKeyLimiter(
       void shared.windows.hold(shared.apiKey, ms).catch(() => undefined);
   };
 
-  /** Tokens out of the window (alone). */
+  const concurrency = () => settings.maxConcurrent ?? allowance;
+  /** Tokens out of the window (alone) and requests of this replica in flight (both). */
   const tokens = new Set<Token>();
+  const flights = new Set<Token>();
+  let requestMs = FIRST_REQUEST_MS;
+  let timedOnce = false;
+  const timed = (flight: Token) => {
+    const took = Date.now() - flight.startedAt;
+    requestMs = timedOnce ? requestMs + REQUEST_MS_WEIGHT * (took - requestMs) : took;
+    timedOnce = true;
+  };
 
   // Defined apart from the slots: a token waits up to a window to come back, and its timer must hold nothing of the
   // job (its request, URL and body), or every request of the last window stays in memory that long.
@@ -141,9 +156,37 @@ export function createKeyLimiter(
   /** Slots waiting for the shared window; one is called off when fewer jobs wait. */
   const acquirers = new Set<AbortController>();
 
+  const windowState = async (): Promise<WindowState> => {
+    const now = Date.now();
+    const state = {
+      allowance,
+      windowMs,
+      marginMs,
+      maxConcurrent: concurrency(),
+      holdMs: limiter.heldFor(),
+      busy: [...flights].map((flight) => Math.max(0, flight.startedAt + requestMs - now)),
+      requestMs,
+    };
+    // A request in flight gives its token back a window after it ends, and at most two after it started.
+    const inFlight = (startedAt: number) =>
+      Math.min(Math.max(now, startedAt + requestMs) + windowMs, startedAt + 2 * windowMs) + marginMs - now;
+    if (shared === null) {
+      const out = [...tokens].map((t) => (t.backAt === null ? inFlight(t.startedAt) : t.backAt - now));
+      return { ...state, tokens: out };
+    }
+    // Shared, a slot's score is when it comes back, two windows after it was taken while its request runs.
+    const seen = await shared.windows.peek(shared.apiKey);
+    const settled = windowMs + marginMs;
+    const out = seen.slots.map((ms) => (ms > settled ? Math.min(ms, inFlight(now)) : ms));
+    return { ...state, tokens: out, holdMs: Math.max(state.holdMs, seen.heldMs) };
+  };
   const turns = createTurns({
     metrics,
     people: countPeople,
+    reportMs: settings.queueReportMs,
+    window: windowState,
+    later,
+    cancel,
     changed: () => {
       refill();
       trim();
@@ -186,6 +229,7 @@ export function createKeyLimiter(
     turns.start(entry);
     const token: Token = { startedAt: Date.now(), backAt: null };
     tokens.add(token);
+    flights.add(token);
     let released = false;
     const release = () => {
       if (released) return;
@@ -199,9 +243,11 @@ export function createKeyLimiter(
     try {
       await entry.run({ notSent: release });
     } finally {
+      flights.delete(token);
       if (!released) {
         released = true;
         cancel(cap);
+        timed(token);
         token.backAt = Math.min(Date.now() + windowMs, token.startedAt + 2 * windowMs) + marginMs;
         giveBack(token);
       }
@@ -270,6 +316,8 @@ export function createKeyLimiter(
     if (turn === null) return;
     const { entry, slot } = turn;
     turns.start(entry);
+    const flight: Token = { startedAt: Date.now(), backAt: null };
+    flights.add(flight);
     let released = false;
     try {
       await entry.run({
@@ -280,8 +328,12 @@ export function createKeyLimiter(
         },
       });
     } finally {
+      flights.delete(flight);
       // A slot not given back expires by itself (two windows): nothing is lost if Redis is briefly unreachable.
-      if (!released) void slot.settle().catch(() => undefined);
+      if (!released) {
+        timed(flight);
+        void slot.settle().catch(() => undefined);
+      }
     }
   };
 

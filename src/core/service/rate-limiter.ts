@@ -5,8 +5,9 @@
  */
 
 import { createKeyLimiter, isLimiterStopped, LIMITER_STOPPED_MESSAGE } from './key-limiter.js';
+import { QUEUE_REPORT_MS } from './queue-reports.js';
 import type { SharedWindows } from './shared-window.js';
-import type { Priority } from './types.js';
+import type { Priority, QueuePlace } from './types.js';
 
 export { isLimiterStopped, LIMITER_STOPPED_MESSAGE };
 
@@ -23,6 +24,8 @@ export interface RateLimitSettings {
   maxConcurrent?: number;
   /** Extra wait before a token comes back, absorbing clock and network jitter between client and service. */
   marginMs: number;
+  /** Shortest time between two reports of a waiting call's place (ScheduleOptions.onQueue). */
+  queueReportMs: number;
 }
 
 /** Defaults: the contract's 60 requests per minute, as many in flight as the allowance lets start. */
@@ -30,6 +33,7 @@ export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
   perWindow: 60,
   windowMs: 60_000,
   marginMs: 25,
+  queueReportMs: QUEUE_REPORT_MS,
 };
 
 /** Given to a job: lets it return its token at once when nothing reached the service. */
@@ -49,6 +53,10 @@ export interface ScheduleOptions {
   person?: string;
   /** Takes the job out of the queue while it waits (the schedule rejects with the reason); no effect once started. */
   signal?: AbortSignal;
+  /** Told the job's place while it waits: see CallOptions.onQueue. */
+  onQueue?: (place: QueuePlace) => void;
+  /** Told once when a wait `onQueue` was told of is over: the job started, was taken out or dropped. */
+  onQueueOver?: () => void;
 }
 
 /** The limiter of one API key. */
@@ -143,4 +151,5 @@ function validate(settings: RateLimitSettings): void {
     );
   }
   if (!(settings.marginMs >= 0)) throw new RangeError('Rate limit marginMs must be zero or more.');
+  if (!(settings.queueReportMs > 0)) throw new RangeError('Rate limit queueReportMs must be more than zero.');
 }

@@ -39,10 +39,20 @@ export interface SlotRequest {
   onHeld?: (ms: number) => void;
 }
 
+/** A key's window as it stands, in milliseconds from now. */
+export interface WindowGlance {
+  /** Left on the hold; 0 when none. */
+  heldMs: number;
+  /** When each slot taken comes back (a request in flight: two windows after it was taken, unless it settles). */
+  slots: number[];
+}
+
 /** The windows of every key, in one Redis. */
 export interface SharedWindows {
   /** Waits for a slot of the key's window; background work waits while any replica has people waiting. */
   acquire(apiKey: string, request: SlotRequest): Promise<SharedSlot>;
+  /** Reads the key's window: its hold and its slots taken (for estimates; the window may change at once). */
+  peek(apiKey: string): Promise<WindowGlance>;
   /** Holds every replica's new requests of the key for `ms` (never shortening a longer hold). */
   hold(apiKey: string, ms: number): Promise<void>;
   /** Says whether people of this replica are waiting for the key (kept fresh while they are). */
@@ -89,6 +99,16 @@ redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[2])
 return 1
 `;
 
+// KEYS: window, hold. Returns {ms left on the hold, then ms until each slot taken comes back}.
+const PEEK = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local out = {math.max(0, redis.call('PTTL', KEYS[2]))}
+local slots = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. now, '+inf', 'WITHSCORES')
+for i = 2, #slots, 2 do out[#out + 1] = tonumber(slots[i]) - now end
+return out
+`;
+
 // KEYS: hold. ARGV: ms. Holds for ARGV[1] ms unless a longer hold is on.
 const HOLD = `
 local left = redis.call('PTTL', KEYS[1])
@@ -116,6 +136,7 @@ interface Scripts {
     priority: string,
   ): Promise<[number, number, number]>;
   scoutSettle(window: string, backAfterMs: number, id: string): Promise<number>;
+  scoutPeek(window: string, hold: string): Promise<number[]>;
   scoutHold(hold: string, ms: number): Promise<number>;
   scoutMarkWaiting(waiting: string, replica: string, ms: number): Promise<number>;
 }
@@ -149,6 +170,7 @@ export function createSharedWindows(url: string, options: { prefix?: string } = 
   redis.on('error', () => undefined);
   redis.defineCommand('scoutAcquire', { numberOfKeys: 3, lua: ACQUIRE });
   redis.defineCommand('scoutSettle', { numberOfKeys: 1, lua: SETTLE });
+  redis.defineCommand('scoutPeek', { numberOfKeys: 2, lua: PEEK });
   redis.defineCommand('scoutHold', { numberOfKeys: 1, lua: HOLD });
   redis.defineCommand('scoutMarkWaiting', { numberOfKeys: 1, lua: MARK_WAITING });
   const scripts = redis as unknown as Scripts;
@@ -194,6 +216,15 @@ export function createSharedWindows(url: string, options: { prefix?: string } = 
         if (held === 1) request.onHeld?.(waitMs);
         await sleep(Math.min(MAX_PAUSE_MS, Math.max(MIN_PAUSE_MS, waitMs)), request.signal);
       }
+    },
+    async peek(apiKey) {
+      const keys = names(apiKey);
+      const [heldMs = 0, ...slots] = await scripts
+        .scoutPeek(keys.window, keys.hold)
+        .catch((error: unknown) => {
+          throw new SharedWindowUnavailableError(error);
+        });
+      return { heldMs, slots };
     },
     async hold(apiKey, ms) {
       if (!(ms > 0)) return;

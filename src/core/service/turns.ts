@@ -1,9 +1,11 @@
 /**
- * The jobs of one key waiting for their turn: the fair queue they wait in (fair-queue.ts) and what the limiter's
- * metrics count. The key's limiter (key-limiter.ts) takes
+ * The jobs of one key waiting for their turn: the fair queue they wait in (fair-queue.ts), what each caller is told
+ * while it waits (queue-reports.ts) and what the limiter's metrics count. The key's limiter (key-limiter.ts) takes
  * jobs from here as Bottleneck lets its slots start.
  */
 import { ANONYMOUS_PERSON, createFairQueue, type Waiting } from './fair-queue.js';
+import type { WindowState } from './queue-estimate.js';
+import { createQueueReporter } from './queue-reports.js';
 import type { LimiterMetrics, LimiterTicket, ScheduleOptions } from './rate-limiter.js';
 import type { Priority } from './types.js';
 
@@ -33,7 +35,7 @@ export interface Turns {
   drop(turn: Turn, reason: unknown): void;
   /** Jobs waiting, of one priority or of both. */
   count(priority?: Priority): number;
-  /** Drops every waiting job with `reason`. */
+  /** Drops every waiting job with `reason`, and stops reporting places. */
   stop(reason: unknown): void;
 }
 
@@ -42,6 +44,13 @@ export interface TurnsOptions {
   metrics?: LimiterMetrics | undefined;
   /** People's jobs waiting went up (+1) or down (-1). */
   people(delta: number): void;
+  /** Shortest time between two reports of one job's place. */
+  reportMs: number;
+  /** The key's window now, for the estimates. */
+  window(): Promise<WindowState>;
+  /** Runs `fn` after `ms` on a timer the limiter owns; null once it stopped. */
+  later(ms: number, fn: () => void): NodeJS.Timeout | null;
+  cancel(timer: NodeJS.Timeout | null): void;
   /** Jobs were added or taken out: the limiter's slots follow. */
   changed(): void;
 }
@@ -50,11 +59,19 @@ export interface TurnsOptions {
 export function createTurns(options: TurnsOptions): Turns {
   const { metrics } = options;
   const queue = createFairQueue<Turn>();
+  const reporter = createQueueReporter<Turn>({
+    intervalMs: options.reportMs,
+    places: () => queue.ahead(),
+    window: options.window,
+    later: options.later,
+    cancel: options.cancel,
+  });
 
   /** A job left the queue: it starts, was taken out or is dropped. */
   const left = (turn: Turn) => {
     metrics?.queued(turn.priority, -1);
     if (turn.priority === 'user') options.people(-1);
+    reporter.over(turn);
   };
   const drop = (turn: Turn, reason: unknown) => {
     left(turn);
@@ -64,7 +81,7 @@ export function createTurns(options: TurnsOptions): Turns {
   return {
     add: <T>(priority: Priority, job: (ticket: LimiterTicket) => Promise<T>, scheduling: ScheduleOptions) =>
       new Promise<T>((resolve, reject) => {
-        const { signal } = scheduling;
+        const { signal, onQueue, onQueueOver } = scheduling;
         if (signal?.aborted === true) return reject(signal.reason);
         const takeOut = () => {
           if (!queue.remove(turn)) return;
@@ -92,6 +109,7 @@ export function createTurns(options: TurnsOptions): Turns {
         queue.push(turn);
         metrics?.queued(priority, 1);
         if (priority === 'user') options.people(1);
+        if (onQueue !== undefined) reporter.watch(turn, { onQueue, ...(onQueueOver ? { onQueueOver } : {}) });
         options.changed();
       }),
     take: (priority) => queue.take(priority),
@@ -105,6 +123,7 @@ export function createTurns(options: TurnsOptions): Turns {
       for (let turn = queue.take('user'); turn !== null; turn = queue.take('user')) drop(turn, reason);
       for (let turn = queue.take('background'); turn !== null; turn = queue.take('background'))
         drop(turn, reason);
+      reporter.stop();
     },
   };
 }

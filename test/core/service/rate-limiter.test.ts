@@ -4,6 +4,7 @@ import {
   isLimiterStopped,
   type RateLimiterRegistry,
 } from '../../../src/core/service/rate-limiter.js';
+import type { QueuePlace } from '../../../src/core/service/types.js';
 import { maxInWindow } from './helpers/fake-service.js';
 
 const registries: RateLimiterRegistry[] = [];
@@ -298,4 +299,50 @@ describe('rate limiter turns', () => {
     await limiter.schedule('user', async () => undefined);
     expect(performance.now() - again).toBeGreaterThanOrEqual(100);
   });
+
+  it('tells a waiting job its place and estimate, at most once per interval, then that the wait is over', async () => {
+    const limiter = registry({ queueReportMs: 400 }).forKey('k', {
+      perWindow: 2,
+      windowMs: 2_000,
+      marginMs: 0,
+    });
+    /** What a job was told, in order: its places, that the wait is over, that it runs. */
+    const told = new Map<string, Array<{ at: number; what: QueuePlace | 'over' | 'ran' }>>();
+    const start = performance.now();
+    const run = (name: string, person: string) => {
+      const log: Array<{ at: number; what: QueuePlace | 'over' | 'ran' }> = [];
+      const note = (what: QueuePlace | 'over' | 'ran') => log.push({ at: performance.now() - start, what });
+      told.set(name, log);
+      return limiter.schedule('user', async () => void note('ran'), {
+        person,
+        onQueue: note,
+        onQueueOver: () => note('over'),
+      });
+    };
+    const jobs = [run('a1', 'A'), run('a2', 'A'), run('a3', 'A'), run('b1', 'B'), run('c1', 'C')];
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Two starts a window: a1 and b1 (the first turn of A and of B) started at once and were told nothing.
+    expect(told.get('a1')?.map((t) => t.what)).toEqual(['ran']);
+    expect(told.get('b1')?.map((t) => t.what)).toEqual(['ran']);
+    const first = (name: string) => told.get(name)?.[0];
+    expect(first('c1')?.what).toEqual({ ahead: 0, etaSeconds: 2 });
+    expect(first('a2')?.what).toEqual({ ahead: 1, etaSeconds: 2 });
+    // a3 waits for the next window: a token comes back a window after c1 or a2 starts.
+    expect(first('a3')?.what).toEqual({ ahead: 2, etaSeconds: 4 });
+    for (const name of ['c1', 'a2', 'a3']) expect(first(name)?.at).toBeLessThan(400);
+    await Promise.all(jobs);
+    for (const name of ['c1', 'a2', 'a3']) {
+      const log = told.get(name) ?? [];
+      const places = log.flatMap(({ at, what }) => (typeof what === 'string' ? [] : [{ at, ...what }]));
+      // Reports come at least an interval apart, each with a smaller estimate; then the wait is over, then it runs.
+      for (const [i, place] of places.entries()) {
+        const previous = places[i - 1];
+        if (previous === undefined) continue;
+        expect(place.at - previous.at).toBeGreaterThanOrEqual(390);
+        expect(place.etaSeconds).toBeLessThan(previous.etaSeconds + (place.ahead < previous.ahead ? 1 : 0));
+      }
+      expect(places.length).toBeGreaterThanOrEqual(name === 'a3' ? 3 : 2);
+      expect(log.slice(places.length).map((t) => t.what)).toEqual(['over', 'ran']);
+    }
+  }, 10_000);
 });
