@@ -170,6 +170,7 @@ export function createTransport(options: TransportOptions): Transport {
    * Waits for the limiter to start the attempt. A person is told (once) when the wait will pass WAIT_NOTICE_MS, and
    * the wait is given up, with nothing sent, when the person cancels, when a hold grows past what a person should
    * wait (they are told when to try again instead) or when the call could no longer start before its deadline.
+   * The call takes its person's turns in the limiter's queue, which tells `onQueue` its place while it waits.
    */
   const takeTurn = (
     req: TransportRequest,
@@ -179,12 +180,14 @@ export function createTransport(options: TransportOptions): Transport {
   ): Promise<Attempt> =>
     new Promise<Attempt>((resolve, reject) => {
       const { operation } = req;
-      const { signal, waitSignal, onWait, onWaitOver, deadline, onStart } = callOptions;
+      const { signal, waitSignal, onWait, onWaitOver, deadline, person, onQueue, onQueueOver } = callOptions;
       const queuedAt = Date.now();
       let started = false;
       let settled = false;
       let told = false;
       const timers: NodeJS.Timeout[] = [];
+      // Takes the call out of the limiter's queue when the wait is given up, so its turn goes to the next call.
+      const leave = new AbortController();
       let stopListening = () => {};
       const onAbort = () => giveUp(aborted(operation, signal?.reason ?? waitSignal?.reason, false));
       const cleanUp = () => {
@@ -198,6 +201,7 @@ export function createTransport(options: TransportOptions): Transport {
         if (started || settled) return;
         settled = true;
         cleanUp();
+        leave.abort(error);
         reject(error);
       };
       const check = () => {
@@ -244,24 +248,25 @@ export function createTransport(options: TransportOptions): Transport {
       };
       const enqueue = () => {
         limiter
-          .schedule(priority, (ticket) => {
-            // The wait was given up: this turn sends nothing and gives its token back.
-            if (settled) {
-              ticket.notSent();
-              return Promise.resolve(null);
-            }
-            // A hold that began after the limiter let this job through: wait it out like the jobs behind it.
-            if (limiter.heldFor() > 0) {
-              ticket.notSent();
-              check();
-              if (!settled) enqueue();
-              return Promise.resolve(null);
-            }
-            started = true;
-            onStart?.();
-            cleanUp();
-            return run(ticket);
-          })
+          .schedule(
+            priority,
+            (ticket) => {
+              // The wait was given up as the turn came: this turn sends nothing and gives its token back.
+              if (settled) {
+                ticket.notSent();
+                return Promise.resolve(null);
+              }
+              started = true;
+              cleanUp();
+              return run(ticket);
+            },
+            {
+              signal: leave.signal,
+              ...(person === undefined ? {} : { person }),
+              ...(onQueue === undefined ? {} : { onQueue }),
+              ...(onQueueOver === undefined ? {} : { onQueueOver }),
+            },
+          )
           .then(
             (outcome) => {
               if (outcome === null) return;

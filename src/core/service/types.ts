@@ -17,6 +17,19 @@ export interface QueuePlace {
 export interface CallOptions {
   /** Defaults to `user`. */
   priority?: Priority;
+  /**
+   * Who waits for the call, as an opaque key (e.g. `slack|T1|U1`): people's calls take turns person by person.
+   * Calls without one share one turn, as one more person would. Ignored for background calls.
+   */
+  person?: string;
+  /**
+   * Told the call's place when it could not start at once (it still waits QUEUE_NOTICE_DELAY_MS after it was
+   * queued), then whenever the place or the estimate changed, at most once every QUEUE_REPORT_MS (the limiter's
+   * `queueReportMs`). Each attempt that waits again (a retry) is told anew.
+   */
+  onQueue?: (place: QueuePlace) => void;
+  /** Told once when a wait that `onQueue` announced is over: the call started, or was given up or dropped. */
+  onQueueOver?: () => void;
   /** Cancels the call while it waits in the queue, between attempts or in flight. */
   signal?: AbortSignal;
   /** Cancels the call only while it waits for its turn: once sent, it runs to its end. */
