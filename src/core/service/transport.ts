@@ -258,6 +258,7 @@ export function createTransport(options: TransportOptions): Transport {
               }
               started = true;
               cleanUp();
+              callOptions.onStart?.();
               return run(ticket);
             },
             {

@@ -30,6 +30,8 @@ export interface CallOptions {
   onQueue?: (place: QueuePlace) => void;
   /** Told once when a wait that `onQueue` announced is over: the call started, or was given up or dropped. */
   onQueueOver?: () => void;
+  /** Told right before each attempt of the call is sent (its turn came), once per attempt. */
+  onStart?: () => void;
   /** Cancels the call while it waits in the queue, between attempts or in flight. */
   signal?: AbortSignal;
   /** Cancels the call only while it waits for its turn: once sent, it runs to its end. */

@@ -1,6 +1,7 @@
 /**
  * Calls waiting for their turn, through the real client and transport against the sandbox: people take turns,
- * a waiting call is told its place and when it is over, and a given-up wait leaves the queue at once.
+ * a waiting call is told its place and when it is over, a given-up wait leaves the queue at once, and `onStart`
+ * comes right before each attempt is sent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceError } from '../../../src/core/service/errors.js';
@@ -32,7 +33,7 @@ describe('turns of waiting calls', () => {
   };
   const logged = () => h.sandbox.requests(KEY).length;
 
-  it('serves waiting people turn by turn, telling each its place, then that the wait is over', async () => {
+  it('serves waiting people turn by turn, telling each its place, then that the wait is over, then sending it', async () => {
     const c = client();
     const events: string[] = [];
     const places = new Map<number, QueuePlace>();
@@ -45,6 +46,7 @@ describe('turns of waiting calls', () => {
             if (!places.has(perPage)) places.set(perPage, place);
           },
           onQueueOver: () => events.push(`over ${perPage}`),
+          onStart: () => events.push(`start ${perPage}`),
         },
       );
     // The key is held (a 429's Retry-After): every call waits for its turn.
@@ -63,7 +65,8 @@ describe('turns of waiting calls', () => {
       .slice(before)
       .map((r) => Number(r.query.perPage));
     expect(sent).toEqual([1, 3, 2]);
-    expect(events).toEqual(['over 1', 'over 3', 'over 2']);
+    expect(events.filter((e) => e.startsWith('start'))).toEqual(['start 1', 'start 3', 'start 2']);
+    for (const n of [1, 2, 3]) expect(events.indexOf(`over ${n}`)).toBeLessThan(events.indexOf(`start ${n}`));
   });
 
   it('takes a call out of the queue as soon as its wait is cancelled', async () => {
@@ -96,5 +99,16 @@ describe('turns of waiting calls', () => {
     expect(error?.code).toBe('ABORTED');
     expect(error?.sent).toBe(false);
     expect(logged()).toBe(before);
+  });
+
+  it('says right before each attempt is sent', async () => {
+    const c = client();
+    const seen: number[] = [];
+    const before = logged();
+    h.sandbox.injectFaults(KEY, { kind: 'server-error', status: 503 }, 2);
+    const { meta } = await c.creators.search({}, { onStart: () => seen.push(logged() - before) });
+    expect(meta.attempts).toBe(3);
+    // Each time, the attempts before it had reached the service and this one had not yet.
+    expect(seen).toEqual([0, 1, 2]);
   });
 });
