@@ -5,6 +5,7 @@
  * answer: `finish` waits for the last one before the answer is sent, so an answer is never covered by a late notice.
  */
 import type { Logger } from '../logger.js';
+import { QUEUE_NOTICE_DELAY_MS } from '../service/queue-reports.js';
 import type { CallOptions, QueuePlace } from '../service/types.js';
 import { button, buttons, notice, type Reply, reply } from '../ui/index.js';
 
@@ -38,7 +39,7 @@ export interface WaitingOptions {
 /** An invocation's interim messages. */
 export interface Waiting {
   /** The call options that report the queue and long waits here. */
-  readonly calls: Pick<CallOptions, 'onQueue' | 'onWait' | 'onWaitOver' | 'waitSignal'>;
+  readonly calls: Pick<CallOptions, 'onQueue' | 'onQueueOver' | 'onWait' | 'onWaitOver' | 'waitSignal'>;
   /** Stops every further message and waits for the one being shown. */
   finish(): Promise<void>;
 }
@@ -60,6 +61,9 @@ function formatSeconds(seconds: number): string {
   return rest === 0 || minutes >= 10 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
+/** How much longer than the queue's first report a long-wait notice waits for it. */
+const HOLD_NOTICE_GRACE_MS = 150;
+
 /** Waits this long before a Cancel button is worth offering with a queue place. */
 const CANCEL_WORTH_S = 10;
 
@@ -71,6 +75,8 @@ export function startWaiting(options: WaitingOptions): Waiting {
   let shown = false;
   let lastQueueAt = Number.NEGATIVE_INFINITY;
   let lastQueueText: string | null = null;
+  /** Whether the person was told the call waits (its place, or the long-wait notice). */
+  let waitSaid = false;
   let chain: Promise<void> = Promise.resolve();
 
   const show = (interim: Reply) => {
@@ -97,24 +103,36 @@ export function startWaiting(options: WaitingOptions): Waiting {
 
   const onQueue = (place: QueuePlace) => {
     const text = queueText(place);
-    // Where each update is a new message, the place is said once; the long-wait notice follows if it lasts.
-    if (!inPlace && lastQueueText !== null) return;
+    // Where each update is a new message, the wait is said once; where it is edited, it follows the place.
+    if (!inPlace && waitSaid) return;
     if (text === lastQueueText || now() - lastQueueAt < QUEUE_UPDATE_MS) return;
+    waitSaid = true;
     lastQueueAt = now();
     lastQueueText = text;
     show(place.etaSeconds >= CANCEL_WORTH_S ? withCancel(text) : reply([notice('info', text)]));
   };
+  // A long wait announced by the transport is said only if the queue does not say it first (its place and
+  // estimate, which count the wait, are the better news): the queue reports a call that cannot start at once.
+  let holdTimer: NodeJS.Timeout | null = null;
   const onWait = (seconds: number) => {
-    show(
-      withCancel(
-        `The service asked Scout to wait before sending this: about ${seconds} s. It goes on by itself, or you can cancel it.`,
-      ),
-    );
+    if (waitSaid || holdTimer !== null) return;
+    holdTimer = setTimeout(() => {
+      if (waitSaid) return;
+      waitSaid = true;
+      show(
+        withCancel(
+          `The service asked Scout to wait before sending this: about ${seconds} s. It goes on by itself, or you can cancel it.`,
+        ),
+      );
+    }, QUEUE_NOTICE_DELAY_MS + HOLD_NOTICE_GRACE_MS);
+    holdTimer.unref();
   };
   return {
     calls: {
       onQueue,
       onWait,
+      // A Cancel button shown means nothing once the call is sent.
+      onQueueOver: () => options.cancellable(false),
       onWaitOver: () => options.cancellable(false),
       waitSignal: options.cancel.signal,
     },
@@ -122,6 +140,7 @@ export function startWaiting(options: WaitingOptions): Waiting {
       // Messages not yet begun are dropped; the one being shown is waited for.
       finished = true;
       if (timer !== null) clearTimeout(timer);
+      if (holdTimer !== null) clearTimeout(holdTimer);
       await chain;
     },
   };

@@ -230,6 +230,14 @@ export function createProfileBatcher(
       signal: batch.cancel.signal,
       waitSignal: batch.abandon.signal,
       onStart: () => started(batch),
+      // The batch waits in the turn of the person who opened it; every member hears its place.
+      ...(batch.members[0]?.options.person === undefined ? {} : { person: batch.members[0].options.person }),
+      onQueue: (place) => {
+        for (const member of batch.members) member.options.onQueue?.(place);
+      },
+      onQueueOver: () => {
+        for (const member of batch.members) member.options.onQueueOver?.();
+      },
       onWait: (seconds) => {
         batch.notice = { seconds, at: Date.now() };
         for (const member of batch.members) {

@@ -38,16 +38,10 @@ export interface CallOptions {
   waitSignal?: AbortSignal;
   /** Told once, with the seconds left, when the call will wait for its turn longer than WAIT_NOTICE_MS. */
   onWait?: (seconds: number) => void;
-  /** Who waits for the call (e.g. `slack|T1|U1`): people's calls take turns person by person. */
-  person?: string;
-  /** Told when the call has to wait for its turn, with its place, and again as the place changes. */
-  onQueue?: (place: QueuePlace) => void;
   /** Told when a wait `onWait` announced is over: the call was sent, or given up. */
   onWaitOver?: () => void;
   /** The call is dropped, unsent, if it cannot start before this time (its answer could no longer be delivered). */
   deadline?: Date;
-  /** Told right when the request is about to be sent, once its turn came (again for each attempt). */
-  onStart?: () => void;
 }
 
 /** What the service reported about one successful call. */

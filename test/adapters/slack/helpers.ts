@@ -20,12 +20,18 @@ export interface World {
   stop(): Promise<void>;
 }
 
-/** Starts the world; `slack` configures the fake (an Enterprise Grid org's bot token, for one). */
-export async function startWorld(slackOptions: Parameters<typeof startFakeSlack>[0] = {}): Promise<World> {
+/**
+ * Starts the world; `slack` configures the fake (an Enterprise Grid org's bot token, for one), `allowance` the
+ * service's requests per minute (10,000 by default: nobody waits).
+ */
+export async function startWorld(
+  slackOptions: Parameters<typeof startFakeSlack>[0] = {},
+  allowance = 10_000,
+): Promise<World> {
   const sandbox = createSandbox({
     replyIntervalMs: 0,
     remixDelayMs: 0,
-    rateLimitPerMinute: 10_000,
+    rateLimitPerMinute: allowance,
     keys: [{ key: KEY, teamId: 'team_slack', credits: 100_000 }],
   });
   await sandbox.start();
@@ -35,7 +41,7 @@ export async function startWorld(slackOptions: Parameters<typeof startFakeSlack>
       baseUrl: sandbox.url,
       mediaUrl: sandbox.mediaUrl,
       retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
-      rateLimit: { perWindow: 10_000 },
+      rateLimit: { perWindow: allowance },
     },
     databasePath: ':memory:',
     logger: createLogger({ level: process.env.SCOUT_TEST_LOG ?? 'silent', destination: process.stderr }),

@@ -121,6 +121,25 @@ describe('interim messages', () => {
     expect(cancelTokens()).toBe(1);
   });
 
+  it('says a long wait the queue did not report, once, with Cancel', async () => {
+    const alone = setUp({ inPlace: false });
+    alone.waiting.calls.onWait?.(45);
+    alone.waiting.calls.onWait?.(44);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await alone.waiting.finish();
+    expect(alone.shown.map(textOf)).toEqual([
+      expect.stringContaining('wait before sending this: about 45 s'),
+    ]);
+    expect(textOf(alone.shown[0] as Reply)).toContain('Cancel');
+
+    const queued = setUp({ inPlace: false });
+    queued.waiting.calls.onWait?.(45);
+    queued.waiting.calls.onQueue?.({ ahead: 2, etaSeconds: 45 });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await queued.waiting.finish();
+    expect(queued.shown.map(textOf)).toEqual([expect.stringContaining('2 requests ahead of yours')]);
+  });
+
   it('words places and estimates', () => {
     expect(queueText({ ahead: 0, etaSeconds: 0.2 })).toBe('The service is busy: yours is next, in a moment.');
     expect(queueText({ ahead: 1, etaSeconds: 5 })).toBe(
