@@ -1,12 +1,15 @@
 /**
  * The production path: `tsc -p tsconfig.build.json` compiles src/ to JavaScript that plain node runs (no tsx, no
- * TypeScript), laid out as a deployment is (package.json, node_modules, dist/). The compiled bot, on the embedded
- * sandbox, answers in the terminal, serves the Dockerfile's HEALTHCHECK, stops on end of input and on SIGTERM, and
- * writes no file anywhere it was not told to: importing the Slack manifest module never regenerates manifest.yml.
+ * TypeScript). A copy of the project (package.json, tsconfig*.json, scripts/, src/, node_modules) is started the way
+ * `npm start` starts it, through scripts/start.mjs, which compiles dist/ because it is missing, then again, which
+ * reuses it. The compiled bot, on the embedded sandbox, answers in the terminal, serves the Dockerfile's
+ * HEALTHCHECK, stops on end of input and on SIGTERM, and writes no file anywhere it was not told to: importing the
+ * Slack manifest module never regenerates manifest.yml.
  */
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -15,17 +18,24 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, distState, ensureBuilt } from '../scripts/dist.mjs';
 
 const run = promisify(execFile);
 const project = fileURLToPath(new URL('..', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'scout-build-'));
-/** The deployment: package.json (its "type": "module" makes dist/ ES modules), node_modules and dist/. */
+/**
+ * The project as `npm ci` leaves it: package.json (its "type": "module" makes dist/ ES modules), the tsconfig files,
+ * scripts/, src/ and node_modules; dist/ appears when it is started.
+ */
 const app = join(root, 'app');
 const dist = join(app, 'dist');
 /** The compiled bot's working folder: nothing may appear in it. */
@@ -46,9 +56,20 @@ function script(name: string): string | undefined {
   return pkg.scripts?.[name];
 }
 
-/** Starts the compiled bot with nothing of the test's environment but PATH: no tsx loader, no .env, no key. */
-function startCompiled(env: Record<string, string>): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [join(dist, 'main.js')], {
+/** What `npm start` runs, and what `npm run start:prod` (and the Docker image) runs. */
+const LAUNCHER = ['scripts', 'start.mjs'];
+const COMPILED = ['dist', 'main.js'];
+
+/**
+ * Starts the bot through `entry` (dist/main.js by default) with nothing of the test's environment but PATH: no tsx
+ * loader, no .env, no key.
+ */
+function startCompiled(
+  env: Record<string, string>,
+  entry: string[] = COMPILED,
+  nodeArgs: string[] = [],
+): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [...nodeArgs, join(app, ...entry)], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: root, DATABASE_PATH: databasePath, ...env },
     stdio: 'pipe',
@@ -95,25 +116,74 @@ async function probe(port: number): Promise<number> {
   }
 }
 
+/** The first start of the copy, which finds no dist/ and compiles it. */
+let first: { code: number | null; stdout: string; stderr: string };
+
 beforeAll(async () => {
   mkdirSync(app);
   mkdirSync(cwd);
-  const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
-  await run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dist], {
-    cwd: project,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  copyFileSync(join(project, 'package.json'), join(app, 'package.json'));
+  for (const file of ['package.json', 'tsconfig.json', 'tsconfig.build.json'])
+    copyFileSync(join(project, file), join(app, file));
+  cpSync(join(project, 'scripts'), join(app, 'scripts'), { recursive: true });
+  cpSync(join(project, 'src'), join(app, 'src'), { recursive: true });
   symlinkSync(join(project, 'node_modules'), join(app, 'node_modules'), 'junction');
+  const child = startCompiled({ LOG_LEVEL: 'info' }, LAUNCHER);
+  const stdout = collect(child.stdout);
+  const stderr = collect(child.stderr);
+  const code = exited(child, BUILD_TIMEOUT_MS);
+  child.stdin.end('help\n');
+  first = { code: await code, stdout: stdout.text, stderr: stderr.text };
 }, BUILD_TIMEOUT_MS);
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('the compiled bot (npm run build, npm run start:prod)', () => {
+describe('the compiled bot (npm start, npm run build, npm run start:prod)', () => {
   it('is what the npm scripts build and start', () => {
+    expect(script('start')).toBe('node scripts/start.mjs');
     expect(script('build')).toContain('tsc -p tsconfig.build.json');
     expect(script('start:prod')).toBe('node dist/main.js');
   });
+
+  it('is compiled by the first npm start, which then answers on piped input and exits 0 when it ends', () => {
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('Compiling src/ to dist/');
+    // tsc and the launcher say nothing on standard output: it is the shell's.
+    expect(first.stdout.startsWith('Scout — creator discovery and outreach from one command.')).toBe(true);
+    expect(first.stdout).toContain('/scout creators:');
+    expect(distState(app)).toBe('fresh');
+  });
+
+  it(
+    'is not compiled again by the next npm start while dist/ is newer than what it is made from',
+    async () => {
+      const built = statSync(join(dist, 'main.js')).mtimeMs;
+      const child = startCompiled({}, LAUNCHER);
+      const stdout = collect(child.stdout);
+      const stderr = collect(child.stderr);
+      const code = exited(child);
+      child.stdin.end('help\n');
+      expect(await code, stderr.text).toBe(0);
+      expect(stderr.text).not.toContain('Compiling');
+      expect(stdout.text).toContain('/scout creators:');
+      expect(statSync(join(dist, 'main.js')).mtimeMs).toBe(built);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    "passes the bot's exit code through: a database that cannot be used ends npm start with 1",
+    async () => {
+      const folder = join(root, 'a-folder');
+      mkdirSync(folder);
+      const child = startCompiled({ DATABASE_PATH: folder }, LAUNCHER);
+      const stderr = collect(child.stderr);
+      const code = exited(child);
+      child.stdin.end();
+      expect(await code).toBe(1);
+      expect(stderr.text).toContain(`DATABASE_PATH (${folder})`);
+    },
+    RUN_TIMEOUT_MS,
+  );
 
   it('compiles every entry point of the npm scripts to JavaScript', () => {
     for (const entry of [
@@ -143,10 +213,13 @@ describe('the compiled bot (npm run build, npm run start:prod)', () => {
     RUN_TIMEOUT_MS,
   );
 
-  it(
-    "serves /healthz to the Dockerfile's HEALTHCHECK, and stops cleanly on SIGTERM",
-    async () => {
-      const child = startCompiled({ LOG_LEVEL: 'info', PORT: '0' });
+  it.each([
+    ['node dist/main.js', COMPILED],
+    ['npm start', LAUNCHER],
+  ])(
+    "serves /healthz to the Dockerfile's HEALTHCHECK, and stops cleanly on SIGTERM (%s)",
+    async (_how, entry) => {
+      const child = startCompiled({ LOG_LEVEL: 'info', PORT: '0' }, entry);
       const stderr = collect(child.stderr);
       const code = exited(child);
       // stdin stays open: only the signal ends this run.
@@ -174,7 +247,16 @@ describe('the compiled bot (npm run build, npm run start:prod)', () => {
   );
 
   it('wrote no file: no manifest.yml beside dist/ or in the project, nothing in its working folder', () => {
-    expect(readdirSync(app).sort()).toEqual(['dist', 'node_modules', 'package.json']);
+    // No half-built folder was left behind either.
+    expect(readdirSync(app).sort()).toEqual([
+      'dist',
+      'node_modules',
+      'package.json',
+      'scripts',
+      'src',
+      'tsconfig.build.json',
+      'tsconfig.json',
+    ]);
     expect(readdirSync(cwd)).toEqual([]);
     expect(statSync(manifest).mtimeMs).toBe(manifestBefore.mtimeMs);
     expect(readFileSync(manifest, 'utf8')).toBe(manifestBefore.text);
@@ -194,5 +276,91 @@ describe('the compiled bot (npm run build, npm run start:prod)', () => {
       expect(readdirSync(cwd)).toEqual([]);
     },
     RUN_TIMEOUT_MS,
+  );
+});
+
+describe("npm start's check of dist/ (scripts/dist.mjs)", () => {
+  /** A small project of its own: what dist/ is made from, with known times. */
+  const small = join(root, 'small');
+  const past = new Date(Date.now() - 3_600_000);
+  const built = new Date(Date.now() - 1_800_000);
+  const files = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'src/main.ts', 'src/core/a.ts'];
+
+  /** Writes the project with every input at `past` and dist/main.js at `built`, after them. */
+  const layOut = () => {
+    rmSync(small, { recursive: true, force: true });
+    mkdirSync(join(small, 'src', 'core'), { recursive: true });
+    mkdirSync(join(small, 'dist'));
+    writeFileSync(join(small, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(
+      join(small, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', strict: true, types: [], noEmit: true },
+        include: ['src'],
+      }),
+    );
+    writeFileSync(
+      join(small, 'tsconfig.build.json'),
+      JSON.stringify({
+        extends: './tsconfig.json',
+        compilerOptions: { noEmit: false, noEmitOnError: true, rootDir: 'src', outDir: 'dist' },
+      }),
+    );
+    writeFileSync(join(small, 'src', 'main.ts'), "import { a } from './core/a.js';\nconsole.log(a);\n");
+    writeFileSync(join(small, 'src', 'core', 'a.ts'), 'export const a: number = 1;\n');
+    writeFileSync(join(small, 'src', 'core', 'old.ts'), 'export {};\n');
+    writeFileSync(join(small, 'dist', 'main.js'), '');
+    for (const file of [...files, 'src/core/old.ts', 'src/core', 'src'])
+      utimesSync(join(small, file), past, past);
+    utimesSync(join(small, 'dist', 'main.js'), built, built);
+    // TypeScript is found from the project, as in a real one.
+    symlinkSync(join(project, 'node_modules'), join(small, 'node_modules'), 'junction');
+  };
+
+  it('finds dist/ missing without dist/main.js, and fresh when it is newer than every input', () => {
+    layOut();
+    expect(distState(small)).toBe('fresh');
+    rmSync(join(small, 'dist'), { recursive: true });
+    expect(distState(small)).toBe('missing');
+  });
+
+  it.each(files)('finds dist/ stale once %s changed after it', (file) => {
+    layOut();
+    const later = new Date(built.getTime() + 1000);
+    utimesSync(join(small, file), later, later);
+    expect(distState(small)).toBe('stale');
+  });
+
+  it('finds dist/ stale once a file of src/ is removed (its folder changed)', () => {
+    layOut();
+    unlinkSync(join(small, 'src', 'core', 'old.ts'));
+    expect(distState(small)).toBe('stale');
+  });
+
+  it(
+    'leaves dist/ as it was when the build fails, and replaces it when the build succeeds',
+    () => {
+      layOut();
+      writeFileSync(join(small, 'src', 'core', 'a.ts'), "export const a: number = 'not a number';\n");
+      const said: string[] = [];
+      expect(() => ensureBuilt(small, (line) => said.push(line))).toThrow(
+        /tsc -p tsconfig.build.json failed/,
+      );
+      expect(said.join('\n')).toContain('src/ changed since dist/ was compiled');
+      expect(readFileSync(join(small, 'dist', 'main.js'), 'utf8')).toBe('');
+      expect(readdirSync(small).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+
+      writeFileSync(join(small, 'src', 'core', 'a.ts'), 'export const a: number = 2;\n');
+      const began = Date.now();
+      build(small);
+      expect(readFileSync(join(small, 'dist', 'main.js'), 'utf8')).toContain("from './core/a.js'");
+      expect(existsSync(join(small, 'dist', 'core', 'old.js'))).toBe(true);
+      // Stamped with the moment the build began: a file saved while tsc ran is newer, and compiled next time.
+      expect(statSync(join(small, 'dist', 'main.js')).mtimeMs).toBeLessThanOrEqual(Date.now());
+      expect(statSync(join(small, 'dist', 'main.js')).mtimeMs).toBeGreaterThanOrEqual(began - 1000);
+      expect(distState(small)).toBe('fresh');
+      expect(ensureBuilt(small, () => undefined)).toBe('fresh');
+    },
+    BUILD_TIMEOUT_MS,
   );
 });
