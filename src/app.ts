@@ -12,7 +12,6 @@ import type { Logger } from './core/logger.js';
 import { createMetrics, type Metrics } from './core/metrics.js';
 import { createReadiness, type Readiness } from './core/readiness.js';
 import type { ServiceClient } from './core/service/index.js';
-import { createSharedWindows } from './core/service/shared-window.js';
 import { schemaVersion } from './core/store/database.js';
 import { openStore, type Store } from './core/store/index.js';
 import { createLeases, type Leases } from './core/store/leases.js';
@@ -161,7 +160,11 @@ async function assemble(
   readiness.add('storage', () => storageProblem(store));
   const { apiKey, ...clientOptions } = options.service;
   const secrets = options.secrets ?? new Set<string>();
-  const shared = options.redisUrl === undefined ? undefined : createSharedWindows(options.redisUrl);
+  // ioredis is loaded only by a deployment that shares its rate windows through Redis.
+  const shared =
+    options.redisUrl === undefined
+      ? undefined
+      : (await import('./core/service/shared-window.js')).createSharedWindows(options.redisUrl);
   if (shared !== undefined) readiness.add('redis', () => shared.problem());
   const accounts = createAccountPool({ ...clientOptions, logger: options.logger, metrics }, secrets, shared);
   const tenancy = options.tenancy ?? { kind: 'single' };

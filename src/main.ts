@@ -2,13 +2,13 @@
  * Composition root: config → logger → (embedded sandbox) → store and service client → commands → adapters and
  * background jobs. Slack and Discord join when configured; with neither, Scout runs the terminal shell. The
  * operator endpoints (/healthz, /readyz, /metrics) are served by Slack's server, or on PORT when it is set and Slack
- * is not configured. SIGINT and SIGTERM stop everything.
+ * is not configured. SIGINT and SIGTERM stop everything. Each platform's SDK, the embedded sandbox and the terminal are
+ * loaded only when the configuration uses them: discord.js alone takes about half a second to load.
  */
 import { dirname, join } from 'node:path';
-import { createDiscordAdapter, type DiscordAdapter } from './adapters/discord/index.js';
-import { createSlackAdapter, type SlackAdapter } from './adapters/slack/index.js';
-import { createTerminalOutbound } from './adapters/terminal/outbound.js';
-import { createTerminal } from './adapters/terminal/shell.js';
+import type { DiscordAdapter } from './adapters/discord/index.js';
+import type { SlackAdapter } from './adapters/slack/index.js';
+import type { TerminalShell } from './adapters/terminal/shell.js';
 import { type App, createApp } from './app.js';
 import { FAMILIES } from './commands/index.js';
 import { ConfigError, configSecrets, loadConfig, loadDotEnv, redactDatabaseUrl } from './config.js';
@@ -19,7 +19,7 @@ import { createLogger } from './core/logger.js';
 import type { Outbound } from './core/outbound.js';
 import type { LeasedWork } from './core/store/leases.js';
 import { createOpsServer, type OpsServer } from './ops-server.js';
-import { createSandbox, DEMO_KEY, type Sandbox } from './sandbox/index.js';
+import type { Sandbox } from './sandbox/index.js';
 
 const GREETING = [
   'Scout — creator discovery and outreach from one command.',
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
   let sandbox: Sandbox | null = null;
   let service: { apiKey?: string; baseUrl: string; mediaUrl: string };
   if (config.service.kind === 'embedded-sandbox') {
+    const { createSandbox, DEMO_KEY } = await import('./sandbox/index.js');
     sandbox = createSandbox({ replyIntervalMs: 30_000, remixDelayMs: 1500 });
     await sandbox.start();
     logger.info(
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
     parts.push({ stop: stopOps });
   }
   if (slackConfig !== null) {
+    const { createSlackAdapter } = await import('./adapters/slack/index.js');
     const createSlack = () =>
       createSlackAdapter({
         config: slackConfig,
@@ -186,6 +188,7 @@ async function main(): Promise<void> {
   }
   if (config.discord !== null) {
     const discordConfig = config.discord;
+    const { createDiscordAdapter } = await import('./adapters/discord/index.js');
     let discord: DiscordAdapter | null = null;
     const gateway: LeasedWork = {
       async start() {
@@ -208,23 +211,27 @@ async function main(): Promise<void> {
       parts.push({ stop: async () => gateway.stop() });
     } else leader.push(gateway);
   }
-  const terminal = chat
-    ? null
-    : createTerminal({
-        input: process.stdin,
-        output: process.stdout,
-        dispatcher: app.dispatcher,
-        prompt: process.stdin.isTTY ? 'scout> ' : '',
-        greeting: GREETING,
-        // Exports sit beside the database, wherever DATABASE_PATH puts it.
-        filesDir: join(dirname(config.databasePath), 'exports'),
-      });
-  if (terminal !== null) {
+  let terminal: TerminalShell | null = null;
+  if (!chat) {
+    const [{ createTerminal }, { createTerminalOutbound }] = await Promise.all([
+      import('./adapters/terminal/shell.js'),
+      import('./adapters/terminal/outbound.js'),
+    ]);
+    const shell = createTerminal({
+      input: process.stdin,
+      output: process.stdout,
+      dispatcher: app.dispatcher,
+      prompt: process.stdin.isTTY ? 'scout> ' : '',
+      greeting: GREETING,
+      // Exports sit beside the database, wherever DATABASE_PATH puts it.
+      filesDir: join(dirname(config.databasePath), 'exports'),
+    });
+    terminal = shell;
     outbound.set(
       'terminal',
       createTerminalOutbound({
         output: process.stdout,
-        onActions: (actions) => terminal.adoptActions(actions),
+        onActions: (actions) => shell.adoptActions(actions),
       }),
     );
   }

@@ -24,7 +24,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, distState, ensureBuilt } from '../scripts/dist.mjs';
@@ -209,6 +209,45 @@ describe('the compiled bot (npm start, npm run build, npm run start:prod)', () =
       expect(stdout.text).toContain('/scout help creators');
       expect(stderr.text).toContain('running against the embedded sandbox');
       expect(existsSync(databasePath)).toBe(true);
+    },
+    RUN_TIMEOUT_MS,
+  );
+
+  it(
+    'loads no platform SDK, nor PostgreSQL, Redis or chart code, when only the terminal is configured',
+    async () => {
+      // Written at exit by a module loaded before the bot: every CommonJS file loaded (the SDKs are CommonJS).
+      const probe = join(root, 'loaded.mjs');
+      writeFileSync(
+        probe,
+        [
+          "import { writeSync } from 'node:fs';",
+          "import { createRequire } from 'node:module';",
+          'const cache = createRequire(import.meta.url).cache;',
+          "process.on('exit', () => writeSync(2, '\\nLOADED ' + JSON.stringify(Object.keys(cache)) + '\\n'));",
+        ].join('\n'),
+      );
+      const child = startCompiled({}, COMPILED, ['--import', pathToFileURL(probe).href]);
+      const stderr = collect(child.stderr);
+      const code = exited(child);
+      child.stdin.end('help\n');
+      expect(await code, stderr.text).toBe(0);
+      const line = stderr.text.split('\n').find((l) => l.startsWith('LOADED '));
+      const loaded = JSON.parse(line?.slice('LOADED '.length) ?? '[]') as string[];
+      const packages = new Set(loaded.map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1]));
+      // The check sees CommonJS packages: the SQLite driver is one.
+      expect(packages.has('better-sqlite3')).toBe(true);
+      for (const unwanted of [
+        'discord.js',
+        '@discordjs/ws',
+        '@slack/bolt',
+        '@slack/web-api',
+        'pg',
+        'ioredis',
+      ])
+        expect(packages.has(unwanted), unwanted).toBe(false);
+      for (const unwanted of ['@napi-rs/canvas', 'chart.js'])
+        expect(packages.has(unwanted), unwanted).toBe(false);
     },
     RUN_TIMEOUT_MS,
   );

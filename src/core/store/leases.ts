@@ -5,9 +5,10 @@
  * loses the database, another replica takes it at its next try, within `checkMs`. On SQLite there is one process
  * per database file: every lease is held at once.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../logger.js';
 import type { DatabaseLocation } from './database.js';
+import { nodePostgres } from './node-postgres.js';
 
 /** Work done under a lease: started when the lease is won, stopped when it is lost or the leases close. */
 export interface LeasedWork {
@@ -108,7 +109,7 @@ function postgresLeases(url: string, options: LeaseOptions): Leases {
   const connect = (): Promise<pg.Client | null> => {
     connecting ??= (async () => {
       // Keep-alive probes let this side notice a connection the network dropped without a word.
-      const next = new pg.Client({
+      const next = new (nodePostgres().Client)({
         connectionString: url,
         application_name: 'scout leases',
         keepAlive: true,

@@ -19,7 +19,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import pg from 'pg';
+import { nodePostgres } from './node-postgres.js';
 
 export { sql };
 
@@ -89,7 +89,7 @@ const NUMERIC = 1700;
 const types = {
   getTypeParser(id: number, format?: 'text' | 'binary') {
     if (id === INT8 || id === NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(id, format);
+    return nodePostgres().types.getTypeParser(id, format);
   },
 };
 
@@ -212,7 +212,8 @@ const QUERY_TIMEOUT_MS = 30_000;
 
 /** Connects a pool to the PostgreSQL database at `url` (postgres://...). */
 export function openPostgres(url: string, options: PostgresOptions = {}): SqlDatabase {
-  const pool = new pg.Pool({
+  const { Pool } = nodePostgres();
+  const pool = new Pool({
     connectionString: url,
     max: options.max ?? 10,
     types,
