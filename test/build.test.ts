@@ -4,7 +4,7 @@
  * `npm start` starts it, through scripts/start.mjs, which compiles dist/ because it is missing, then again, which
  * reuses it. The compiled bot, on the embedded sandbox, answers in the terminal, serves the Dockerfile's
  * HEALTHCHECK, stops on end of input and on SIGTERM, and writes no file anywhere it was not told to: importing the
- * Slack manifest module never regenerates manifest.yml.
+ * Slack manifest module, compiled or through tsx, never regenerates manifest.yml (only its own entry point does).
  */
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import {
@@ -186,13 +186,20 @@ describe('the compiled bot (npm start, npm run build, npm run start:prod)', () =
   );
 
   it('compiles every entry point of the npm scripts to JavaScript', () => {
-    for (const entry of [
-      'main.js',
-      'sandbox/main.js',
-      'adapters/discord/register.js',
-      'adapters/slack/manifest.js',
-    ])
-      expect(existsSync(join(dist, entry)), entry).toBe(true);
+    const pkg = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const entries = Object.values(pkg.scripts).flatMap((line) =>
+      [...line.matchAll(/\btsx src\/(\S+)\.ts\b/g)].map((m) => `${m[1]}.js`),
+    );
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'sandbox/main.js',
+        'adapters/discord/register.js',
+        'adapters/slack/write-manifest.js',
+      ]),
+    );
+    for (const entry of ['main.js', ...entries]) expect(existsSync(join(dist, entry)), entry).toBe(true);
   });
 
   it(
@@ -285,6 +292,34 @@ describe('the compiled bot (npm start, npm run build, npm run start:prod)', () =
     RUN_TIMEOUT_MS,
   );
 
+  it(
+    'writes nothing when the modules behind the scripts are imported, compiled or through tsx',
+    async () => {
+      const modules = ['adapters/slack/manifest', 'adapters/discord/registration'];
+      const importAll = (files: string[]) =>
+        files.map((file) => `await import(${JSON.stringify(pathToFileURL(file).href)});`).join('\n');
+      const env = { PATH: process.env.PATH ?? '', HOME: root };
+      await run(
+        process.execPath,
+        ['--input-type=module', '-e', importAll(modules.map((m) => join(dist, `${m}.js`)))],
+        { cwd, env },
+      );
+      // tsx resolves from the project, where it is installed; a firing check would write app/manifest.yml.
+      await run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          importAll(modules.map((m) => join(app, 'src', `${m}.ts`))),
+        ],
+        { cwd: app, env },
+      );
+    },
+    RUN_TIMEOUT_MS,
+  );
+
   it('wrote no file: no manifest.yml beside dist/ or in the project, nothing in its working folder', () => {
     // No half-built folder was left behind either.
     expect(readdirSync(app).sort()).toEqual([
@@ -302,13 +337,13 @@ describe('the compiled bot (npm start, npm run build, npm run start:prod)', () =
   });
 
   it(
-    'regenerates manifest.yml beside dist/ only when the compiled manifest module is run itself',
+    'regenerates manifest.yml beside dist/ only when its own compiled entry point is run',
     async () => {
-      await run(process.execPath, [join(dist, 'adapters', 'slack', 'manifest.js')], {
+      await run(process.execPath, [join(dist, 'adapters', 'slack', 'write-manifest.js')], {
         cwd,
         env: { PATH: process.env.PATH ?? '' },
       });
-      // The place checked above is where a firing entry-point check writes.
+      // The place checked above is where an import that wrote would have written.
       const written = readFileSync(join(app, 'manifest.yml'), 'utf8');
       expect(written.startsWith('# Slack app manifest for Scout')).toBe(true);
       expect(written).toContain('- command: /scout');

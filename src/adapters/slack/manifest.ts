@@ -1,10 +1,8 @@
 /**
  * The Slack app manifest (manifest.yml at the repository root), built from the command registry so the
- * `/scout` usage hint and description follow the commands. `npx tsx src/adapters/slack/manifest.ts` rewrites it.
+ * `/scout` usage hint and description follow the commands. `npm run slack:manifest` (write-manifest.ts) rewrites
+ * it; importing this module never writes anything.
  */
-import { writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PROFILE_LINK_DOMAINS } from '../../commands/creators/profile-links.js';
 import type { CommandRegistry } from '../../core/command/types.js';
 
@@ -63,7 +61,7 @@ export function manifestYaml(registry: CommandRegistry): string {
     .map(([scope, why]) => `      - ${scope} # ${why}`)
     .join('\n');
   return `# Slack app manifest for Scout: paste it into "Create an app from a manifest" at https://api.slack.com/apps.
-# Generated from the command registry by \`npx tsx src/adapters/slack/manifest.ts\`; a test keeps it in sync.
+# Generated from the command registry by \`npm run slack:manifest\`; a test keeps it in sync.
 # Socket Mode is on, so no public URL is needed (set SLACK_APP_TOKEN, an app-level token with connections:write).
 # For HTTP mode instead, set socket_mode_enabled to false and add
 #   url: https://<your host>/slack/events
@@ -116,16 +114,4 @@ settings:
   socket_mode_enabled: true
   token_rotation_enabled: false
 `;
-}
-
-// Run directly (`npm run slack:manifest`, or node on its compiled file), it rewrites manifest.yml from the registry.
-// Imported (by main, compiled or not) it never writes: the entry point must be this very file. The name check also
-// holds if main is ever bundled into one file, where every module shares the entry point's URL.
-const thisFile = fileURLToPath(import.meta.url);
-const entry = process.argv[1];
-if (entry !== undefined && /^manifest\.[cm]?[jt]s$/.test(basename(thisFile)) && resolve(entry) === thisFile) {
-  const { createRegistry } = await import('../../core/command/registry.js');
-  const { FAMILIES } = await import('../../commands/index.js');
-  const target = fileURLToPath(new URL('../../../manifest.yml', import.meta.url));
-  writeFileSync(target, manifestYaml(createRegistry(FAMILIES)));
 }

@@ -6,7 +6,7 @@ import {
   inviteText,
   inviteUrl,
   registerCommands,
-} from '../../../src/adapters/discord/register.js';
+} from '../../../src/adapters/discord/registration.js';
 import { type App, createApp } from '../../../src/app.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createLogger } from '../../../src/core/logger.js';

@@ -25,7 +25,7 @@ function value(key: string, after = ''): string | undefined {
 }
 
 describe('manifest.yml', () => {
-  it('is what the command registry produces (regenerate with npx tsx src/adapters/slack/manifest.ts)', () => {
+  it('is what the command registry produces (regenerate with npm run slack:manifest)', () => {
     expect(file).toBe(manifestYaml(registry));
   });
 
