@@ -1,6 +1,7 @@
 /**
- * Start-up failures end the process: a supervisor restarts only what exits. `npm start`'s own entry point runs in
- * a child process with the embedded sandbox (which would otherwise keep it alive) and a database that cannot be used.
+ * Start-up failures end the process: a supervisor restarts only what exits. Scout's entry point (src/main.ts, which
+ * `npm start` and the image run compiled, see build.test.ts) runs in a child process with the embedded sandbox (which
+ * would otherwise keep it alive) and a database that cannot be used.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
