@@ -411,6 +411,15 @@ describe("npm start's check of dist/ (scripts/dist.mjs)", () => {
     expect(distState(small)).toBe('stale');
   });
 
+  it('says what to do when dist/ must be compiled and TypeScript is not installed (npm ci --omit=dev)', () => {
+    const bare = join(root, 'bare');
+    mkdirSync(join(bare, 'src'), { recursive: true });
+    writeFileSync(join(bare, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(join(bare, 'src', 'main.ts'), 'export {};\n');
+    expect(() => ensureBuilt(bare, () => undefined)).toThrow(/TypeScript is not installed: run `npm ci`/);
+    expect(existsSync(join(bare, 'dist'))).toBe(false);
+  });
+
   it(
     'leaves dist/ as it was when the build fails, and replaces it when the build succeeds',
     () => {
