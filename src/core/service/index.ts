@@ -62,7 +62,6 @@ export {
 } from './media.js';
 export { OPERATION_TRAITS, OPERATIONS, type OperationName } from './operations.js';
 export { costOf, estimateCost, PRICING, type Price } from './pricing.js';
-export { QUEUE_NOTICE_DELAY_MS, QUEUE_REPORT_MS } from './queue-reports.js';
 export {
   PROFILE_BATCH_MAX_IDS,
   PROFILE_BATCH_WINDOW_MS,
@@ -70,6 +69,7 @@ export {
   type SharedPart,
   sharedPartOf,
 } from './profile-batch.js';
+export { QUEUE_NOTICE_DELAY_MS, QUEUE_REPORT_MS } from './queue-reports.js';
 export {
   createRateLimiterRegistry,
   DEFAULT_RATE_LIMIT,
