@@ -3,7 +3,7 @@
  * operation, error-shape decoding and retries.
  */
 
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { errorFromAnswer, ServiceError, SharedWindowUnavailableError } from './errors.js';
 import { type AccountingHeaders, type RawHeaders, readAccounting, readRetryAfter } from './http.js';
 import { OPERATION_TRAITS, type OperationName } from './operations.js';
@@ -66,6 +66,13 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/** undici, loaded with the first request: a process that never calls the service (or not yet) starts faster. */
+let undici: Promise<typeof import('undici')> | null = null;
+const loadUndici = () => {
+  undici ??= import('undici');
+  return undici;
+};
+
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** A person waiting for their turn longer than this is told, and may cancel. */
@@ -102,6 +109,7 @@ export function createTransport(options: TransportOptions): Transport {
     signal?: AbortSignal,
   ): Promise<Attempt> => {
     const { operation } = req;
+    const { request } = await loadUndici();
     if (signal?.aborted) {
       ticket.notSent();
       return { ok: false, error: aborted(operation, signal.reason, false), sent: false };
