@@ -1,6 +1,6 @@
 /**
  * Acks side by side (part of `npm run bench`): Scout in Slack HTTP mode (`npm start`'s entry point) and a bare Bolt
- * app that only acknowledges (bench/bare-bolt.ts), each a process of its own, get the same signed /scout commands,
+ * app that only acknowledges (bench/bare-bolt.mjs), each a process of its own, get the same signed /scout commands,
  * 50 at a time. Batches alternate between the two; before each bare batch Scout's work after its acks (service
  * calls, answers) is drained, so the bare app is measured on a quiet machine and Scout under its own load. Each
  * command family is reported separately: p50 and p99 of the time from sending a request to its HTTP answer.
@@ -54,6 +54,15 @@ async function commandsDone(port: number): Promise<number> {
   return total;
 }
 
+/** Resolves once `count` has not changed for 100 ms. */
+async function quiet(count: () => number): Promise<void> {
+  let last = -1;
+  while (count() !== last) {
+    last = count();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Sends one batch of signed commands to `port`; returns each request's time to its answer, in ms. */
 async function batch(port: number, lines: string[], responseUrl: (i: number) => string): Promise<number[]> {
   return Promise.all(
@@ -93,14 +102,12 @@ export async function compareAcks(): Promise<AckFigures[]> {
     SLACK_API_URL: slack.apiUrl,
     LOG_LEVEL: 'warn',
   };
-  const scout = await startScout({
-    ...env,
-    SCOUT_API_KEY: key,
-    SCOUT_API_URL: sandbox.url,
-    DATABASE_PATH: join(dir, 'scout.db'),
-  });
+  const scout = await startScout(
+    { ...env, SCOUT_API_KEY: key, SCOUT_API_URL: sandbox.url, DATABASE_PATH: join(dir, 'scout.db') },
+    { compiled: true },
+  );
   const barePort = await freePort();
-  const bare = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-bolt.ts'], {
+  const bare = spawn(process.execPath, ['bench/bare-bolt.mjs'], {
     env: { PATH: process.env.PATH ?? '', PORT: String(barePort), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -110,18 +117,24 @@ export async function compareAcks(): Promise<AckFigures[]> {
     let sent = 0;
     for (const family of FAMILIES) {
       const times = { scout: [] as number[], bare: [] as number[] };
-      for (let round = 0; round < ROUNDS; round++) {
+      // Round 0 warms both processes up (their code paths, connections, caches) and is not counted.
+      for (let round = 0; round <= ROUNDS; round++) {
         const lines = Array.from({ length: BATCH }, (_, i) => family.line(round, i));
         const before = await commandsDone(scout.port);
-        times.scout.push(...(await batch(scout.port, lines, (i) => slack.responseUrl(`ack-${sent + i}`))));
+        const scoutTimes = await batch(scout.port, lines, (i) => slack.responseUrl(`ack-${sent + i}`));
         sent += BATCH;
-        // Scout's work after the acks ends before the bare app is measured.
+        // Scout's work after the acks ends before the bare app is measured: every command counted, and its
+        // answers delivered (no new response for a tenth of a second).
         await until(
           async () => (await commandsDone(scout.port)) >= before + BATCH,
           `Scout to finish ${family.name}`,
           120_000,
         );
-        times.bare.push(...(await batch(barePort, lines, (i) => slack.responseUrl(`bare-${sent + i}`))));
+        await quiet(() => slack.responses.length);
+        const bareTimes = await batch(barePort, lines, (i) => slack.responseUrl(`bare-${sent + i}`));
+        if (round === 0) continue;
+        times.scout.push(...scoutTimes);
+        times.bare.push(...bareTimes);
       }
       const side = (list: number[]) => {
         const sorted = [...list].sort((a, b) => a - b);

@@ -5,7 +5,9 @@
  * a working or queue message, or the results) and when they had their results, what the service saw (requests
  * per minute and per result, 429s) and each process's memory after the load.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
 import { createSandbox } from '../src/sandbox/index.js';
@@ -142,5 +144,23 @@ export async function peopleAtOnce(options: LoadOptions): Promise<string[]> {
     for (const scout of scouts) scout.child.kill('SIGKILL');
     await slack.stop();
     await sandbox.stop();
+  }
+}
+
+/** Runs the load on one process with its SQLite database, and appends its section to `file`. */
+export async function writeLoad(file: URL): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'scout-bench-load-'));
+  try {
+    const rows = await peopleAtOnce({
+      processes: 1,
+      key: 'bench-load-key',
+      env: { DATABASE_PATH: join(dir, 'scout.db') },
+    });
+    appendFileSync(
+      file,
+      `\n## ${PEOPLE} people at once\n\nOne Scout process in Slack HTTP mode (compiled, as \`npm start\` runs it; SQLite), against the sandbox at ${ALLOWANCE} requests a minute; ${PEOPLE} people send a creator search at the same moment. The floor is ${PEOPLE} searches and one profile request per 100 ids.\n\n| what | figure |\n|---|---|\n${rows.join('\n')}\n`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -50,10 +50,17 @@ export async function status(port: number, path: string): Promise<number> {
   }
 }
 
-/** Starts Scout with `env` (PATH, PORT and LOG_LEVEL=info added) and waits for its /healthz. */
-export async function startScout(env: Record<string, string>): Promise<ScoutProcess> {
+/**
+ * Starts Scout with `env` (PATH, PORT and LOG_LEVEL=info added) and waits for its /healthz: from src/ through tsx,
+ * or `compiled`, as production runs it (node dist/main.js; dist/ must be built).
+ */
+export async function startScout(
+  env: Record<string, string>,
+  options: { compiled?: boolean } = {},
+): Promise<ScoutProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const entry = options.compiled === true ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
