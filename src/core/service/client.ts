@@ -25,10 +25,11 @@ export interface ServiceClientOptions {
   /** Limiters shared per API key across clients; a new registry (owned by this client) by default. */
   limiters?: RateLimiterRegistry;
   /**
-   * Allowance per sliding window (60 per 60 000 ms by default) and requests in flight at once (as many as the
-   * allowance when omitted). Applies when the key's limiter is created.
+   * Allowance per sliding window (60 per 60 000 ms by default), requests in flight at once (as many as the
+   * allowance when omitted) and how often a waiting call hears its place (QUEUE_REPORT_MS by default). Applies when
+   * the key's limiter is created.
    */
-  rateLimit?: { perWindow?: number; windowMs?: number; maxConcurrent?: number };
+  rateLimit?: { perWindow?: number; windowMs?: number; maxConcurrent?: number; queueReportMs?: number };
   /** Time limit of one attempt per operation, in milliseconds. */
   timeouts?: Partial<Record<OperationName, number>>;
   /** Jittered exponential backoff. */
