@@ -57,7 +57,9 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
     options.output.write(text.endsWith('\n') ? text : `${text}\n`);
   };
   const filesDir = options.filesDir ?? DEFAULT_FILES_DIR;
-  const show = async (reply: Reply) => {
+  /** The buttons the line at work showed before its answer (Cancel while it waits for the service). */
+  let interim: readonly TextAction[] = [];
+  const show = async (reply: Reply): Promise<readonly TextAction[]> => {
     const rendered = renderText(reply);
     // A reply without elements (progress, an error) leaves the last buttons pressable.
     if (rendered.actions.length > 0) actions = rendered.actions;
@@ -72,13 +74,18 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
         );
       }
     }
+    return rendered.actions;
   };
-  const invocation = { actor, channelId, progress: async (reply: Reply) => show(reply) };
+  const progress = async (reply: Reply) => {
+    const shown = await show(reply);
+    if (shown.length > 0) interim = shown;
+  };
+  const invocation = { actor, channelId, progress };
 
-  const handle = async (line: string) => {
+  const handle = async (line: string, pressable: readonly TextAction[] = actions) => {
     const trimmed = line.trim();
     if (trimmed === '') return;
-    const press = readPress(trimmed, actions);
+    const press = readPress(trimmed, pressable);
     if (press.kind === 'error') {
       write(`${press.message}\n`);
       return;
@@ -98,14 +105,52 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
       options.output.on('error', () => rl?.close());
       if (options.greeting !== undefined) write(options.greeting);
       if (prompt) options.output.write(prompt);
-      // for-await handles one line at a time, so piped commands run in order, each after the previous reply.
-      for await (const line of rl) {
-        if (/^(exit|quit|:q)$/i.test(line.trim())) break;
+      const attempt = async (line: string, pressable?: readonly TextAction[]) => {
         try {
-          await handle(line);
+          await handle(line, pressable);
         } catch (error) {
           write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
         }
+      };
+      const lines = rl[Symbol.asyncIterator]();
+      let next = lines.next();
+      /** Lines typed while an earlier one was at work, in order. */
+      const pending: string[] = [];
+      let ended = false;
+      // One line at a time, so piped commands run in order, each after the previous reply. The one exception: while
+      // a line is at work, a press of a button it showed meanwhile (Cancel while it waits for the service) is handled
+      // at once, or that button could never be pressed before the wait it cancels is over.
+      for (;;) {
+        let line = pending.shift();
+        if (line === undefined && !ended) {
+          const read = await next;
+          if (read.done === true) ended = true;
+          else {
+            line = read.value;
+            next = lines.next();
+          }
+        }
+        if (line === undefined || /^(exit|quit|:q)$/i.test(line.trim())) break;
+        interim = [];
+        let done = false;
+        const work = attempt(line).finally(() => {
+          done = true;
+        });
+        while (!ended) {
+          const arrived = await Promise.race([work.then(() => null), next]);
+          if (arrived === null) break;
+          if (arrived.done === true) {
+            ended = true;
+            break;
+          }
+          next = lines.next();
+          const pressable = interim;
+          if (!done && readPress(arrived.value.trim(), pressable).kind === 'press')
+            await attempt(arrived.value, pressable);
+          else pending.push(arrived.value);
+        }
+        await work;
+        interim = [];
         if (prompt) options.output.write(prompt);
       }
       rl.close();
