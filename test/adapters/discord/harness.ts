@@ -54,15 +54,24 @@ export interface World {
   stop(): Promise<void>;
 }
 
+/** A service allowing `perMinute` requests, and how often the bots' waiting calls hear their place. */
+export interface WorldRateLimit {
+  perMinute: number;
+  queueReportMs?: number;
+}
+
 /**
- * Starts the sandbox (with KEY, or `keys`) and the fake Discord (the bot in GUILD and any other `guilds`).
+ * Starts the sandbox (with KEY, or `keys`) and the fake Discord (the bot in GUILD and any other `guilds`); with
+ * `rateLimit`, the sandbox allows that many requests a minute and the bots' clients keep to it.
  */
 export async function createWorld(
-  options: { keys?: SandboxKey[]; guilds?: FakeGuild[] } = {},
+  options: { keys?: SandboxKey[]; guilds?: FakeGuild[]; rateLimit?: WorldRateLimit } = {},
 ): Promise<World> {
+  const { rateLimit } = options;
   const sandbox = createSandbox({
     replyIntervalMs: 0,
     remixDelayMs: 0,
+    ...(rateLimit === undefined ? {} : { rateLimitPerMinute: rateLimit.perMinute }),
     keys: options.keys ?? [{ key: KEY, teamId: 'team_e', credits: 100_000 }],
   });
   await sandbox.start();
@@ -86,6 +95,16 @@ export async function createWorld(
           baseUrl: sandbox.url,
           mediaUrl: sandbox.mediaUrl,
           retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
+          ...(rateLimit === undefined
+            ? {}
+            : {
+                rateLimit: {
+                  perWindow: rateLimit.perMinute,
+                  ...(rateLimit.queueReportMs === undefined
+                    ? {}
+                    : { queueReportMs: rateLimit.queueReportMs }),
+                },
+              }),
         },
         ...(multi ? { tenancy: { kind: 'multi' as const, encryptionKey: ENCRYPTION_KEY } } : {}),
         databasePath,
