@@ -112,6 +112,11 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
           write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
         }
       };
+      // Piped input was written before any answer: a number in it means a button of the answer before it, never
+      // the Cancel of a wait the script could not see coming. A person at the keyboard presses what they see.
+      const interactive = (options.input as { isTTY?: boolean }).isTTY === true;
+      const pressesNow = (line: string, pressable: readonly TextAction[]) =>
+        (interactive || !/^\d+$/.test(line)) && readPress(line, pressable).kind === 'press';
       const lines = rl[Symbol.asyncIterator]();
       let next = lines.next();
       /** Lines typed while an earlier one was at work, in order. */
@@ -145,8 +150,7 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
           }
           next = lines.next();
           const pressable = interim;
-          if (!done && readPress(arrived.value.trim(), pressable).kind === 'press')
-            await attempt(arrived.value, pressable);
+          if (!done && pressesNow(arrived.value.trim(), pressable)) await attempt(arrived.value, pressable);
           else pending.push(arrived.value);
         }
         await work;
