@@ -347,6 +347,7 @@ export const digestFamily: CommandFamily = {
     defineCommand({
       family: 'digest',
       name: 'preview',
+      working: 'Finding today’s viral posts…',
       description: 'Post a digest of these filters now, ranked by virality.',
       params: { ...TOP_PARAM, ...FILTER_PARAMS },
       schema: previewInput,

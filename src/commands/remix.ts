@@ -163,6 +163,7 @@ export const remixFamily: CommandFamily = {
     defineCommand({
       family: 'remix',
       name: 'image',
+      working: 'Remixing the image…',
       description: `Remix 1-${MAX_IMAGES} images; options apply to all, image2.brightness:0.3 to one image.`,
       params: {
         urls: {
@@ -195,6 +196,7 @@ export const remixFamily: CommandFamily = {
     defineCommand({
       family: 'remix',
       name: 'video',
+      working: 'Remixing the video…',
       description: 'Remix one MP4, MOV, AVI or WebM video: speed, colour, zoom, audio; takes minutes.',
       params: VIDEO_PARAMS,
       schema: videoCommandInput,

@@ -160,6 +160,7 @@ export const videosFamily: CommandFamily = {
     defineCommand({
       family: 'videos',
       name: 'search',
+      working: 'Searching videos…',
       description: 'Search videos by creator, counts, hashtags or text; 5 per page with a pager.',
       params: VIDEO_PARAMS,
       schema: videoSearchInput,

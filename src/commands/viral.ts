@@ -298,6 +298,7 @@ export const viralFamily: CommandFamily = {
     defineCommand({
       family: 'viral',
       name: 'search',
+      working: 'Finding viral posts…',
       description: 'Search viral posts with any filter; newest first, 5 per page with a pager.',
       params: VIRAL_PARAMS,
       schema: viralCommandInput,

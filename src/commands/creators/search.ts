@@ -21,6 +21,7 @@ function filtersOf(input: Readonly<Record<string, unknown>>): Record<string, unk
 export const searchCommand = defineCommand({
   family: 'creators',
   name: 'search',
+  working: 'Searching creators…',
   description:
     'Find creators by any filter (free search); profiles cost 1 credit each, only for pages shown.',
   params: creatorFilterParams(SEARCH_PLATFORMS),
@@ -57,6 +58,7 @@ const DEFAULT_V1_PAGE_SIZE = 10;
 export const profilesCommand = defineCommand({
   family: 'creators',
   name: 'profiles',
+  working: 'Looking up creators…',
   description:
     'Full profiles by filter (v1, twitch too): 1 credit per creator returned; perPage sets the most.',
   params: {

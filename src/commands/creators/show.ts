@@ -85,6 +85,7 @@ export async function lookUp(
 export const showCommand = defineCommand({
   family: 'creators',
   name: 'show',
+  working: 'Looking up the creator…',
   description: 'One creator in full, by id, @handle or email; 1 credit unless the profile is cached.',
   params: {
     who: {

@@ -115,6 +115,7 @@ export const listFamily: CommandFamily = {
     defineCommand({
       family: FAMILY,
       name: 'export',
+      working: 'Exporting the list…',
       description:
         'A list’s contacts as a CSV file (every field, handle, profile URL), optionally one status.',
       params: exportParams,
