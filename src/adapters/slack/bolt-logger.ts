@@ -1,6 +1,7 @@
 /** Bolt's messages, through Scout's logger. */
-import { LogLevel, type Logger as SlackLogger } from '@slack/bolt';
+import type { Logger as SlackLogger } from '@slack/bolt';
 import type { Logger } from '../../core/logger.js';
+import { LogLevel } from './bolt.js';
 
 // Socket Mode logs every frame it receives at debug level, form submissions (and keys typed in them) included.
 const PAYLOAD_LINE = /^(Received a message on the WebSocket|Unable to parse an incoming WebSocket message)/;

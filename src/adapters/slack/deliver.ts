@@ -2,10 +2,11 @@
  * Sending replies: through an interaction's response_url (ephemeral or in the channel, replacing the message
  * pressed when the reply says so), and through the Web API for modal submissions and background posts.
  */
-import { type RespondFn, type types, webApi } from '@slack/bolt';
+import type { RespondFn, types, webApi } from '@slack/bolt';
 import type { Logger } from '../../core/logger.js';
 import type { ChannelOutbound, ChannelRef, PostedMessage } from '../../core/outbound.js';
 import { type FileAttachment, notice, type Reply, reply as replyOf } from '../../core/ui/index.js';
+import { WebApiErrorCode } from './bolt.js';
 import type { ChannelPacer } from './pacer.js';
 import { renderSlackMessages, type SlackMessage } from './render.js';
 
@@ -379,7 +380,7 @@ export function createSlackOutbound(
     } catch (error) {
       // Slack refused the read (an install without the history scopes, a channel Scout is not in): a possible
       // second post beats a notification held back for good. Network failures still fail the post, to retry.
-      if ((error as { code?: unknown }).code !== webApi.ErrorCode.PlatformError) throw error;
+      if ((error as { code?: unknown }).code !== WebApiErrorCode.PlatformError) throw error;
       logger.warn({ err: error, channel: channelId }, 'Slack history unreadable; posting without a look-up.');
       return new Map<string, string>();
     }

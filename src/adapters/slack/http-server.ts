@@ -6,17 +6,16 @@
  * a signed body of the wrong shape is answered 400 before Bolt parses it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import {
-  ErrorCode,
-  HTTPModuleFunctions,
-  type HTTPReceiver,
-  type ReceiverDispatchErrorHandlerArgs,
-  type ReceiverProcessEventErrorHandlerArgs,
-  type ReceiverUnhandledRequestHandlerArgs,
+import type {
+  HTTPReceiver,
+  ReceiverDispatchErrorHandlerArgs,
+  ReceiverProcessEventErrorHandlerArgs,
+  ReceiverUnhandledRequestHandlerArgs,
 } from '@slack/bolt';
 import type { Logger } from '../../core/logger.js';
 import { limitServer, type OpsRoutes, type ServerLimits } from '../../core/ops-routes.js';
 import { markArrival } from './arrival.js';
+import { ErrorCode, HTTPModuleFunctions } from './bolt.js';
 import { requestBodyProblem } from './request-shape.js';
 
 /**

@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { type IncomingMessage, METHODS, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { App as BoltApp, ErrorCode, HTTPReceiver, SocketModeReceiver, webApi } from '@slack/bolt';
+import type { webApi } from '@slack/bolt';
 import type { App } from '../../app.js';
 import type { SlackConfig } from '../../config.js';
 import type { Logger } from '../../core/logger.js';
@@ -24,6 +24,7 @@ import type { Outbound } from '../../core/outbound.js';
 import { createSealer } from '../../core/tenancy/index.js';
 import { createOpsServer, type OpsServer } from '../../ops-server.js';
 import { httpArrival, socketArrival } from './arrival.js';
+import { BoltApp, ErrorCode, HTTPReceiver, SocketModeReceiver, WebClient } from './bolt.js';
 import { boltLogger } from './bolt-logger.js';
 import { createSlackOutbound } from './deliver.js';
 import { withDirectMessages } from './direct.js';
@@ -101,7 +102,7 @@ interface BotIdentity {
 
 /** Asks Slack whose the bot token is; throws SlackStartError when Slack does not say. */
 async function identify(token: string, clientOptions: ClientOptions): Promise<BotIdentity> {
-  const client = new webApi.WebClient(token, {
+  const client = new WebClient(token, {
     ...clientOptions,
     retryConfig: START_RETRIES,
     timeout: START_TIMEOUT_MS,

@@ -5,8 +5,9 @@
  * installation in our sealed store. Background posts borrow the same InstallProvider's authorize(), so a rotating
  * token is refreshed (and saved) before it expires. https://docs.slack.dev/authentication/installing-with-oauth
  */
-import { type HTTPReceiver, webApi } from '@slack/bolt';
+import type { HTTPReceiver, webApi } from '@slack/bolt';
 import type { SlackOAuthConfig } from '../../config.js';
+import { WebClient } from './bolt.js';
 import type { SlackInstallations } from './installations.js';
 import { BOT_SCOPES } from './manifest.js';
 
@@ -67,7 +68,7 @@ export function createInstallationClients(
       const known = clients.get(workspaceId);
       if (known?.token === botToken) return known.client;
       if (clients.size >= CLIENTS_MAX) clients.clear();
-      const client = new webApi.WebClient(botToken, clientOptions);
+      const client = new WebClient(botToken, clientOptions);
       clients.set(workspaceId, { token: botToken, client });
       return client;
     },
