@@ -10,7 +10,7 @@ import type { CallOptions, QueuePlace } from '../service/types.js';
 import { button, buttons, notice, type Reply, reply } from '../ui/index.js';
 
 /** A command without its answer after this long shows its working message: people see something within a second. */
-export const WORKING_NOTICE_MS = 800;
+export const WORKING_NOTICE_MS = 500;
 
 /** The shortest time between two queue updates a person sees, where a platform updates a message in place. */
 export const QUEUE_UPDATE_MS = 3_000;
