@@ -49,6 +49,11 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => {
     logger.error({ err: reason }, 'An operation failed without being handled; Scout keeps running.');
   });
+  // The platforms' modules (most of a start's time) load while the sandbox and the database open; a failure to
+  // load is reported where they are used.
+  const slackModule = config.slack === null ? null : import('./adapters/slack/index.js');
+  const discordModule = config.discord === null ? null : import('./adapters/discord/index.js');
+  for (const loading of [slackModule, discordModule]) void loading?.catch(() => undefined);
   let sandbox: Sandbox | null = null;
   let service: { apiKey?: string; baseUrl: string; mediaUrl: string };
   if (config.service.kind === 'embedded-sandbox') {
@@ -134,7 +139,7 @@ async function main(): Promise<void> {
     parts.push({ stop: stopOps });
   }
   if (slackConfig !== null) {
-    const { createSlackAdapter } = await import('./adapters/slack/index.js');
+    const { createSlackAdapter } = await (slackModule ?? import('./adapters/slack/index.js'));
     const createSlack = () =>
       createSlackAdapter({
         config: slackConfig,
@@ -188,7 +193,7 @@ async function main(): Promise<void> {
   }
   if (config.discord !== null) {
     const discordConfig = config.discord;
-    const { createDiscordAdapter } = await import('./adapters/discord/index.js');
+    const { createDiscordAdapter } = await (discordModule ?? import('./adapters/discord/index.js'));
     let discord: DiscordAdapter | null = null;
     const gateway: LeasedWork = {
       async start() {
