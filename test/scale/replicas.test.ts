@@ -76,7 +76,11 @@ const press = (replica: Replica, actionId: string, id: string) =>
     payload: JSON.stringify(blockActionPayload({ actionId, responseUrl: slack.responseUrl(id) })),
   });
 
-const answer = (id: string, ms = 60_000) => slack.waitFor(() => slack.responses.find((r) => r.id === id), ms);
+/** Interim messages a slow answer is preceded by: the working message, a place in the queue. */
+const INTERIM = /Working on it…|Searching creators…|The service is busy/;
+/** The answer sent to `id`'s response_url, past any interim message. */
+const answer = (id: string, ms = 60_000) =>
+  slack.waitFor(() => slack.responses.find((r) => r.id === id && !INTERIM.test(JSON.stringify(r.body))), ms);
 
 /** The action ids of the buttons labelled `label` in an answer. */
 function buttons(body: Record<string, unknown>, label: string): string[] {
