@@ -324,68 +324,80 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       ...(invocation.deadline === undefined ? {} : { deadline: invocation.deadline }),
     };
     const ctx = context(invocation, options.commandText, key, options.command, reservation, calls);
-    const estimate = await options.estimate(ctx);
-    // Paid or state-changing work is claimed, so a duplicate delivery, a double click or a quick repeat runs it
-    // once and gets the first answer; free reads simply run again.
-    const claimed = estimate > 0 || options.changes !== null;
-    if (claimed) {
-      const claim = await store.invocations.begin(key, clock.now(), settings.repeatWindowMs, deps.owner);
-      if (claim.status === 'running') {
-        invocation.tally.outcome = 'duplicate';
-        return reply([notice('info', 'Already working on that: the answer will appear here.')]);
-      }
-      if (claim.status === 'done' && claim.reply !== null) {
-        invocation.tally.outcome = 'duplicate';
-        return claim.reply as Reply;
-      }
-    }
+    // The handler's own interim messages count as shown: no working message follows them.
+    const handlerCtx: CommandContext = {
+      ...ctx,
+      progress: async (shown) => {
+        waiting.shownElsewhere();
+        await ctx.progress(shown);
+      },
+    };
     try {
-      if (estimate > 0) {
-        const scope = budgetScope(invocation);
-        if (!options.confirmed && estimate > settings.confirmAbove) {
-          if (!options.capPerCall) await checkCap(scope, estimate);
-          await store.invocations.release(key);
-          invocation.tally.outcome = 'confirm';
-          return confirmation(ctx, estimate, (await budgetOf(scope)).spentToday, options.confirmation);
+      const estimate = await options.estimate(handlerCtx);
+      // Paid or state-changing work is claimed, so a duplicate delivery, a double click or a quick repeat runs it
+      // once and gets the first answer; free reads simply run again.
+      const claimed = estimate > 0 || options.changes !== null;
+      if (claimed) {
+        const claim = await store.invocations.begin(key, clock.now(), settings.repeatWindowMs, deps.owner);
+        if (claim.status === 'running') {
+          invocation.tally.outcome = 'duplicate';
+          return reply([notice('info', 'Already working on that: the answer will appear here.')]);
         }
-        // A ceiling that often does not apply is not held up front: each paid call is checked at its own cost.
-        if (!options.capPerCall) await reserveWithinCap(scope, reservation, estimate);
-      }
-      const result = await options.work(ctx);
-      // The answer's elements exist before the answer is kept for repeats or sent.
-      await saveElements(invocation.elements);
-      if (claimed) {
-        const { platform, workspaceId } = invocation.actor;
-        const changed =
-          options.changes === null ? undefined : `${platform}:${workspaceId}:${options.changes}`;
-        await store.invocations.finish(key, result, clock.now(), changed);
-      }
-      return result;
-    } catch (error) {
-      if (claimed) {
-        try {
-          await store.invocations.release(key);
-        } catch (cleanup) {
-          // The first failure is the one to report (a full disk fails here too); the claim lapses on its own.
-          logger.warn({ err: cleanup }, 'Could not release a claim after a failure.');
+        if (claim.status === 'done' && claim.reply !== null) {
+          invocation.tally.outcome = 'duplicate';
+          return claim.reply as Reply;
         }
       }
-      if (error instanceof UnconfirmedChargeError) {
-        invocation.tally.outcome = 'lost_answer';
-        return answerLost(ctx, error, Math.max(estimate, error.estimate), options.confirmation);
+      try {
+        if (estimate > 0) {
+          const scope = budgetScope(invocation);
+          if (!options.confirmed && estimate > settings.confirmAbove) {
+            if (!options.capPerCall) await checkCap(scope, estimate);
+            await store.invocations.release(key);
+            invocation.tally.outcome = 'confirm';
+            return confirmation(ctx, estimate, (await budgetOf(scope)).spentToday, options.confirmation);
+          }
+          // A ceiling that often does not apply is not held up front: each paid call is checked at its own cost.
+          if (!options.capPerCall) await reserveWithinCap(scope, reservation, estimate);
+        }
+        const result = await options.work(handlerCtx);
+        // The answer's elements exist before the answer is kept for repeats or sent.
+        await saveElements(invocation.elements);
+        if (claimed) {
+          const { platform, workspaceId } = invocation.actor;
+          const changed =
+            options.changes === null ? undefined : `${platform}:${workspaceId}:${options.changes}`;
+          await store.invocations.finish(key, result, clock.now(), changed);
+        }
+        return result;
+      } catch (error) {
+        if (claimed) {
+          try {
+            await store.invocations.release(key);
+          } catch (cleanup) {
+            // The first failure is the one to report (a full disk fails here too); the claim lapses on its own.
+            logger.warn({ err: cleanup }, 'Could not release a claim after a failure.');
+          }
+        }
+        if (error instanceof UnconfirmedChargeError) {
+          invocation.tally.outcome = 'lost_answer';
+          return answerLost(ctx, error, Math.max(estimate, error.estimate), options.confirmation);
+        }
+        if (cancel.signal.aborted) {
+          invocation.tally.outcome = 'cancelled';
+          return reply([notice('info', 'Cancelled while waiting for the service: nothing more was sent.')]);
+        }
+        throw error;
+      } finally {
+        // A reservation left behind lapses with its expiry: it never hides the answer.
+        await reservation
+          .release()
+          .catch((error: unknown) => logger.warn({ err: error }, 'Could not release a reservation.'));
       }
-      if (cancel.signal.aborted) {
-        invocation.tally.outcome = 'cancelled';
-        return reply([notice('info', 'Cancelled while waiting for the service: nothing more was sent.')]);
-      }
-      throw error;
     } finally {
+      // Every way out, an early one (a repeat's answer, a failed estimate) too, ends the interim messages first.
       running.delete(waitId);
       await waiting.finish();
-      // A reservation left behind lapses with its expiry: it never hides the answer.
-      await reservation
-        .release()
-        .catch((error: unknown) => logger.warn({ err: error }, 'Could not release a reservation.'));
     }
   };
 
@@ -738,9 +750,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
     if (answer === null) return null;
     metrics?.command(tally.family, tally.outcome);
-    // The same line always has the same answer: kept, so that it is neither computed nor rendered again.
-    if (atOnceAnswers.size >= AT_ONCE_KEPT) atOnceAnswers.clear();
-    atOnceAnswers.set(line, { tally, answer });
+    // Help's line always has the same answer: kept, so that it is neither computed nor rendered again. A mistake's
+    // answer is not kept: the line may hold what should not stay in memory (a key typed in the wrong place).
+    if (tally.outcome === 'ok') {
+      if (atOnceAnswers.size >= AT_ONCE_KEPT) atOnceAnswers.clear();
+      atOnceAnswers.set(line, { tally, answer });
+    }
     return answer;
   };
 

@@ -40,6 +40,8 @@ export interface WaitingOptions {
 export interface Waiting {
   /** The call options that report the queue and long waits here. */
   readonly calls: Pick<CallOptions, 'onQueue' | 'onQueueOver' | 'onWait' | 'onWaitOver' | 'waitSignal'>;
+  /** The command showed an interim message of its own: the working message is not needed. */
+  shownElsewhere(): void;
   /** Stops every further message and waits for the one being shown. */
   finish(): Promise<void>;
 }
@@ -87,9 +89,15 @@ export function startWaiting(options: WaitingOptions): Waiting {
       .catch((error: unknown) => logger.warn({ err: error }, 'Could not show that a command is waiting.'));
   };
   let cancelToken: string | null = null;
+  /** The Cancel button means something while a call waits: each wait reported arms it again. */
+  const arm = (now: boolean) => {
+    if (finished && now) return;
+    if (now && cancelToken === null) return;
+    options.cancellable(now);
+  };
   const withCancel = (text: string): Reply => {
     cancelToken ??= options.cancelToken();
-    options.cancellable(true);
+    arm(true);
     return reply([notice('info', text), buttons(button('Cancel', cancelToken, { style: 'secondary' }))]);
   };
 
@@ -102,22 +110,30 @@ export function startWaiting(options: WaitingOptions): Waiting {
   timer?.unref();
 
   const onQueue = (place: QueuePlace) => {
+    if (finished) return;
+    // A later call of the command waiting again: the Cancel already shown stops this wait too.
+    arm(true);
     const text = queueText(place);
-    // Where each update is a new message, the wait is said once; where it is edited, it follows the place.
-    if (!inPlace && waitSaid) return;
+    const offersCancel = place.etaSeconds >= CANCEL_WORTH_S;
+    // Where each update is a new message, the wait is said once, and once more only to offer the first Cancel
+    // when the wait turns out long; where the message is edited, it follows the place.
+    if (!inPlace && waitSaid && !(offersCancel && cancelToken === null)) return;
     if (text === lastQueueText || now() - lastQueueAt < QUEUE_UPDATE_MS) return;
     waitSaid = true;
     lastQueueAt = now();
     lastQueueText = text;
-    show(place.etaSeconds >= CANCEL_WORTH_S ? withCancel(text) : reply([notice('info', text)]));
+    show(offersCancel ? withCancel(text) : reply([notice('info', text)]));
   };
-  // A long wait announced by the transport is said only if the queue does not say it first (its place and
-  // estimate, which count the wait, are the better news): the queue reports a call that cannot start at once.
+  // A long wait announced by the transport is said unless the queue said it first with a Cancel button (its place
+  // and estimate, which count the wait, are the better news): the queue reports a call that cannot start at once.
   let holdTimer: NodeJS.Timeout | null = null;
   const onWait = (seconds: number) => {
-    if (waitSaid || holdTimer !== null) return;
+    if (finished) return;
+    arm(true);
+    if (cancelToken !== null || holdTimer !== null) return;
     holdTimer = setTimeout(() => {
-      if (waitSaid) return;
+      holdTimer = null;
+      if (finished || cancelToken !== null) return;
       waitSaid = true;
       show(
         withCancel(
@@ -132,9 +148,12 @@ export function startWaiting(options: WaitingOptions): Waiting {
       onQueue,
       onWait,
       // A Cancel button shown means nothing once the call is sent.
-      onQueueOver: () => options.cancellable(false),
-      onWaitOver: () => options.cancellable(false),
+      onQueueOver: () => arm(false),
+      onWaitOver: () => arm(false),
       waitSignal: options.cancel.signal,
+    },
+    shownElsewhere() {
+      shown = true;
     },
     async finish() {
       // Messages not yet begun are dropped; the one being shown is waited for.

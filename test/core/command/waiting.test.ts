@@ -140,6 +140,43 @@ describe('interim messages', () => {
     expect(queued.shown.map(textOf)).toEqual([expect.stringContaining('2 requests ahead of yours')]);
   });
 
+  it('arms Cancel again when a later call of the command waits, and never once finished', async () => {
+    const armed: boolean[] = [];
+    const { waiting, advance } = setUp({ inPlace: false, cancellable: (now) => armed.push(now) });
+    // The search waits (Cancel shown), is sent, then the profiles call waits: the Cancel shown stops that wait too.
+    waiting.calls.onQueue?.({ ahead: 3, etaSeconds: 40 });
+    waiting.calls.onQueueOver?.();
+    advance(QUEUE_UPDATE_MS * 2);
+    waiting.calls.onQueue?.({ ahead: 2, etaSeconds: 55 });
+    expect(armed).toEqual([true, false, true]);
+    await waiting.finish();
+    // A call still queued after the command ended (its answer is sent) arms nothing.
+    waiting.calls.onQueue?.({ ahead: 1, etaSeconds: 50 });
+    waiting.calls.onWait?.(50);
+    expect(armed).toEqual([true, false, true]);
+  });
+
+  it('offers Cancel once the wait turns out long, where the first estimate was short', async () => {
+    const { waiting, shown, advance } = setUp({ inPlace: false });
+    waiting.calls.onQueue?.({ ahead: 0, etaSeconds: 3 });
+    advance(QUEUE_UPDATE_MS);
+    // A 429 then holds the call past 30 s: the transport says so, and the person may cancel.
+    waiting.calls.onWait?.(90);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await waiting.finish();
+    expect(shown).toHaveLength(2);
+    expect(textOf(shown[1] as Reply)).toContain('about 90 s');
+    expect(textOf(shown[1] as Reply)).toContain('Cancel');
+  });
+
+  it('shows no working message after the command showed one of its own', async () => {
+    const { waiting, shown } = setUp({ workingAfterMs: 20 });
+    waiting.shownElsewhere();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await waiting.finish();
+    expect(shown).toEqual([]);
+  });
+
   it('words places and estimates', () => {
     expect(queueText({ ahead: 0, etaSeconds: 0.2 })).toBe('The service is busy: yours is next, in a moment.');
     expect(queueText({ ahead: 1, etaSeconds: 5 })).toBe(
