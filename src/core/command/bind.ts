@@ -3,6 +3,12 @@ import { coerceParam, ParamError, type ParamTable, resolveKey } from './params.j
 import { didYouMean, matchChoice } from './suggest.js';
 import type { Token } from './tokenize.js';
 
+/** Longest stray value quoted whole in an error: a longer one may be a key pasted without its name. */
+const QUOTED_MAX = 16;
+
+/** A stray value as an error quotes it: whole when short, else only its start (never a whole secret). */
+const shown = (source: string) => (source.length <= QUOTED_MAX ? source : `${source.slice(0, 4)}…`);
+
 /** Turns tokens into the command's input fields; throws ParamError naming the problem. */
 export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<string, unknown> {
   const input: Record<string, unknown> = {};
@@ -24,7 +30,10 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
       if (next !== undefined) assign(next[0], token.value);
       else if (rest !== undefined) restValues.push(token.value);
       else
-        throw new ParamError('', `"${token.source}" is not understood here: options are written key:value.`);
+        throw new ParamError(
+          '',
+          `"${shown(token.source)}" is not understood here: options are written key:value.`,
+        );
       continue;
     }
     const name = resolveKey(table, token.key);

@@ -134,3 +134,19 @@ describe('bindTokens', () => {
     expect(() => bindTokens({}, tokenize('stray'))).toThrow(/not understood/);
   });
 });
+
+describe('stray values in errors', () => {
+  it('quotes a short stray value whole, and only the start of a long one (a key typed without its name)', () => {
+    const table = { name: { kind: 'text', description: 'A name.' } } as const;
+    expect(() => bindTokens(table, tokenize('name:a fitness'))).toThrow('"fitness" is not understood here');
+    const secret = 'sk_live_SECRETVALUE123';
+    let message = '';
+    try {
+      bindTokens(table, tokenize(`name:a ${secret}`));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('"sk_l…" is not understood here');
+    expect(message).not.toContain('SECRETVALUE');
+  });
+});
