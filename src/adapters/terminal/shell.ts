@@ -59,10 +59,11 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
   const filesDir = options.filesDir ?? DEFAULT_FILES_DIR;
   /** The buttons the line at work showed before its answer (Cancel while it waits for the service). */
   let interim: readonly TextAction[] = [];
-  const show = async (reply: Reply): Promise<readonly TextAction[]> => {
+  const show = async (reply: Reply, passing = false): Promise<readonly TextAction[]> => {
     const rendered = renderText(reply);
-    // A reply without elements (progress, an error) leaves the last buttons pressable.
-    if (rendered.actions.length > 0) actions = rendered.actions;
+    // A reply without elements (an error) leaves the last buttons pressable; so does an interim message, whose
+    // buttons (Cancel while waiting) mean nothing once the answer is there.
+    if (rendered.actions.length > 0 && !passing) actions = rendered.actions;
     write(`${rendered.text}\n`);
     // A terminal has no attachments: each file is saved, and its path printed for the person to open.
     for (const attachment of reply.files ?? []) {
@@ -77,7 +78,7 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
     return rendered.actions;
   };
   const progress = async (reply: Reply) => {
-    const shown = await show(reply);
+    const shown = await show(reply, true);
     if (shown.length > 0) interim = shown;
   };
   const invocation = { actor, channelId, progress };
@@ -112,11 +113,12 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
           write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
         }
       };
-      // Piped input was written before any answer: a number in it means a button of the answer before it, never
-      // the Cancel of a wait the script could not see coming. A person at the keyboard presses what they see.
+      // Piped input was written before any answer: a press by number in it (`1`, `press 1`, `add 1 to Spring`) means
+      // a button of the answer before it, never the Cancel of a wait the script could not see coming; `cancel` does.
+      // A person at the keyboard presses what they see.
       const interactive = (options.input as { isTTY?: boolean }).isTTY === true;
       const pressesNow = (line: string, pressable: readonly TextAction[]) =>
-        (interactive || !/^\d+$/.test(line)) && readPress(line, pressable).kind === 'press';
+        (interactive || !/\d/.test(line)) && readPress(line, pressable).kind === 'press';
       const lines = rl[Symbol.asyncIterator]();
       let next = lines.next();
       /** Lines typed while an earlier one was at work, in order. */

@@ -6,7 +6,7 @@
  * sandbox, which allows one request a minute.
  */
 import { PassThrough } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createTerminal, LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
 import { type App, createApp } from '../../../src/app.js';
 import { FAMILIES } from '../../../src/commands/index.js';
@@ -31,11 +31,12 @@ let sandbox: Sandbox;
 let app: App;
 let people: Person[];
 
-beforeEach(async () => {
+/** Starts the sandbox and the app, the service allowing `allowance` requests a minute. */
+async function startWorld(allowance: number): Promise<void> {
   sandbox = createSandbox({
     replyIntervalMs: 0,
     remixDelayMs: 0,
-    rateLimitPerMinute: 1,
+    rateLimitPerMinute: allowance,
     keys: [{ key: KEY, teamId: 'team_terminal', credits: 100_000 }],
   });
   await sandbox.start();
@@ -46,14 +47,14 @@ beforeEach(async () => {
       mediaUrl: sandbox.mediaUrl,
       retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 20 },
       // Places are reported often, so a change of place comes while the test waits.
-      rateLimit: { perWindow: 1, queueReportMs: 200 },
+      rateLimit: { perWindow: allowance, queueReportMs: 200 },
     },
     databasePath: ':memory:',
     logger: createLogger({ level: process.env.SCOUT_TEST_LOG ?? 'silent', destination: process.stderr }),
     families: FAMILIES,
   });
   people = [];
-});
+}
 
 afterEach(async () => {
   for (const person of people) person.end();
@@ -103,6 +104,7 @@ describe('terminal: a command waiting for the service', () => {
   it('prints its place once with Cancel; typing cancel ends the wait with nothing sent', {
     timeout: 20_000,
   }, async () => {
+    await startWorld(1);
     const ana = shellOf('ana');
     const ben = shellOf('ben');
     ana.type(SEARCH);
@@ -133,5 +135,26 @@ describe('terminal: a command waiting for the service', () => {
     expect(sandbox.requests(KEY).map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /api/v2/creators/search',
     ]);
+  });
+
+  it('leaves the buttons of the answer before pressable once a wait is cancelled', {
+    timeout: 20_000,
+  }, async () => {
+    await startWorld(2);
+    const ben = shellOf('ben');
+    // The search and its profiles take the allowance; the list of lists then waits, and is cancelled.
+    ben.type(SEARCH);
+    await until(() => ben.printed().includes('Next'), 'the results');
+    ben.type('lists');
+    await until(() => places(ben.printed()).length > 0, 'the place in the queue');
+    ben.type('cancel');
+    await until(() => ben.printed().includes(NOTHING_SENT), 'the answer after Cancel');
+    // The wait's Cancel is gone with it: the results' Next is what the press means (the page waits its turn too).
+    ben.type('next');
+    await until(
+      () => places(ben.printed()).length === 2 || ben.printed().includes('There is no "next" here'),
+      'the next page, or a refusal',
+    );
+    expect(ben.printed()).not.toContain('There is no "next" here');
   });
 });
