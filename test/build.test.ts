@@ -140,9 +140,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('the compiled bot (npm start, npm run build, npm run start:prod)', () => {
   it('is what the npm scripts build and start', () => {
     const flags = NODE_FLAGS.join(' ');
-    expect(script('start')).toBe(`node ${flags} scripts/start.mjs`);
+    // exec: the shell npm runs a script in becomes node, so a supervisor's SIGTERM to npm reaches the bot.
+    expect(script('start')).toBe(`exec node ${flags} scripts/start.mjs`);
     expect(script('build')).toContain('tsc -p tsconfig.build.json');
-    expect(script('start:prod')).toBe(`node ${flags} dist/main.js`);
+    expect(script('start:prod')).toBe(`exec node ${flags} dist/main.js`);
     // The image runs it the same way.
     expect(readFileSync('Dockerfile', 'utf8')).toContain(
       `CMD ["node", ${NODE_FLAGS.map((flag) => JSON.stringify(flag)).join(', ')}, "dist/main.js"]`,
