@@ -3,7 +3,18 @@
  * date. Plain JavaScript that node runs as it is: `npm start` must work before anything is compiled, without tsx.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,11 +113,58 @@ export function build(root = PROJECT) {
 export function ensureBuilt(root = PROJECT, report = (line) => process.stderr.write(`${line}\n`)) {
   const state = distState(root);
   if (state === 'fresh') return state;
-  report(
-    state === 'missing'
-      ? 'Compiling src/ to dist/ (tsc -p tsconfig.build.json), once: later starts reuse it until src/ changes.'
-      : 'src/ changed since dist/ was compiled: compiling it again.',
-  );
-  build(root);
-  return state;
+  // Starts at the same moment (replicas from one checkout after a pull) compile one at a time: the second finds
+  // dist/ fresh once it holds the lock, instead of replacing the dist/ the first is loading.
+  const release = takeLock(join(root, '.dist-lock'));
+  try {
+    if (distState(root) === 'fresh') return state;
+    report(
+      state === 'missing'
+        ? 'Compiling src/ to dist/ (tsc -p tsconfig.build.json), once: later starts reuse it until src/ changes.'
+        : 'src/ changed since dist/ was compiled: compiling it again.',
+    );
+    build(root);
+    return state;
+  } finally {
+    release();
+  }
+}
+
+/** Whether a process with this id is running (one of another user counts: it exists). */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the build lock `path` (a file holding the holder's pid), waiting while a running process holds it and taking
+ * over one a dead process left; returns the function that releases it.
+ * @param {string} path
+ * @returns {() => void}
+ */
+function takeLock(path) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    let holder = Number.NaN;
+    try {
+      holder = Number(readFileSync(path, 'utf8'));
+    } catch {
+      // Released meanwhile: try again.
+    }
+    if (Number.isInteger(holder) && holder > 0 && !isRunning(holder)) rmSync(path, { force: true });
+    // A synchronous pause: nothing else runs in the launcher before the bot is loaded.
+    else Atomics.wait(pause, 0, 0, 200);
+  }
 }

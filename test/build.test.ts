@@ -427,6 +427,28 @@ describe("npm start's check of dist/ (scripts/dist.mjs)", () => {
   });
 
   it(
+    'compiles once when two starts find dist/ stale at the same moment, the second using what the first built',
+    async () => {
+      layOut();
+      writeFileSync(join(small, 'src', 'core', 'a.ts'), 'export const a: number = 3;\n');
+      const launcher = pathToFileURL(join(project, 'scripts', 'dist.mjs')).href;
+      const start = () =>
+        run(process.execPath, [
+          '--input-type=module',
+          '-e',
+          `import { ensureBuilt } from ${JSON.stringify(launcher)}; ensureBuilt(${JSON.stringify(small)}, (line) => console.log(line));`,
+        ]);
+      const [one, two] = await Promise.all([start(), start()]);
+      const said = `${one.stdout}${two.stdout}`;
+      expect(said.match(/compiling it again/g)).toHaveLength(1);
+      expect(distState(small)).toBe('fresh');
+      expect(readFileSync(join(small, 'dist', 'core', 'a.js'), 'utf8')).toContain('3');
+      expect(readdirSync(small).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
     'leaves dist/ as it was when the build fails, and replaces it when the build succeeds',
     () => {
       layOut();
