@@ -44,4 +44,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node runs Scout directly (no npm in between), so `docker stop`'s SIGTERM reaches it: Scout stops its servers, jobs
 # and database, then exits.
-CMD ["node", "--max-semi-space-size=2", "dist/main.js"]
+CMD ["node", "dist/main.js"]

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
-import { ensureBuilt, NODE_FLAGS, PROJECT } from '../scripts/dist.mjs';
+import { ensureBuilt, PROJECT } from '../scripts/dist.mjs';
 import { createSandbox, DEMO_KEY } from '../src/sandbox/index.js';
 import { SECRET } from '../test/adapters/slack/helpers.js';
 import { startFakeSlack } from '../test/fakes/slack-api.js';
@@ -92,7 +92,7 @@ function stop(child: ChildProcess): Promise<void> {
 async function startOnce(entry: string, env: Record<string, string>): Promise<Sample> {
   const port = await freePort();
   const began = performance.now();
-  const child = spawn(process.execPath, [...NODE_FLAGS, entry], {
+  const child = spawn(process.execPath, [entry], {
     cwd: PROJECT,
     env: { PATH: process.env.PATH ?? '', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     // Standard input stays open: the terminal shell stops when its input ends.

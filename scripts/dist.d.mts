@@ -3,9 +3,6 @@
 /** Whether dist/ holds a compiled bot, and whether it is older than what it is compiled from. */
 export type DistState = 'missing' | 'stale' | 'fresh';
 
-/** The flags production runs node with (a small young generation: less resident memory). */
-export declare const NODE_FLAGS: readonly string[];
-
 /** The project folder: the one holding package.json, src/ and dist/. */
 export declare const PROJECT: string;
 

@@ -22,12 +22,6 @@ import { fileURLToPath } from 'node:url';
 /** The project folder: the one holding package.json, src/ and dist/. */
 export const PROJECT = fileURLToPath(new URL('..', import.meta.url));
 
-/**
- * The flags production runs node with (package.json's start scripts and the Dockerfile say the same): a young
- * generation of 2 MB keeps a busy bot's resident memory near 140 MB instead of 160 MB.
- */
-export const NODE_FLAGS = ['--max-semi-space-size=2'];
-
 /** What the compiled files are made from, besides everything under src/. */
 const INPUTS = ['package.json', 'tsconfig.json', 'tsconfig.build.json'];
 

@@ -5,7 +5,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { request } from 'undici';
-import { NODE_FLAGS } from '../../scripts/dist.mjs';
 
 /** A running Scout process. */
 export interface ScoutProcess {
@@ -60,8 +59,7 @@ export async function startScout(
   options: { compiled?: boolean } = {},
 ): Promise<ScoutProcess> {
   const port = await freePort();
-  const entry =
-    options.compiled === true ? [...NODE_FLAGS, 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const entry = options.compiled === true ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
   const child = spawn(process.execPath, entry, {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
