@@ -94,7 +94,9 @@ describe('Dockerfile', () => {
   it('starts with the command npm run start:prod runs, and checks /healthz', () => {
     const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
     expect(args(runtime, 'CMD')).toHaveLength(1);
-    expect(JSON.parse(args(runtime, 'CMD')[0] ?? '')).toEqual(pkg.scripts['start:prod']?.split(' '));
+    // npm's script execs node so signals reach it; the image runs node itself.
+    const command = pkg.scripts['start:prod']?.replace(/^exec /, '').split(' ');
+    expect(JSON.parse(args(runtime, 'CMD')[0] ?? '')).toEqual(command);
     expect(args(runtime, 'HEALTHCHECK').join('\n')).toContain('/healthz');
   });
 
