@@ -1,7 +1,8 @@
 /**
  * When a Slack request arrived, for the ack latency metric: Scout's HTTP server stamps each request as it comes in,
  * Bolt's receivers copy the stamp into the listener's context (their `customPropertiesExtractor`), and the
- * listener measures from it to the moment its ack was sent. In Socket Mode the stamp is taken as the envelope is read.
+ * listener measures from it to the moment its ack was sent, and the working message is timed from it. In Socket Mode
+ * the stamp is taken as the envelope is read.
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -24,8 +25,13 @@ export function socketArrival(): Record<string, number> {
   return { [ARRIVED_AT]: performance.now() };
 }
 
+/** A listener context's arrival stamp, in performance.now() milliseconds; undefined when it has none. */
+export function arrivalOf(context: { readonly [key: string]: unknown }): number | undefined {
+  const arrived = context[ARRIVED_AT];
+  return typeof arrived === 'number' ? arrived : undefined;
+}
+
 /** Seconds from a listener context's arrival stamp (or `fallback`, when it has none) to now. */
 export function secondsSinceArrival(context: { readonly [key: string]: unknown }, fallback: number): number {
-  const arrived = context[ARRIVED_AT];
-  return (performance.now() - (typeof arrived === 'number' ? arrived : fallback)) / 1000;
+  return (performance.now() - (arrivalOf(context) ?? fallback)) / 1000;
 }

@@ -10,7 +10,7 @@ import type { App } from '../../app.js';
 import type { Logger } from '../../core/logger.js';
 import type { AckKind } from '../../core/metrics.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
-import { secondsSinceArrival } from './arrival.js';
+import { arrivalOf, secondsSinceArrival } from './arrival.js';
 import { type AckAnswer, ackAnswer, postWith, respondTo, respondWith, type Source } from './deliver.js';
 import { type ChannelSubscription, registerHome } from './home.js';
 import type { SlackInstallations } from './installations.js';
@@ -85,6 +85,12 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     app.metrics.ack('slack', kind, secondsSinceArrival(context, startedAt));
   };
 
+  /** The invocation's arrival stamp, so its working message is timed from the request's arrival. */
+  const receivedAt = (context: { readonly [key: string]: unknown }) => {
+    const arrived = arrivalOf(context);
+    return arrived === undefined ? {} : { receivedAt: arrived };
+  };
+
   const safely = async (what: string, respond: RespondFn | null, work: () => Promise<void>) => {
     try {
       await work();
@@ -156,6 +162,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         text,
         progress: (interim) => respondWith(respond, interim, source),
         deadline: responseDeadline(),
+        ...receivedAt(context),
       });
       await respondWith(respond, answer, source, { client, channelId: command.channel_id });
     });
@@ -215,6 +222,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         progress: (interim) =>
           respondWith(respond, { ...interim, replace: false }, { ...source, message: false }),
         deadline: responseDeadline(),
+        ...receivedAt(context),
       });
       await respondWith(respond, answer, source, { client, channelId });
     });

@@ -71,6 +71,11 @@ export interface Invocation {
   deadline?: Date;
   /** Whether `progress` replaces the previous interim message (Discord's deferred reply) instead of adding one. */
   updatesInPlace?: boolean;
+  /**
+   * When the platform's request arrived (a performance.now() reading): the working message is due that long after
+   * it, however long the request waited behind others before the dispatcher saw it. Now, when absent.
+   */
+  receivedAt?: number;
 }
 
 /** Handles commands and element presses. */
@@ -309,6 +314,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       inPlace: invocation.updatesInPlace === true,
       working: options.working,
       workingAfterMs: settings.workingNoticeMs,
+      ...(invocation.receivedAt === undefined ? {} : { since: invocation.receivedAt }),
       cancel,
       cancelToken: () => ctx.token(STOP, { id: waitId }, { personal: true }),
       cancellable: (now) => {

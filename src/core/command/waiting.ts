@@ -25,6 +25,8 @@ export interface WaitingOptions {
   working: string;
   /** After this long without an answer the working message is shown; null: never. */
   workingAfterMs: number | null;
+  /** What `workingAfterMs` counts from, a performance.now() reading (the request's arrival); now by default. */
+  since?: number;
   /** Makes the token of this invocation's Cancel button; called once, when the button is first shown. */
   cancelToken: () => string;
   /** Cancels the invocation's wait for the service (never a call already sent). */
@@ -69,7 +71,7 @@ const HOLD_NOTICE_GRACE_MS = 150;
 /** Waits this long before a Cancel button is worth offering with a queue place. */
 const CANCEL_WORTH_S = 10;
 
-/** Starts an invocation's interim messages; the working message is due `workingAfterMs` from now. */
+/** Starts an invocation's interim messages; the working message is due `workingAfterMs` after `since`. */
 export function startWaiting(options: WaitingOptions): Waiting {
   const { progress, inPlace, logger } = options;
   const now = options.now ?? Date.now;
@@ -101,12 +103,16 @@ export function startWaiting(options: WaitingOptions): Waiting {
     return reply([notice('info', text), buttons(button('Cancel', cancelToken, { style: 'secondary' }))]);
   };
 
+  const waited = options.since === undefined ? 0 : Math.max(0, performance.now() - options.since);
   const timer =
     options.workingAfterMs === null || progress === undefined
       ? null
-      : setTimeout(() => {
-          if (!shown) show(reply([notice('info', options.working)]));
-        }, options.workingAfterMs);
+      : setTimeout(
+          () => {
+            if (!shown) show(reply([notice('info', options.working)]));
+          },
+          Math.max(0, options.workingAfterMs - waited),
+        );
   timer?.unref();
 
   const onQueue = (place: QueuePlace) => {

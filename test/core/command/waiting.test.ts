@@ -57,6 +57,18 @@ describe('interim messages', () => {
     expect(fast.shown).toEqual([]);
   });
 
+  it('counts the working delay from the arrival of the request', async () => {
+    const late = setUp({ workingAfterMs: 1_000, since: performance.now() - 990 });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await late.waiting.finish();
+    expect(late.shown.map(textOf)).toEqual([expect.stringContaining('Searching creators…')]);
+
+    const fresh = setUp({ workingAfterMs: 1_000, since: performance.now() });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await fresh.waiting.finish();
+    expect(fresh.shown).toEqual([]);
+  });
+
   it('says the place in the queue, updating it in place at most every few seconds', async () => {
     const { waiting, shown, advance } = setUp();
     waiting.calls.onQueue?.({ ahead: 12, etaSeconds: 15 });
