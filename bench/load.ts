@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
+import { ensureBuilt } from '../scripts/dist.mjs';
 import { createSandbox } from '../src/sandbox/index.js';
 import { SECRET } from '../test/adapters/slack/helpers.js';
 import { signedHeaders, slashCommandBody, startFakeSlack } from '../test/fakes/slack-api.js';
@@ -50,6 +51,7 @@ export interface LoadOptions {
 /** Runs the load; returns the rows of its table. */
 export async function peopleAtOnce(options: LoadOptions): Promise<string[]> {
   const { key } = options;
+  ensureBuilt();
   const sandbox = createSandbox({
     keys: [{ key, teamId: 'team_bench', credits: 1_000_000 }],
     rateLimitPerMinute: ALLOWANCE,
@@ -69,8 +71,11 @@ export async function peopleAtOnce(options: LoadOptions): Promise<string[]> {
       LOG_LEVEL: 'warn',
     };
     // The first process migrates the database; the others start together.
-    scouts.push(await startScout(env));
-    scouts.push(...(await Promise.all(Array.from({ length: options.processes - 1 }, () => startScout(env)))));
+    const compiled = { compiled: true };
+    scouts.push(await startScout(env, compiled));
+    scouts.push(
+      ...(await Promise.all(Array.from({ length: options.processes - 1 }, () => startScout(env, compiled)))),
+    );
 
     const acks: number[][] = scouts.map(() => []);
     const sentAt = new Map<string, number>();
