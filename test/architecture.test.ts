@@ -41,12 +41,12 @@ describe('module boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('keeps core independent of commands, adapters and the sandbox', () => {
+  it('keeps core independent of commands, adapters, the sandbox and the composition root', () => {
     const offenders = files
       .filter((f) => f.startsWith('core/'))
       .flatMap((f) =>
         importsOf(f)
-          .filter((spec) => /^(commands|adapters|sandbox)\//.test(spec))
+          .filter((spec) => /^(commands|adapters|sandbox)\//.test(spec) || /^(app|main)\.js$/.test(spec))
           .map((spec) => `${f} imports ${spec}`),
       );
     expect(offenders).toEqual([]);

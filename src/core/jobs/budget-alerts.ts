@@ -4,7 +4,7 @@
  * another process queued or a stop interrupted. Each post is claimed in SQLite before it is sent and marked posted
  * after (pending → posting → posted, keyed `alert:<person>:<threshold>:<day>`), so it lands once.
  */
-import type { App } from '../../app.js';
+
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
@@ -12,6 +12,7 @@ import type { Outbound } from '../outbound.js';
 import type { BudgetAlert } from '../store/budget-alerts.js';
 import { untilAborted } from './abort.js';
 import { alertKey, alertReply } from './budget-alert-view.js';
+import type { JobsApp } from './deps.js';
 
 /** Attempts at one alert before it is given up (a person who cannot be written to). */
 export const ALERT_ATTEMPTS_MAX = 5;
@@ -20,7 +21,7 @@ const KEEP_DAYS = 7;
 
 /** What the sender needs. */
 export interface BudgetAlertSenderOptions {
-  app: App;
+  app: JobsApp;
   outbound: ReadonlyMap<Platform, Outbound>;
   logger: Logger;
   clock: Clock;

@@ -4,7 +4,6 @@
  * the run with its posts in one transaction, then posts it; a run not confirmed posted is posted at next start.
  */
 import { randomBytes } from 'node:crypto';
-import type { App } from '../../app.js';
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
 import { CreditCapError, UnconfirmedChargeError } from '../command/errors.js';
@@ -14,12 +13,13 @@ import type { Outbound } from '../outbound.js';
 import type { Digest } from '../store/digests.js';
 import type { ServiceAccount } from '../tenancy/index.js';
 import { untilAborted } from './abort.js';
+import type { JobsApp } from './deps.js';
 import { chooseDigestPosts, digestReply } from './digest-view.js';
 import { endOfLocalDay, localDayOf, zonedInstant } from './time-zone.js';
 
 /** What the scheduler needs. */
 export interface DigestSchedulerOptions {
-  app: App;
+  app: JobsApp;
   outbound: ReadonlyMap<Platform, Outbound>;
   logger: Logger;
   clock: Clock;

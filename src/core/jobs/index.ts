@@ -2,12 +2,13 @@
  * Scout's background jobs: the reply poller, the digest scheduler and the budget alert sender, started and stopped
  * with the process.
  */
-import type { App } from '../../app.js';
+
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
 import type { Outbound } from '../outbound.js';
 import { createBudgetAlertSender } from './budget-alerts.js';
+import type { JobsApp } from './deps.js';
 import { createDigestScheduler } from './digest-scheduler.js';
 import { createLoop } from './loop.js';
 import { createReplyPoller } from './reply-poller.js';
@@ -21,7 +22,7 @@ export const DEFAULT_ALERT_CHECK_MS = 60_000;
 
 /** Options of createJobs. */
 export interface JobsOptions {
-  app: App;
+  app: JobsApp;
   /** The Outbound of each platform Scout posts to. */
   outbound: ReadonlyMap<Platform, Outbound>;
   logger: Logger;

@@ -5,7 +5,7 @@
  * of a mail thread under the first notification. Accounts are polled side by side: one waiting on its own rate
  * limit does not hold up another.
  */
-import type { App } from '../../app.js';
+
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
@@ -17,6 +17,7 @@ import type { Announcement, FreshMessage, ReplySubscription } from '../store/sub
 import type { ServiceAccount } from '../tenancy/index.js';
 import { toEpochMs } from '../ui/index.js';
 import { untilAborted } from './abort.js';
+import type { JobsApp } from './deps.js';
 import { metadataHandle, replyNotification, replyTime } from './reply-view.js';
 
 /** Messages per request: the contract's maximum, so a full read takes as few requests as possible. */
@@ -28,7 +29,7 @@ const BACKGROUND = { priority: 'background' } as const;
 
 /** What the poller needs. */
 export interface ReplyPollerOptions {
-  app: App;
+  app: JobsApp;
   outbound: ReadonlyMap<Platform, Outbound>;
   logger: Logger;
   clock: Clock;
