@@ -102,30 +102,49 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     }
   };
 
+  /** What an acknowledgement carries: the final answer, or the working message of work that goes on. */
+  interface AtOnce {
+    ack: AckAnswer;
+    final: boolean;
+  }
+
   /**
-   * The answer of a line that needs nothing but the line (help, a mistake in it), for a person Scout knows to be
-   * of a served tenant without asking anyone: sent in the acknowledgement itself. Null otherwise.
+   * The answer of a line that needs nothing but the line (help, a mistake in it), or the working message of a
+   * request already late for it, for a person Scout knows to be of a served tenant without asking anyone: sent in
+   * the acknowledgement itself. Null otherwise.
    */
-  const answerAtOnce = (text: string, person: Person, context: Context): AckAnswer | null => {
+  const answerAtOnce = (text: string, person: Person, context: Context): AtOnce | null => {
     if (person.belongs.kind !== 'workspace' || !app.tenants.isServed(person.tenant)) return null;
     // Bolt found this workspace's installation to authorize the request (many-team mode).
     if (deps.installations !== null && context.botToken === undefined) return null;
     if (modalFamily(app, text) !== null || app.dispatcher.secretsNeeded(text) !== null) return null;
     const answer = app.dispatcher.atOnce(text);
-    return answer === null ? null : ackAnswer(answer);
+    if (answer !== null) {
+      const ack = ackAnswer(answer);
+      return ack === null ? null : { ack, final: true };
+    }
+    // A request that waited this long behind others (a burst) is due its working message: the ack carries it.
+    const due = app.settings.workingNoticeMs;
+    const arrived = arrivalOf(context);
+    if (due === null || arrived === undefined || performance.now() - arrived < due) return null;
+    const working = app.dispatcher.working(text);
+    const ack = working === null ? null : ackAnswer(working);
+    return ack === null ? null : { ack, final: false };
   };
 
   bolt.command('/scout', async ({ command, ack, respond, client, context }) => {
     const text = decodeSlackText(command.text ?? '');
     const person = commandPerson(command, context);
-    let atOnce: AckAnswer | null = null;
+    let atOnce: AtOnce | null = null;
     try {
       atOnce = answerAtOnce(text, person, context);
     } catch (error) {
       logger.error({ err: error }, 'Slack command could not be answered at once');
     }
-    await ackTimed('command', context, () => (atOnce === null ? ack() : ack(atOnce)));
-    if (atOnce !== null) return;
+    const acked = atOnce?.ack;
+    await ackTimed('command', context, () => (acked === undefined ? ack() : ack(acked)));
+    if (atOnce?.final === true) return;
+    const workingShown = atOnce !== null;
     // The acknowledgements of requests that arrived together go out before the work of any of them.
     await nextTurn();
     await safely('command', respond, async () => {
@@ -163,6 +182,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         progress: (interim) => respondWith(respond, interim, source),
         deadline: responseDeadline(),
         ...receivedAt(context),
+        workingShown,
       });
       await respondWith(respond, answer, source, { client, channelId: command.channel_id });
     });

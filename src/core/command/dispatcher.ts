@@ -76,6 +76,8 @@ export interface Invocation {
    * it, however long the request waited behind others before the dispatcher saw it. Now, when absent.
    */
   receivedAt?: number;
+  /** The working message was shown already (in the acknowledgement): the dispatcher does not show it again. */
+  workingShown?: boolean;
 }
 
 /** Handles commands and element presses. */
@@ -99,6 +101,12 @@ export interface Dispatcher {
    * (`text`). For a person the adapter already knows is of a served tenant: nothing here checks who asks.
    */
   atOnce(text: string): Reply | null;
+  /**
+   * The working message of a command line that needs the dispatcher ("Searching creators…"), for an adapter to
+   * send in its acknowledgement when the request is already late for it; the invocation then says `workingShown`.
+   * Null when the line names no command. Like `atOnce`, nothing here checks who asks.
+   */
+  working(text: string): Reply | null;
 }
 
 /** A command whose secret options are asked for in a private form. */
@@ -329,6 +337,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       person: actorKey(invocation.actor),
       ...(invocation.deadline === undefined ? {} : { deadline: invocation.deadline }),
     };
+    if (invocation.workingShown === true) waiting.shownElsewhere();
     const ctx = context(invocation, options.commandText, key, options.command, reservation, calls);
     // The handler's own interim messages count as shown: no working message follows them.
     const handlerCtx: CommandContext = {
@@ -765,9 +774,20 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return answer;
   };
 
+  /** See Dispatcher.working. */
+  const working = (line: string): Reply | null => {
+    try {
+      const { def } = resolveText(line);
+      return def.answer === undefined ? reply([notice('info', def.working ?? WORKING)]) : null;
+    } catch {
+      return null;
+    }
+  };
+
   return {
     secretsNeeded,
     atOnce,
+    working,
     async text(request) {
       const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
       const elements: MintedAction[] = [];
