@@ -19,9 +19,20 @@ export const listRef = z.string().trim().min(1, 'needs a list name or id').max(2
 export const IDS_PARAM = {
   kind: 'texts',
   rest: true,
-  description: 'Creator ids, separated by spaces or commas.',
+  description: 'Creator ids, separated by spaces, commas or new lines.',
   example: 'tiktok_12345',
 } as const;
+
+/**
+ * Creator ids as typed, separated by spaces, commas or new lines in any mix: a platform option (Discord's) or a
+ * quoted value brings several of them in one text.
+ */
+function idsOf(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.flatMap((item: unknown) =>
+    typeof item === 'string' ? item.split(/[\s,]+/).filter((id) => id !== '') : [item],
+  );
+}
 
 /** Options of `list add` people type, by the client's single-creator-only field names. */
 const SINGLE_ONLY_WORDS: Readonly<Record<string, string>> = {
@@ -74,11 +85,12 @@ export const exportSchema = z.looseObject({ list: listRef }).transform((raw, ctx
 /** Input of `list add`: the list and the client's add input (without the list id). */
 export const addSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
   const { list, ...rest } = raw;
-  const count = Array.isArray(rest.userIds) ? rest.userIds.length : 0;
+  const userIds = idsOf(rest.userIds);
+  const count = Array.isArray(userIds) ? userIds.length : 0;
   const checked = delegate(
     'crm.addCreators',
     crmAddCreatorsInput,
-    { ...rest, listId: PENDING_ID },
+    { ...rest, userIds, listId: PENDING_ID },
     ctx,
     (field, message) => {
       const word = SINGLE_ONLY_WORDS[field];
@@ -101,7 +113,7 @@ export const checkSchema = z.looseObject({ list: listRef }).transform((raw, ctx)
   const checked = delegate(
     'crm.checkCreators',
     crmCheckCreatorsInput,
-    { ...rest, listId: PENDING_ID },
+    { ...rest, userIds: idsOf(rest.userIds), listId: PENDING_ID },
     ctx,
     (field, message) =>
       field === 'userIds' && message === 'is required'

@@ -1,0 +1,123 @@
+/**
+ * Creator ids of `list add` and `list check` separated by spaces, commas and new lines in any mix: typed in the
+ * text syntax (terminal, Slack), quoted as one value, and in Discord's one string option through the real
+ * discord.js client and the fake gateway.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
+import { listFamily, listsFamily } from '../../src/commands/lists.js';
+import { type Bot, createWorld, edited, KEY, slash, type World } from '../adapters/discord/harness.js';
+import type { FakeRequest } from '../fakes/discord-fake.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
+
+/** The body of the service requests to `path` made while `work` ran. */
+function bodiesTo(requests: () => ReadonlyArray<{ path: string; body: unknown }>) {
+  return async <T>(path: RegExp, work: () => Promise<T>) => {
+    const before = requests().length;
+    const result = await work();
+    return {
+      result,
+      bodies: requests()
+        .slice(before)
+        .filter((r) => path.test(r.path))
+        .map((r) => r.body),
+    };
+  };
+}
+
+const ADD = /\/creators$/;
+const CHECK = /\/creators\/check$/;
+
+describe('in the text syntax', () => {
+  const LIST = 'Ids Text';
+  let h: Harness;
+  let ids: string[];
+  let sent: ReturnType<typeof bodiesTo>;
+
+  beforeAll(async () => {
+    h = await startHarness({ families: [listsFamily, listFamily], sandbox: { rateLimitPerMinute: 10_000 } });
+    sent = bodiesTo(() => h.requests());
+    expect(await h.type(`lists create "${LIST}"`)).toContain('Created the list');
+    ids = (await h.app.service.creators.search({ perPage: 10 })).data.items;
+    expect(ids.length).toBeGreaterThanOrEqual(6);
+  });
+
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('adds ids given as one quoted value, separated by spaces and commas', async () => {
+    const [a, b, c] = ids;
+    const { result, bodies } = await sent(ADD, () => h.type(`list add "${LIST}" userIds:"${a} ${b}, ${c}"`));
+    expect(bodies).toEqual([{ userIds: [a, b, c] }]);
+    expect(result).toContain(`Added 3 creators to ${LIST}.`);
+    expect(result).toContain('Skipped invalid: 0');
+  });
+
+  it('adds and checks ids on several lines, as a pasted column arrives in a slash command', async () => {
+    const [, , , d, e, f] = ids;
+    const add = await sent(ADD, () =>
+      h.app.dispatcher.text({
+        actor: LOCAL_ACTOR,
+        channelId: 'terminal',
+        text: `list add "${LIST}" "${d}\n${e},\n${f}"`,
+      }),
+    );
+    expect(add.bodies).toEqual([{ userIds: [d, e, f] }]);
+    const check = await sent(CHECK, () => h.type(`list check "${LIST}" "${ids[0]} ${f}" ,nobody_1`));
+    expect(check.bodies).toEqual([{ userIds: [ids[0], f, 'nobody_1'] }]);
+    expect(check.result).toContain(`${LIST} · 2 of 3 checked are in the list`);
+  });
+
+  it('still refuses a list without ids, sending nothing', async () => {
+    const { result, bodies } = await sent(/./, () => h.type(`list check "${LIST}" userIds:" , "`));
+    expect(result).toMatch(/^Error: /);
+    expect(bodies).toEqual([]);
+  });
+});
+
+describe('on Discord, where the ids are one string option', () => {
+  const LIST = 'Ids Discord';
+  let world: World;
+  let bot: Bot;
+  let ids: string[];
+  let sent: ReturnType<typeof bodiesTo>;
+
+  beforeAll(async () => {
+    world = await createWorld();
+    bot = await world.startBot({ databasePath: ':memory:' });
+    sent = bodiesTo(() => world.sandbox.requests(KEY));
+    await bot.app.service.crm.createList({ name: LIST });
+    ids = (await bot.app.service.creators.search({ perPage: 10 })).data.items;
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+  });
+
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  /** Runs `/scout list <sub>` with the list and the ids option, and returns the answer's JSON. */
+  async function run(sub: string, value: string): Promise<string> {
+    const { fake } = world;
+    const call = slash(fake, 'list', sub, [
+      { type: 3, name: 'list', value: LIST },
+      { type: 3, name: 'user_ids', value },
+    ]);
+    const answer: FakeRequest = await fake.waitFor(edited(call.token), `the answer to list ${sub}`);
+    return JSON.stringify(answer.body);
+  }
+
+  it('list add takes ids separated by spaces, commas and new lines', async () => {
+    const [a, b, c, d] = ids;
+    const { result, bodies } = await sent(ADD, () => run('add', `${a} ${b},${c}\n${d}`));
+    expect(bodies).toEqual([{ userIds: [a, b, c, d] }]);
+    expect(result).toContain(`Added 4 creators to ${LIST}`);
+  });
+
+  it('list check takes ids separated by spaces', async () => {
+    const [a, b] = ids;
+    const { result, bodies } = await sent(CHECK, () => run('check', `${a} ${b} nobody_2`));
+    expect(bodies).toEqual([{ userIds: [a, b, 'nobody_2'] }]);
+    expect(result).toContain('2 of 3 checked are in the list');
+  });
+});
