@@ -203,10 +203,15 @@ function songsCommand<I>(def: {
   });
 }
 
+/**
+ * The words to look for: the bare words of the text syntax (a list), or the one text of a platform option
+ * (Discord's `q`).
+ */
 const searchText = z
-  .array(z.string(), { error: 'type what to look for, e.g. /scout songs search q:"midnight"' })
-  .min(1, 'type what to look for')
-  .transform((words) => words.join(' '))
+  .union([z.string(), z.array(z.string())], {
+    error: 'type what to look for, e.g. /scout songs search q:"midnight"',
+  })
+  .transform((words) => (typeof words === 'string' ? words : words.join(' ')).trim())
   .pipe(shapeOf('search').query);
 
 /** The songs family. */

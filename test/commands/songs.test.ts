@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsFamily } from '../../src/commands/credits.js';
 import { songsFamily } from '../../src/commands/songs.js';
 import { sql } from '../../src/core/store/sql.js';
+import { answered, createWorld, KEY, slash, type World } from '../adapters/discord/harness.js';
 import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
 let h: Harness;
@@ -237,5 +238,44 @@ describe('songs', () => {
     expect(await rejected('songs history country:US')).toContain('song_id is required');
     expect(await rejected('songs history song_1 country:U')).toContain('two-letter country code');
     expect(await rejected('songs global country:US')).toContain('Unknown option "country"');
+  });
+});
+
+describe('songs search on Discord, whose q option is one string', () => {
+  let world: World;
+
+  beforeAll(async () => {
+    world = await createWorld();
+    await world.startBot({ databasePath: ':memory:' });
+  });
+
+  afterAll(async () => {
+    await world?.stop();
+  });
+
+  /** Runs `/scout songs search` with these options; the answer's JSON and the songs queries it made. */
+  async function search(options: Array<Record<string, unknown>>) {
+    const before = world.sandbox.requests(KEY).length;
+    const call = slash(world.fake, 'songs', 'search', options);
+    const answer = await world.fake.waitFor(answered(call.token), 'the answer to songs search');
+    const queries = world.sandbox
+      .requests(KEY)
+      .slice(before)
+      .filter((r) => r.path === '/api/v1/songs')
+      .map((r) => r.query);
+    return { answer: JSON.stringify(answer.body), queries };
+  }
+
+  it('searches the words of q, spaces and all', async () => {
+    const { answer, queries } = await search([{ type: 3, name: 'q', value: '  golden hour ' }]);
+    expect(queries).toEqual([{ action: 'search', q: 'golden hour' }]);
+    expect(answer).toContain('Songs matching “golden hour”');
+    expect(answer).toContain('10 credits spent.');
+  });
+
+  it('asks what to look for when q is left out, without calling the service', async () => {
+    const { answer, queries } = await search([]);
+    expect(queries).toEqual([]);
+    expect(answer).toContain('type what to look for');
   });
 });
