@@ -6,24 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { listFamily, listsFamily } from '../../src/commands/lists.js';
-import { type Bot, createWorld, edited, KEY, slash, type World } from '../adapters/discord/harness.js';
-import type { FakeRequest } from '../fakes/discord-fake.js';
+import { discordBot } from '../helpers/discord-command.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
-
-/** The body of the service requests to `path` made while `work` ran. */
-function bodiesTo(requests: () => ReadonlyArray<{ path: string; body: unknown }>) {
-  return async <T>(path: RegExp, work: () => Promise<T>) => {
-    const before = requests().length;
-    const result = await work();
-    return {
-      result,
-      bodies: requests()
-        .slice(before)
-        .filter((r) => path.test(r.path))
-        .map((r) => r.body),
-    };
-  };
-}
 
 const ADD = /\/creators$/;
 const CHECK = /\/creators\/check$/;
@@ -32,11 +16,21 @@ describe('in the text syntax', () => {
   const LIST = 'Ids Text';
   let h: Harness;
   let ids: string[];
-  let sent: ReturnType<typeof bodiesTo>;
+
+  /** What `work` answered, and the bodies of the requests to `path` it caused. */
+  async function sent<T>(path: RegExp, work: () => Promise<T>) {
+    const before = h.requests().length;
+    const result = await work();
+    const bodies = h
+      .requests()
+      .slice(before)
+      .filter((r) => path.test(r.path))
+      .map((r) => r.body);
+    return { result, bodies };
+  }
 
   beforeAll(async () => {
     h = await startHarness({ families: [listsFamily, listFamily], sandbox: { rateLimitPerMinute: 10_000 } });
-    sent = bodiesTo(() => h.requests());
     expect(await h.type(`lists create "${LIST}"`)).toContain('Created the list');
     ids = (await h.app.service.creators.search({ perPage: 10 })).data.items;
     expect(ids.length).toBeGreaterThanOrEqual(6);
@@ -78,46 +72,36 @@ describe('in the text syntax', () => {
 
 describe('on Discord, where the ids are one string option', () => {
   const LIST = 'Ids Discord';
-  let world: World;
-  let bot: Bot;
+  const discord = discordBot();
   let ids: string[];
-  let sent: ReturnType<typeof bodiesTo>;
 
   beforeAll(async () => {
-    world = await createWorld();
-    bot = await world.startBot({ databasePath: ':memory:' });
-    sent = bodiesTo(() => world.sandbox.requests(KEY));
-    await bot.app.service.crm.createList({ name: LIST });
-    ids = (await bot.app.service.creators.search({ perPage: 10 })).data.items;
+    const { service } = discord.bot.app;
+    await service.crm.createList({ name: LIST });
+    ids = (await service.creators.search({ perPage: 10 })).data.items;
     expect(ids.length).toBeGreaterThanOrEqual(4);
   });
 
-  afterAll(async () => {
-    await world?.stop();
-  });
-
-  /** Runs `/scout list <sub>` with the list and the ids option, and returns the answer's JSON. */
-  async function run(sub: string, value: string): Promise<string> {
-    const { fake } = world;
-    const call = slash(fake, 'list', sub, [
+  /** Runs `/scout list <sub>` with the list and the ids option: the answer, and the bodies sent to `path`. */
+  async function run(sub: string, value: string, path: RegExp) {
+    const { answer, sent } = await discord.run('list', sub, [
       { type: 3, name: 'list', value: LIST },
       { type: 3, name: 'user_ids', value },
     ]);
-    const answer: FakeRequest = await fake.waitFor(edited(call.token), `the answer to list ${sub}`);
-    return JSON.stringify(answer.body);
+    return { answer, bodies: sent.filter((r) => path.test(r.path)).map((r) => r.body) };
   }
 
   it('list add takes ids separated by spaces, commas and new lines', async () => {
     const [a, b, c, d] = ids;
-    const { result, bodies } = await sent(ADD, () => run('add', `${a} ${b},${c}\n${d}`));
+    const { answer, bodies } = await run('add', `${a} ${b},${c}\n${d}`, ADD);
     expect(bodies).toEqual([{ userIds: [a, b, c, d] }]);
-    expect(result).toContain(`Added 4 creators to ${LIST}`);
+    expect(answer).toContain(`Added 4 creators to ${LIST}`);
   });
 
   it('list check takes ids separated by spaces', async () => {
     const [a, b] = ids;
-    const { result, bodies } = await sent(CHECK, () => run('check', `${a} ${b} nobody_2`));
+    const { answer, bodies } = await run('check', `${a} ${b} nobody_2`, CHECK);
     expect(bodies).toEqual([{ userIds: [a, b, 'nobody_2'] }]);
-    expect(result).toContain('2 of 3 checked are in the list');
+    expect(answer).toContain('2 of 3 checked are in the list');
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsFamily } from '../../src/commands/credits.js';
 import { songsFamily } from '../../src/commands/songs.js';
 import { sql } from '../../src/core/store/sql.js';
-import { answered, createWorld, KEY, slash, type World } from '../adapters/discord/harness.js';
+import { discordBot } from '../helpers/discord-command.js';
 import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
 let h: Harness;
@@ -242,28 +242,12 @@ describe('songs', () => {
 });
 
 describe('songs search on Discord, whose q option is one string', () => {
-  let world: World;
-
-  beforeAll(async () => {
-    world = await createWorld();
-    await world.startBot({ databasePath: ':memory:' });
-  });
-
-  afterAll(async () => {
-    await world?.stop();
-  });
+  const discord = discordBot();
 
   /** Runs `/scout songs search` with these options; the answer's JSON and the songs queries it made. */
   async function search(options: Array<Record<string, unknown>>) {
-    const before = world.sandbox.requests(KEY).length;
-    const call = slash(world.fake, 'songs', 'search', options);
-    const answer = await world.fake.waitFor(answered(call.token), 'the answer to songs search');
-    const queries = world.sandbox
-      .requests(KEY)
-      .slice(before)
-      .filter((r) => r.path === '/api/v1/songs')
-      .map((r) => r.query);
-    return { answer: JSON.stringify(answer.body), queries };
+    const { answer, sent } = await discord.run('songs', 'search', options);
+    return { answer, queries: sent.filter((r) => r.path === '/api/v1/songs').map((r) => r.query) };
   }
 
   it('searches the words of q, spaces and all', async () => {
