@@ -62,9 +62,9 @@ const MESSAGE_PARAMS: ParamTable = {
     description: 'all (default), outbound (sent by the agent) or inbound (creator replies).',
   },
   status: {
-    kind: 'choice',
-    values: MESSAGE_STATUSES,
-    description: 'Stored message status.',
+    kind: 'text',
+    description: `Stored message status, one word: ${MESSAGE_STATUSES.join(', ')} or another the service uses.`,
+    example: MESSAGE_STATUSES.join('|'),
   },
   isFollowUp: {
     kind: 'boolean',
@@ -74,6 +74,26 @@ const MESSAGE_PARAMS: ParamTable = {
 };
 
 const pageOf = z.number().int().min(1);
+
+/** The longest status word sent; the statuses seen are a few letters long. */
+const STATUS_MAX = 40;
+
+/**
+ * Input of `outreach messages`: the client's, with the status as any one word. The contract lists the statuses
+ * seen, not all of them, so another word is sent (trimmed) for the service to judge; text with spaces or control
+ * characters in it, or longer than any status, is no status.
+ */
+const messagesInput = z
+  .looseObject({
+    status: z
+      .string()
+      .trim()
+      .min(1, 'needs a value')
+      .max(STATUS_MAX, `is too long for a status (at most ${STATUS_MAX} characters)`)
+      .regex(/^[^\s\p{C}]+$/u, `must be one word, such as ${MESSAGE_STATUSES.join(', ')}`)
+      .optional(),
+  })
+  .pipe(agentMessagesInput);
 
 /** Resolves a project name to its id; the rest of the filters go as validated. */
 async function withProject<F extends { projectId?: string | undefined }>(
@@ -111,7 +131,7 @@ export const outreachFamily: CommandFamily = {
       name: 'messages',
       description: 'Sent and received agent emails, filtered; each opens its whole conversation.',
       params: MESSAGE_PARAMS,
-      schema: agentMessagesInput,
+      schema: messagesInput,
       examples: [
         'outreach messages direction:inbound',
         'outreach messages project:"Spring Launch outreach" status:replied perPage:20',

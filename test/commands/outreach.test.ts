@@ -1,8 +1,10 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCommandJson } from '../../src/adapters/discord/commands.js';
 import { helpFamily } from '../../src/commands/help.js';
 import { outreachFamily } from '../../src/commands/outreach.js';
 import type { SandboxAgentMessage } from '../../src/sandbox/index.js';
+import { discordBot } from '../helpers/discord-command.js';
 import { type Harness, startHarness, TEST_KEY, TEST_TEAM } from '../helpers/harness.js';
 
 interface Project {
@@ -125,6 +127,22 @@ describe('outreach messages', () => {
     });
     expect(out).toContain(`1. ← ${inbound.creator_name} <${inbound.creator_email}>`);
     expect(out).toContain(inbound.thread_id);
+  });
+
+  it('sends a status the contract has not seen, trimmed, for the service to judge', async () => {
+    const { out, sent } = await run('outreach messages status:" bounced "');
+    expect(agentCalls(sent, 'messages').map((r) => r.query)).toEqual([
+      { status: 'bounced', page: '1', perPage: '10' },
+    ]);
+    expect(out).not.toMatch(/^Error: /);
+  });
+
+  it('suggests the statuses seen in help', async () => {
+    const out = await h.type('help outreach messages');
+    expect(out).toContain('[status:sent|received|replied|failed]');
+    expect(out).toContain(
+      'status: Stored message status, one word: sent, received, replied, failed or another',
+    );
   });
 
   it('filters by part of the email and by a project name', async () => {
@@ -251,7 +269,15 @@ describe('outreach contacted', () => {
 describe('bad input', () => {
   it.each([
     ['outreach messages direction:sideways', /"sideways" is not a valid direction/],
-    ['outreach messages status:bogus', /not a valid status/],
+    [
+      'outreach messages status:"in progress"',
+      /status: must be one word, such as sent, received, replied, failed/,
+    ],
+    [
+      `outreach messages status:${'x'.repeat(41)}`,
+      /status: is too long for a status \(at most 40 characters\)/,
+    ],
+    ['outreach messages status:" "', /status needs a value/],
     ['outreach messages perPage:101', /perPage: must be a whole number from 1 to 100/],
     ['outreach messages page:0', /page: must be a whole number of at least 1/],
     ['outreach messages email:not-an-email', /creatorEmail: must be an email address/],
@@ -304,5 +330,30 @@ describe('a long conversation', () => {
   it('answers plainly for a thread without messages', async () => {
     const { out } = await run('outreach conversation 0000000000000000');
     expect(out).toContain('Warning: No messages found in thread 0000000000000000.');
+  });
+});
+
+describe('outreach messages status on Discord', () => {
+  const discord = discordBot();
+
+  it('is a free text option, not a closed list of the statuses seen', async () => {
+    const [root] = buildCommandJson(h.app.registry);
+    type Option = { name: string; options?: Option[]; choices?: unknown[]; description: string };
+    const group = (root?.options as Option[] | undefined)?.find((o) => o.name === 'outreach');
+    const messages = group?.options?.find((o) => o.name === 'messages');
+    const status = messages?.options?.find((o) => o.name === 'status');
+    expect(status).toBeDefined();
+    expect(status?.choices).toBeUndefined();
+    expect(status?.description).toContain('sent, received, replied, failed');
+  });
+
+  it('sends a status typed into it', async () => {
+    const { answer, sent } = await discord.run('outreach', 'messages', [
+      { type: 3, name: 'status', value: 'bounced' },
+    ]);
+    expect(agentCalls(sent, 'messages').map((r) => r.query)).toEqual([
+      { status: 'bounced', page: '1', perPage: '10' },
+    ]);
+    expect(answer).not.toContain('not a valid status');
   });
 });
