@@ -50,7 +50,7 @@ const VIDEO_PARAMS: ParamTable = {
     positional: true,
     required: true,
     aliases: ['video', 'videoUrl', 'video_url'],
-    description: 'Public http(s) URL of an MP4, MOV, AVI or WebM file.',
+    description: 'Public http(s) URL of an MP4, MOV, AVI or WebM video; the service checks what it serves.',
     example: 'https://example.com/clip.mp4',
   },
   playbackSpeed: number('Playback speed, 0.1 to 5 (1 leaves it).', '1.05', ['speed']),

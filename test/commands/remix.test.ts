@@ -117,20 +117,40 @@ describe('remix image', () => {
       /image1\.brigthness: .*Did you mean "brightness"/,
     ],
     ['remix image https://example.com/a.jpg image3.hue:4', /image3: there is no image 3: 1 URL was given/],
-    [
-      'remix image https://example.com/a.jpg image1.hue:400',
-      /image1\.hue: must be a number from -180 to 180/,
-    ],
     ['remix image https://example.com/a.jpg image1.quality:high', /quality takes a number/],
+    ['remix image https://example.com/a.jpg brightness:bright', /brightness takes a number/],
     ['remix image https://example.com/a.jpg image1.hue:1 image1.hue:2', /image1\.hue: is given twice/],
-    ['remix image https://example.com/a.jpg brightness:5', /brightness: must be a number from -1 to 1/],
-    ['remix image https://example.com/a.jpg contrast:-1', /contrast: must be a number from 0 to 3/],
     ['remix image https://example.com/a.jpg shine:2', /Unknown option "shine"/],
   ])('%s is refused before anything is sent', async (line, message) => {
     const { out, sent } = await run(line);
     expect(out).toMatch(/^Error: /);
     expect(out).toMatch(message);
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe("remix image parameters, whose ranges are the service's", () => {
+  it.each([
+    [
+      'remix image https://example.com/a.jpg brightness:5',
+      { image_url: 'https://example.com/a.jpg', parameters: { brightness: 5 } },
+      /Error: The service rejected the request: brightness must be a number between -1 and 1/,
+    ],
+    [
+      'remix image https://example.com/a.jpg image1.hue:400 quality:250',
+      { images: [{ image_url: 'https://example.com/a.jpg', hue: 400 }], parameters: { quality: 250 } },
+      /Error: The service rejected the request: quality must be a number between 1 and 100/,
+    ],
+  ])("%s is sent as asked, and the service's refusal shown", async (line, body, message) => {
+    const { out, sent } = await run(line);
+    expect(sent.map((r) => [r.path, r.status, r.body])).toEqual([[IMAGE_PATH, 400, body]]);
+    expect(out).toMatch(message);
+  });
+
+  it('help states no invented ranges for them', async () => {
+    const out = await h.type('help remix image');
+    expect(out).toContain('brightness: Brightness (a number).');
+    expect(out).not.toMatch(/^(brightness|contrast|saturation|hue|quality|zoomFactor).*\bto\b/m);
   });
 });
 
@@ -169,6 +189,23 @@ describe('remix video', () => {
     expect(outputs(second.out)).toEqual(outputs(first.out));
   });
 
+  it('takes a link without a file extension, leaving what it serves to the service', async () => {
+    const { out, sent } = await run('remix video https://files.example.com/download?id=5 zoom:1.1');
+    expect(sent.map((r) => [r.path, r.body])).toEqual([
+      [VIDEO_PATH, { video_url: 'https://files.example.com/download?id=5', parameters: { zoomFactor: 1.1 } }],
+    ]);
+    expect(out).toContain('Done: Video remixed');
+    expect(outputs(out)).toHaveLength(1);
+  });
+
+  it("shows the service's answer when what the link serves is no video", async () => {
+    const { out, sent } = await run('remix video https://example.com/clip.gif');
+    expect(sent.map((r) => [r.path, r.status])).toEqual([[VIDEO_PATH, 400]]);
+    expect(out).toMatch(
+      /^Error: The service rejected the request: video_url must point to an MP4, MOV, AVI or WebM file/m,
+    );
+  });
+
   it('surfaces what the service refuses', async () => {
     const { out, sent } = await run('remix video https://example.com/clip.mov hueShift:500');
     expect(sent).toHaveLength(1);
@@ -177,9 +214,11 @@ describe('remix video', () => {
 
   it.each([
     ['remix video', /url is required/],
-    ['remix video https://example.com/clip.gif', /url: must be the URL of an MP4, MOV, AVI or WebM file/],
     ['remix video ftp://example.com/clip.mp4', /url: must be an http\(s\) URL/],
     ['remix video url:abc', /url: must be an http\(s\) URL/],
+    ['remix video https://', /url: must be an http\(s\) URL/],
+    ['remix video https://bad..host/clip.mp4', /url: must be an http\(s\) URL/],
+    ['remix video "https://example.com/my clip.mp4"', /url: must be an http\(s\) URL/],
     ['remix video https://example.com/clip.mp4 speed:9', /playbackSpeed: must be a number from 0.1 to 5/],
     ['remix video https://example.com/clip.mp4 volume:3', /volume: must be a number from 0 to 2/],
     ['remix video https://example.com/clip.mp4 noise:2', /noise: must be a number from 0 to 1/],

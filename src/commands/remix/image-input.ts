@@ -12,17 +12,20 @@ import { imageParametersInput, imageRemixInput } from '../../core/service/media.
 /** Most images in one remix (the contract's batch limit). */
 export const MAX_IMAGES = 20;
 
-/** The image parameters as typed in chat, global or per image; keys are the contract's names. */
+/**
+ * The image parameters as typed in chat, global or per image; keys are the contract's names. Their ranges are not
+ * documented: numbers are sent as given, and the service's answer says when one is out of its range.
+ */
 export const IMAGE_PARAMS: ParamTable = {
-  brightness: { kind: 'number', description: 'Brightness, -1 to 1.', example: '0.2' },
-  contrast: { kind: 'number', description: 'Contrast, 0 to 3 (1 leaves it).', example: '1.2' },
-  saturation: { kind: 'number', description: 'Saturation, 0 to 3 (1 leaves it).', example: '1.1' },
-  hue: { kind: 'number', description: 'Hue rotation in degrees, -180 to 180.', example: '10' },
-  quality: { kind: 'number', description: 'Output quality, 1 to 100.', example: '90' },
+  brightness: { kind: 'number', description: 'Brightness (a number).', example: '0.2' },
+  contrast: { kind: 'number', description: 'Contrast (a number).', example: '1.2' },
+  saturation: { kind: 'number', description: 'Saturation (a number).', example: '1.1' },
+  hue: { kind: 'number', description: 'Hue (a number).', example: '10' },
+  quality: { kind: 'number', description: 'Output quality (a number).', example: '90' },
   zoomFactor: {
     kind: 'number',
     aliases: ['zoom'],
-    description: 'Zoom, 0.1 to 5 (1 leaves it).',
+    description: 'Zoom (a number).',
     example: '1.1',
   },
   deviceModel: {

@@ -7,16 +7,16 @@ import { bool, isRecord, num, record, str } from './response-kit.js';
 import { bindOperation, type Operation, type OperationContext } from './runner.js';
 
 /**
- * Image parameters seen in the contract. Their ranges are undocumented; the documented remix ranges are applied
- * where the names coincide with video parameters, and quality is a percentage.
+ * Image parameters seen in the contract. Their ranges and defaults are not documented (the remix ranges in
+ * service-notes are the video operation's), so only their type is checked and the service judges the values.
  */
 const imageParameterShape = {
-  brightness: decimal(-1, 1).optional(),
-  contrast: decimal(0, 3).optional(),
-  saturation: decimal(0, 3).optional(),
-  hue: decimal(-180, 180).optional(),
-  quality: decimal(1, 100).optional(),
-  zoomFactor: decimal(0.1, 5).optional(),
+  brightness: decimal().optional(),
+  contrast: decimal().optional(),
+  saturation: decimal().optional(),
+  hue: decimal().optional(),
+  quality: decimal().optional(),
+  zoomFactor: decimal().optional(),
   deviceModel: text().optional(),
 };
 
@@ -69,7 +69,7 @@ export const videoParametersInput = z.strictObject({
   timeShift: decimal().optional(),
 });
 
-/** Input of video remix: the public URL of an MP4, MOV, AVI or WebM file, and optional parameters. */
+/** Input of video remix: the public http(s) URL of a video (MP4, MOV, AVI or WebM), and optional parameters. */
 export const videoRemixInput = z.strictObject({
   video_url: videoUrl(),
   parameters: videoParametersInput.optional(),

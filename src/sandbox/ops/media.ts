@@ -169,7 +169,10 @@ export function mediaOperations(): Operation[] {
         const raw = body();
         if (!isObject(raw)) throw bad('Send a JSON object with video_url');
         const url = readUrl(raw.video_url, 'video_url');
-        if (!/\.(mp4|mov|avi|webm)$/i.test(new URL(url).pathname)) {
+        // The service judges what the URL serves; here a file name with another extension stands for a file that
+        // is no video, and a link without one (`/download?id=5`) for a video.
+        const extension = /\.(\w+)$/.exec(new URL(url).pathname)?.[1];
+        if (extension !== undefined && !/^(mp4|mov|avi|webm)$/i.test(extension)) {
           throw bad('video_url must point to an MP4, MOV, AVI or WebM file');
         }
         // Request names travel camelCase; the snake_case names of applied_params are accepted too.

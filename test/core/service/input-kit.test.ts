@@ -122,10 +122,18 @@ describe('urls and ids', () => {
     expect(httpUrl().safeParse('not a url').success).toBe(false);
   });
 
-  it('accepts video URLs of the supported containers', () => {
+  it('accepts any well-formed http(s) URL as a video URL, leaving what it serves to the service', () => {
     expect(videoUrl().safeParse('https://example.com/clip.MP4?sig=1').success).toBe(true);
-    expect(videoUrl().safeParse('https://example.com/clip.webm').success).toBe(true);
-    expect(videoUrl().safeParse('https://example.com/clip.gif').success).toBe(false);
+    expect(videoUrl().safeParse('https://files.example.com/download?id=5').success).toBe(true);
+    expect(videoUrl().safeParse('https://example.com/clip.gif').success).toBe(true);
+    for (const bad of [
+      'ftp://example.com/a.mp4',
+      'https://',
+      'https://bad..host/a',
+      'https://x.com/a b',
+      'clip.mp4',
+    ])
+      expect(videoUrl().safeParse(bad).success, bad).toBe(false);
   });
 
   it('turns integer ids into strings and bounds the list', () => {

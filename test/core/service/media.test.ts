@@ -89,7 +89,12 @@ describe('media remix', () => {
         () => h.client.media.remixImage({ image_url: 'https://e.com/a.jpg', images: images.slice(0, 1) }),
         'images',
       ],
-      [() => h.client.media.remixVideo({ video_url: 'https://example.com/a.gif' }), 'video_url'],
+      [() => h.client.media.remixVideo({ video_url: 'ftp://example.com/a.mp4' }), 'video_url'],
+      [
+        () =>
+          h.client.media.remixImage({ image_url: 'https://example.com/a.jpg', parameters: { hue: 'red' } }),
+        'parameters.hue',
+      ],
       [
         () =>
           h.client.media.remixVideo({

@@ -151,6 +151,15 @@ describe('video remix', () => {
     expect(answer.json).toEqual({ error: expect.stringContaining(text) });
   });
 
+  it('takes a link without a file extension as a video', async () => {
+    sandbox = await startSandbox();
+    const answer = await media().post<VideoBody>('/api/v1/remix', {
+      video_url: 'https://cdn.example.com/download?id=5',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json.data.url).toMatch(/\.mp4$/);
+  });
+
   it('answers only after the remix delay, reporting it as tool time', async () => {
     sandbox = await startSandbox({ remixDelayMs: 40 });
     const answer = await media().post<VideoBody>('/api/v1/remix', {
