@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { helpFamily } from '../../src/commands/help.js';
 import { listFamily, listsFamily } from '../../src/commands/lists.js';
+import { CRM_STATUSES } from '../../src/core/service/enums.js';
 import type { CrmContact } from '../../src/core/service/index.js';
 import type { Reply } from '../../src/core/ui/index.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
@@ -364,5 +365,36 @@ describe('list update, check and remove', () => {
 
   it('spends no credits', async () => {
     expect(await h.spentToday()).toBe(0);
+  });
+});
+
+describe('status hints', () => {
+  /** Statuses a text offers: `status:<value>` examples, and enumerations (`a, b, c or d`) on help's status lines. */
+  function hintsIn(text: string): string[] {
+    const examples = [...text.matchAll(/status:([^\s"<…]+)/g)].map((m) => m[1] as string);
+    const listed = text
+      .split('\n')
+      .filter((line) => line.startsWith('status: '))
+      .flatMap((line) => [...line.matchAll(/(?:: |\()([^():.]+)[.)]/g)])
+      .map((m) => (m[1] as string).split(/, | or /))
+      .filter((items) => items.length >= 3)
+      .flat();
+    return [...new Set([...examples, ...listed])];
+  }
+
+  it('offers only statuses that work typed as shown, every allowed one among them', async () => {
+    await h.type(`list "${LIST}" perPage:1`);
+    const texts = [await h.type('help list'), await h.type('edit 1')];
+    const hints = texts.flatMap(hintsIn);
+    expect(hints.length).toBeGreaterThan(CRM_STATUSES.length);
+    const sentStatuses = new Set<unknown>();
+    for (const hint of hints) {
+      const { result: out, requests } = await sent(() => h.type(`list "${LIST}" status:${hint}`));
+      expect(out, hint).not.toMatch(/^Error: /);
+      const read = requests.filter((r) => r.path === `/api/v2/crm/lists/${listId}/creators`);
+      expect(read, hint).toHaveLength(1);
+      sentStatuses.add(read[0]?.query.status);
+    }
+    expect([...sentStatuses].sort()).toEqual([...CRM_STATUSES].sort());
   });
 });

@@ -1,7 +1,7 @@
 /** Shared pieces of the CRM families: the list and status options, statuses in words, client-schema reuse. */
 import type { z } from 'zod';
 import type { ParamSpec } from '../../core/command/params.js';
-import { CRM_STATUSES } from '../../core/service/enums.js';
+import { CRM_STATUSES, type CrmStatus } from '../../core/service/enums.js';
 import { type OperationName, parseInput, ServiceInputError } from '../../core/service/index.js';
 import {
   CRM_STATUS_LABELS,
@@ -24,12 +24,21 @@ export const LIST_PARAM: ParamSpec = {
   example: '"Spring Launch"',
 };
 
-/** The `status:` option: one of the six CRM statuses, in any case, with or without underscores. */
+/** A CRM status as people type it in examples and hints (`to_outreach`): the contract's value, lower case. */
+export const typedStatus = (status: CrmStatus): string => status.toLowerCase();
+
+/** The status of examples and hints. */
+export const STATUS_EXAMPLE = typedStatus('NEGOTIATING');
+
+/**
+ * The `status:` option: one of the six CRM statuses, in any case, with or without underscores. Help and errors
+ * name the allowed values from the option's own list.
+ */
 export const STATUS_PARAM: ParamSpec = {
   kind: 'choice',
   values: CRM_STATUSES,
-  description: 'A CRM status: to outreach, outreached, negotiating, working, done or cancelled.',
-  example: 'negotiating',
+  description: 'A CRM status, in any case.',
+  example: STATUS_EXAMPLE,
 };
 
 /** A CRM status in words ("Negotiating"); an unknown one as sent, a missing one as a dash. */

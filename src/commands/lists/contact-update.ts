@@ -21,7 +21,7 @@ import {
   select,
   text,
 } from '../../core/ui/index.js';
-import { quoted, STATUS_PARAM } from './common.js';
+import { quoted, STATUS_EXAMPLE, STATUS_PARAM } from './common.js';
 import {
   type ContactPayload,
   contactButtons,
@@ -157,7 +157,7 @@ function editHelp(ctx: CommandContext, ref: ContactPayload): Reply {
       `Edit ${contactName(ref)} in ${ref.listName}: press Edit with the fields to change, e.g. `,
       code('edit 1 notes:"Call Monday" rate:500 agreed:450 deliverables:"1 reel" email:ana@example.com'),
       ', or run ',
-      code(`/scout list update ${quoted(ref.listName)} ${ref.userId} status:negotiating notes:"…"`),
+      code(`/scout list update ${quoted(ref.listName)} ${ref.userId} status:${STATUS_EXAMPLE} notes:"…"`),
       '.',
     ),
     edit === undefined ? null : buttons(edit),

@@ -21,7 +21,7 @@ import {
   safeFileName,
   text,
 } from '../../core/ui/index.js';
-import { quoted, statusLabel } from './common.js';
+import { quoted, STATUS_EXAMPLE, statusLabel } from './common.js';
 import type { ListTarget } from './resolve.js';
 
 /** Contacts read per request: the contract's largest page, so a big list takes the fewest requests. */
@@ -214,7 +214,7 @@ export async function exportList(
       ? notice('warning', [
           `The file holds the first ${formatInteger(csv.rows)}${total > csv.rows ? ` of ${formatInteger(total)}` : ''} contacts, the most one file may hold. `,
           'Export one status at a time for the rest, such as ',
-          code(`/scout list export ${quoted(list.name)} status:negotiating`),
+          code(`/scout list export ${quoted(list.name)} status:${STATUS_EXAMPLE}`),
           '.',
         ])
       : null;

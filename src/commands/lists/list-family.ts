@@ -15,7 +15,7 @@ import {
   reply,
   text,
 } from '../../core/ui/index.js';
-import { LIST_PARAM, STATUS_PARAM, statusLabel, textLines } from './common.js';
+import { LIST_PARAM, STATUS_EXAMPLE, STATUS_PARAM, statusLabel, textLines, typedStatus } from './common.js';
 import { applyUpdate, editAction, setStatusAction, UPDATE_PARAMS } from './contact-update.js';
 import { CHAT_PAGE_SIZE, contactNode, contactsPage, KINDS, pagePayload } from './contacts-view.js';
 import { exportList } from './export.js';
@@ -96,7 +96,7 @@ export const listFamily: CommandFamily = {
       description: 'A list’s contacts, page by page, optionally one status; buttons set status and edit.',
       params: showParams,
       schema: showSchema,
-      examples: ['list "Spring Launch"', 'list show "Spring Launch" status:negotiating page:2'],
+      examples: ['list "Spring Launch"', `list show "Spring Launch" status:${STATUS_EXAMPLE} page:2`],
       cost: FREE,
       estimate: () => 0,
       permission: 'everyone',
@@ -120,7 +120,7 @@ export const listFamily: CommandFamily = {
         'A list’s contacts as a CSV file (every field, handle, profile URL), optionally one status.',
       params: exportParams,
       schema: exportSchema,
-      examples: ['list export "Spring Launch"', 'list export "Spring Launch" status:negotiating'],
+      examples: ['list export "Spring Launch"', `list export "Spring Launch" status:${STATUS_EXAMPLE}`],
       cost: FREE,
       estimate: () => 0,
       permission: 'everyone',
@@ -136,7 +136,10 @@ export const listFamily: CommandFamily = {
       params: {
         list: LIST_PARAM,
         userIds: IDS_PARAM,
-        status: { ...STATUS_PARAM, description: 'Status of the new contacts (to outreach by default).' },
+        status: {
+          ...STATUS_PARAM,
+          description: `Status of the new contacts (${typedStatus('TO_OUTREACH')} by default).`,
+        },
         notes: UPDATE_PARAMS.notes,
         contactEmail: UPDATE_PARAMS.contactEmail,
         proposedRate: UPDATE_PARAMS.proposedRate,
@@ -145,7 +148,7 @@ export const listFamily: CommandFamily = {
       },
       schema: addSchema,
       examples: [
-        'list add "Spring Launch" tiktok_123 instagram_456 status:outreached',
+        `list add "Spring Launch" tiktok_123 instagram_456 status:${typedStatus('OUTREACHED')}`,
         'list add "Spring Launch" tiktok_123 email:ana@example.com rate:500',
       ],
       cost: FREE,
@@ -232,7 +235,7 @@ export const listFamily: CommandFamily = {
       },
       schema: updateSchema,
       examples: [
-        'list update "Spring Launch" @ana status:negotiating rate:500',
+        `list update "Spring Launch" @ana status:${STATUS_EXAMPLE} rate:500`,
         'list update "Spring Launch" tiktok_123 agreed:450 deliverables:"1 reel, 2 stories" notes:"Ships Monday"',
       ],
       cost: FREE,
