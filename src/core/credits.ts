@@ -301,6 +301,8 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
         throw new UnconfirmedChargeError(op, owed, error);
       }
       const meta = isResult(result) ? result.meta : null;
+      // Set aside and written at the estimate; settled at what the service says the call used (meta.cost), which a
+      // cap counts from now on, whether it is less or more.
       const credits = meta?.cost ?? estimate;
       const part = sharedPartOf(result);
       await ledger.confirm(key, {

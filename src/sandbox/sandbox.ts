@@ -9,7 +9,7 @@ import { agentOperations } from './ops/agent.js';
 import { creatorOperations } from './ops/creators.js';
 import { crmOperations } from './ops/crm.js';
 import { mediaOperations } from './ops/media.js';
-import { songOperations } from './ops/songs.js';
+import { SONG_REQUEST_CREDITS, songOperations } from './ops/songs.js';
 import { videoOperations } from './ops/videos.js';
 import { viralOperations } from './ops/viral.js';
 import { createRequestHandler, type PlainAnswer } from './server/handler.js';
@@ -58,6 +58,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     credits: DEMO_CREDITS_2,
     ownerName: 'Second Demo Owner',
   };
+  const songCredits = options.songRequestCredits ?? SONG_REQUEST_CREDITS;
+  if (!Number.isInteger(songCredits) || songCredits < 0)
+    throw new Error('songRequestCredits must be a whole number of credits, 0 or more');
   const accounts = createAccounts(options.keys ?? [demo, second], options.rateLimitPerMinute ?? 60);
   const log: SandboxRequestLog[] = [];
   const held = new Set<ServerResponse>();
@@ -106,7 +109,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       ...creatorOperations(),
       ...crmOperations(),
       ...viralOperations(),
-      ...songOperations(),
+      ...songOperations(songCredits),
       ...agentOperations(),
       ...videoOperations(),
       ...mediaOperations(),

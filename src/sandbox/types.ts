@@ -47,6 +47,11 @@ export interface SandboxOptions {
   remixDelayMs?: number;
   /** Requests per rolling minute per key; default 60. */
   rateLimitPerMinute?: number;
+  /**
+   * Credits a songs request costs, charged and reported in its `credits_used`; default the contract's 10 (an account
+   * may be priced otherwise).
+   */
+  songRequestCredits?: number;
 }
 
 /** One request the sandbox received. */

@@ -32,6 +32,11 @@ export interface OperationDefinition<S extends z.ZodType, T> {
   decode(body: unknown, input: z.output<S>): T;
   /** How many paid items the data holds (per-item pricing). */
   items?(data: T): number;
+  /**
+   * Credits the answer says the call used (songs' `credits_used`), or null when it says nothing: what it says is
+   * what the call cost, the pricing table only standing in for it.
+   */
+  creditsUsed?(data: T): number | null | undefined;
 }
 
 /** A callable operation. */
@@ -50,6 +55,11 @@ function badResponse(operation: OperationName, status: number, text: string, cau
     message:
       'The service sent an answer Scout cannot read. Try again later; if it keeps happening, report it.',
   });
+}
+
+/** A reported credit count the ledger can hold (a whole number, rounded up), or null when it is not one. */
+function usedCredits(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : null;
 }
 
 /** Runs an operation once: nothing is sent when the input is invalid. */
@@ -85,6 +95,7 @@ export async function sendParsed<S extends z.ZodType, T>(
     throw badResponse(operation, reply.status, reply.text, cause);
   }
   const items = definition.items ? definition.items(data) : 0;
+  const reported = usedCredits(definition.creditsUsed?.(data));
   return {
     data,
     meta: {
@@ -94,7 +105,7 @@ export async function sendParsed<S extends z.ZodType, T>(
       creditsRemaining: reply.accounting.creditsRemaining,
       rateLimitRemaining: reply.accounting.rateLimitRemaining,
       rateLimitTotal: reply.accounting.rateLimitTotal,
-      cost: costOf(operation, items),
+      cost: reported ?? costOf(operation, items),
     },
   };
 }

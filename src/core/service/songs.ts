@@ -139,7 +139,7 @@ function decodeSongs(body: unknown, input: SongsQuery): SongsResult {
 
 /** The songs operations. */
 export interface SongsApi {
-  /** Runs one songs action, 10 credits per request. */
+  /** Runs one songs action, 10 credits per request by the price list; `meta.cost` is what the answer says it used. */
   query(input: SongsQueryInput, options?: CallOptions): Promise<ServiceResult<SongsResult>>;
 }
 
@@ -151,6 +151,7 @@ export function createSongsApi(context: OperationContext): SongsApi {
       input: songsQueryInput,
       request: (input) => ({ path: '/api/v1/songs', query: encodeQuery(songsQuery(input)) }),
       decode: decodeSongs,
+      creditsUsed: (data) => data.creditsUsed,
     }),
   };
 }

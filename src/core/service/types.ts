@@ -56,7 +56,7 @@ export interface CallMeta {
   rateLimitRemaining: number | null;
   /** `x-ty-rate-limit-total`: the allowance per window. */
   rateLimitTotal: number | null;
-  /** Credits this call cost by the pricing table. */
+  /** Credits this call cost: what the answer says it used where it says so (`credits_used`), else the pricing table. */
   cost: number;
 }
 

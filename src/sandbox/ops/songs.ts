@@ -6,7 +6,7 @@ import { createQueryReader, type QueryReader } from '../server/input.js';
 import type { Operation } from '../server/router.js';
 import { DAY_MS, isoDate, isoWeekStart } from '../time.js';
 
-/** Credits one songs request costs. */
+/** Credits one songs request costs by the contract's price list (a sandbox may be priced otherwise). */
 export const SONG_REQUEST_CREDITS = 10;
 
 const NAMES = ['action', 'country_code', 'country', 'week', 'q', 'song_id', 'week1', 'week2'];
@@ -147,8 +147,8 @@ function respond(inputs: SongInputs, action: SongAction): Record<string, unknown
   }
 }
 
-/** The songs operation. */
-export function songOperations(): Operation[] {
+/** The songs operation; each request costs `credits`, charged and reported in `credits_used`. */
+export function songOperations(credits: number = SONG_REQUEST_CREDITS): Operation[] {
   return [
     {
       method: 'GET',
@@ -163,8 +163,8 @@ export function songOperations(): Operation[] {
           throw new SandboxHttpError(400, `Unknown action '${raw}'; use one of ${SONG_ACTIONS.join(', ')}`);
         const response = respond({ reader, charts: world.songs() }, action);
         // Charged after the inputs are known to be valid: a bad request costs nothing.
-        charge(SONG_REQUEST_CREDITS);
-        return { body: { message: 'OK', action, credits_used: SONG_REQUEST_CREDITS, response } };
+        charge(credits);
+        return { body: { message: 'OK', action, credits_used: credits, response } };
       },
     },
   ];

@@ -115,3 +115,22 @@ describe('songs', () => {
     expect(sandbox.credits(KEY)).toBe(before);
   });
 });
+
+describe('songs priced otherwise', () => {
+  it('charges and reports in credits_used the price it was given', async () => {
+    const priced = await startSandbox({
+      keys: [{ key: 'priced-key', teamId: 't', credits: 100 }],
+      songRequestCredits: 3,
+    });
+    try {
+      const answer = await clientFor(priced, 'priced-key').get<SongsBody>('/api/v1/songs', {
+        action: 'countries',
+      });
+      expect(answer.json).toMatchObject({ action: 'countries', credits_used: 3 });
+      expect(priced.credits('priced-key')).toBe(97);
+    } finally {
+      await priced.stop();
+    }
+    await expect(startSandbox({ songRequestCredits: -1 })).rejects.toThrow(/songRequestCredits/);
+  });
+});
