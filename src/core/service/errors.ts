@@ -1,5 +1,6 @@
 /** The error family of the service client: one class, stable codes, messages that say what to do. */
 
+import { shortText } from '../ui/format.js';
 import type { OperationName } from './operations.js';
 
 /** Stable codes of ServiceError. */
@@ -195,26 +196,30 @@ export interface ErrorAnswer {
   retryAfterHeader: number | null;
 }
 
+/** The most of the service's own message a person is shown, in characters. */
+export const SHOWN_MESSAGE_LIMIT = 200;
+
 /** Builds the ServiceError for an HTTP error answer. */
 export function errorFromAnswer(answer: ErrorAnswer): ServiceError {
   const { operation, status, body } = answer;
   const decoded = decodeErrorBody(body);
-  const said = decoded.message;
-  const base = { operation, status, rawBody: body, serviceMessage: said };
-  const because = said ? ` The service said: ${said}` : '';
+  const base = { operation, status, rawBody: body, serviceMessage: decoded.message };
+  // What the service said reaches people after Scout's own explanation: one line, without control characters, cut
+  // short, since the body is the service's (or a proxy's) to fill. Renderers escape it as any plain text.
+  const said = shortText(decoded.message, SHOWN_MESSAGE_LIMIT);
+  const because = said ? ` The service said: “${said}”` : '';
   if (status === 401) {
     return new ServiceError({
       ...base,
       code: 'INVALID_API_KEY',
-      message: 'The service rejected the API key: it is wrong or revoked. Check SCOUT_API_KEY.',
+      message: `The service rejected the API key: it is wrong or revoked. Check SCOUT_API_KEY.${because}`,
     });
   }
   if (status === 402) {
     return new ServiceError({
       ...base,
       code: 'PAYMENT_REQUIRED',
-      message:
-        'The service needs payment: the key is out of credits or has no active subscription. Top up credits or renew the subscription, then try again.',
+      message: `The service needs payment: the key is out of credits or has no active subscription. Top up credits or renew the subscription, then try again.${because}`,
     });
   }
   if (status === 403) {

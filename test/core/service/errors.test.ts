@@ -4,6 +4,7 @@ import {
   errorFromAnswer,
   RAW_BODY_LIMIT,
   ServiceError,
+  SHOWN_MESSAGE_LIMIT,
 } from '../../../src/core/service/errors.js';
 import { type Harness, KEY, startHarness } from './helpers/setup.js';
 
@@ -63,6 +64,33 @@ describe('errorFromAnswer', () => {
     expect(error.serviceMessage).toBe('status must be one of TO_OUTREACH, DONE');
     expect(error.status).toBe(422);
     expect(error.operation).toBe('crm.getList');
+  });
+
+  it("shows the service's own message after Scout's explanation of a refused key or payment", () => {
+    expect(answer(401, '{"detail":"API key revoked on 2026-05-01"}').message).toBe(
+      'The service rejected the API key: it is wrong or revoked. Check SCOUT_API_KEY. The service said: “API key revoked on 2026-05-01”',
+    );
+    expect(answer(402, '{"error":"Insufficient credits: 3 left"}').message).toBe(
+      'The service needs payment: the key is out of credits or has no active subscription. Top up credits or renew the subscription, then try again. The service said: “Insufficient credits: 3 left”',
+    );
+    expect(answer(401, '').message).toBe(
+      'The service rejected the API key: it is wrong or revoked. Check SCOUT_API_KEY.',
+    );
+    expect(answer(402, '{"code":402}').message).not.toContain('The service said');
+  });
+
+  it("shows the service's message on one line, without control characters, cut short", () => {
+    const hostile = `key\r\nrevoked \u001b[31mred\u202e ${'x'.repeat(10_000)}`;
+    for (const status of [401, 402, 403, 500]) {
+      const error = answer(status, JSON.stringify({ message: hostile }));
+      const shown = /The service said: “(.*)”$/s.exec(error.message)?.[1] ?? '';
+      expect(shown.startsWith('key revoked [31mred x')).toBe(true);
+      expect(shown.length).toBeLessThanOrEqual(SHOWN_MESSAGE_LIMIT);
+      expect(shown.endsWith('…')).toBe(true);
+      for (const unsafe of ['\n', '\r', '\u001b', '\u202e']) expect(error.message).not.toContain(unsafe);
+      // The whole message stays kept for the log.
+      expect(error.serviceMessage?.length).toBeGreaterThan(10_000);
+    }
   });
 
   it('prefers the Retry-After header over the body', () => {
