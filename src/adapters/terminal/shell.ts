@@ -29,12 +29,19 @@ export interface TerminalOptions {
 
 /** A running shell. */
 export interface TerminalShell {
-  /** Reads and handles lines until the input ends or `exit`; resolves then. */
+  /**
+   * Reads and handles lines until the input ends or `exit`, then resolves once every line read has been answered (the
+   * process stays up meanwhile, even when nothing else holds it).
+   */
   start(): Promise<void>;
+  /** Stops reading: the line at work is the last (stopping the app cancels its waits); lines still queued are dropped. */
   stop(): void;
   /** Makes the buttons of something printed outside a reply (a background post) the pressable ones. */
   adoptActions(actions: readonly TextAction[]): void;
 }
+
+/** Period of the timer that keeps the process running while a line is at work; it never needs to fire. */
+const KEEP_ALIVE_MS = 2 ** 30;
 
 /** The default local person. */
 export const LOCAL_ACTOR: Actor = {
@@ -99,8 +106,12 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
     await show(await options.dispatcher.text({ ...invocation, text: trimmed }));
   };
 
+  /** Set by stop(): no further line is started, and the line at work is the last. */
+  let stopped = false;
+
   return {
     async start() {
+      stopped = false;
       rl = createInterface({ input: options.input, terminal: false });
       // A closed output (`npm start | head`) ends the session instead of crashing the process.
       options.output.on('error', () => rl?.close());
@@ -137,8 +148,11 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
             next = lines.next();
           }
         }
-        if (line === undefined || /^(exit|quit|:q)$/i.test(line.trim())) break;
+        if (stopped || line === undefined || /^(exit|quit|:q)$/i.test(line.trim())) break;
         interim = [];
+        // Once the input has ended nothing else may keep Node running: the waits inside a call (a 429's Retry-After,
+        // the rate window, a retry's back-off) are unref'd timers, so the process would exit before the answer.
+        const keepAlive = setInterval(() => undefined, KEEP_ALIVE_MS);
         let done = false;
         const work = attempt(line).finally(() => {
           done = true;
@@ -156,6 +170,7 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
           else pending.push(arrived.value);
         }
         await work;
+        clearInterval(keepAlive);
         interim = [];
         if (prompt) options.output.write(prompt);
       }
@@ -163,6 +178,7 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
       rl = null;
     },
     stop() {
+      stopped = true;
       rl?.close();
     },
     adoptActions(posted) {
