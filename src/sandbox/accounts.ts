@@ -11,6 +11,8 @@ export interface Account {
   readonly ownerName: string;
   credits: number;
   subscriptionActive: boolean;
+  /** A trial account: profile answers say so (`is_trial`). */
+  readonly trial: boolean;
   readonly rateLimitPerMinute: number;
   /** Arrival times of the requests counted in the current window. */
   readonly hits: number[];
@@ -57,6 +59,7 @@ export function createAccounts(keys: readonly SandboxKey[], rateLimitPerMinute: 
       ownerName: key.ownerName ?? 'The Scout team',
       credits: key.credits,
       subscriptionActive: key.subscriptionActive ?? true,
+      trial: key.trial ?? false,
       rateLimitPerMinute: key.rateLimitPerMinute ?? rateLimitPerMinute,
       hits: [],
       faults: [],

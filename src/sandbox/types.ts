@@ -14,6 +14,8 @@ export interface SandboxKey {
   rateLimitPerMinute?: number;
   /** Signs the team's outreach emails. */
   ownerName?: string;
+  /** The key's account is a trial account: its profile answers say `is_trial: true`. Default false. */
+  trial?: boolean;
 }
 
 /** A failure the sandbox answers with instead of running the operation. */

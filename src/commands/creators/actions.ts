@@ -206,12 +206,13 @@ export const detailsAction = defineAction({
   payload: refPayload,
   estimate: async (ref, _event, ctx) => ((await cachedProfiles(ctx, [ref.userId])).has(ref.userId) ? 0 : 1),
   async run(ctx, ref) {
-    const entry = (await loadProfiles(ctx, [ref.userId])).get(ref.userId);
+    const loaded = await loadProfiles(ctx, [ref.userId]);
+    const entry = loaded.entries.get(ref.userId);
     if (entry === undefined) {
       return reply([
         notice('warning', `The service no longer has a profile for ${who(ref)}. Nothing was spent.`),
       ]);
     }
-    return reply(detailNodes(ctx, entry, cardButtons(ctx, entry.profile, false)));
+    return reply([...detailNodes(ctx, entry, cardButtons(ctx, entry.profile, false)), loaded.notice]);
   },
 });

@@ -1,9 +1,11 @@
 /**
  * Creator profiles through Scout's cache: a profile bought once is shown again for free (to anyone using the
- * service account that paid for it) until it is older than the profile TTL; only the ids missing are bought.
+ * service account that paid for it) until it is older than the profile TTL; only the ids missing are bought. A
+ * purchase the service answers as a trial account's tells the person so, once a day.
  */
 import type { CommandContext } from '../../core/command/types.js';
 import { type CreatorProfile, creatorProfileSchema } from '../../core/service/creators.js';
+import { type NoticeNode, notice } from '../../core/ui/index.js';
 
 /** A profile and when it was bought. */
 export interface ProfileEntry {
@@ -54,19 +56,42 @@ export async function rememberProfiles(
   return entries;
 }
 
+/** What a person is told, once a day, when the service answers a purchase as a trial account's. */
+export const TRIAL_NOTICE =
+  'The service says the account Scout uses here is a trial account. You are told this once a day.';
+
+/**
+ * The notice owed to a purchase the service answered with `isTrial`: the trial notice the first time today (UTC) for
+ * this person, in any process; null otherwise. Failing to record it only leaves it unsaid: the profiles are paid for.
+ */
+export async function trialNotice(ctx: CommandContext, isTrial: boolean | null): Promise<NoticeNode | null> {
+  if (isTrial !== true) return null;
+  const day = ctx.clock.now().toISOString().slice(0, 10);
+  try {
+    return (await ctx.store.notices.claimDaily(ctx.actor, 'trial-account', day))
+      ? notice('info', TRIAL_NOTICE)
+      : null;
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'Could not record the trial account notice.');
+    return null;
+  }
+}
+
+/** Profiles of a reply, by creator id, with the notice their purchase owes the person (see trialNotice). */
+export interface LoadedProfiles {
+  entries: Map<string, ProfileEntry>;
+  notice: NoticeNode | null;
+}
+
 /**
  * The profiles of `ids`, keyed by id: cached ones for free, the others bought in one creators-get call and
  * cached. Ids the service does not know are absent from the result.
  */
-export async function loadProfiles(
-  ctx: CommandContext,
-  ids: readonly string[],
-): Promise<Map<string, ProfileEntry>> {
-  const found = await cachedProfiles(ctx, ids);
-  const missing = [...new Set(ids)].filter((id) => !found.has(id));
-  if (missing.length > 0) {
-    const result = await ctx.service.creators.get({ userIds: missing });
-    for (const [id, entry] of await rememberProfiles(ctx, result.data.creators)) found.set(id, entry);
-  }
-  return found;
+export async function loadProfiles(ctx: CommandContext, ids: readonly string[]): Promise<LoadedProfiles> {
+  const entries = await cachedProfiles(ctx, ids);
+  const missing = [...new Set(ids)].filter((id) => !entries.has(id));
+  if (missing.length === 0) return { entries, notice: null };
+  const result = await ctx.service.creators.get({ userIds: missing });
+  for (const [id, entry] of await rememberProfiles(ctx, result.data.creators)) entries.set(id, entry);
+  return { entries, notice: await trialNotice(ctx, result.data.isTrial) };
 }

@@ -114,7 +114,7 @@ export async function renderPage(
       notice('info', `There is no page ${page}: this result has ${session.ids.length} creators.`),
     ]);
   }
-  const profiles = await loadProfiles(ctx, ids);
+  const { entries: profiles, notice: trial } = await loadProfiles(ctx, ids);
   const shown = ids.flatMap((id) => {
     const entry = profiles.get(id);
     return entry === undefined ? [] : [entry];
@@ -143,6 +143,7 @@ export async function renderPage(
         nextActionId: hasNext ? ctx.token(KINDS.page, { session: session.id, page: page + 1 }) : null,
       }),
       ...(options.footer ?? []),
+      trial,
     ],
     { visibility: 'channel', replace: options.replace },
   );

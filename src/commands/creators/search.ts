@@ -3,9 +3,9 @@ import { defineCommand } from '../../core/command/types.js';
 import { creatorListInput, creatorSearchInput } from '../../core/service/creators.js';
 import { SEARCH_PLATFORMS, V1_PLATFORMS } from '../../core/service/enums.js';
 import { estimateCost } from '../../core/service/pricing.js';
-import { CARDS_PER_PAGE, code, notice, text } from '../../core/ui/index.js';
+import { CARDS_PER_PAGE, code, text } from '../../core/ui/index.js';
 import { creatorFilterParams } from './filters.js';
-import { rememberProfiles } from './profiles-cache.js';
+import { rememberProfiles, trialNotice } from './profiles-cache.js';
 import { emptyReply, openSession, renderPage, SEARCH_PAGE_SIZE, SESSION_COMMANDS } from './results.js';
 
 /** Drops unset values and the service paging, leaving the filters a session keeps. */
@@ -99,9 +99,7 @@ export const profilesCommand = defineCommand({
       nextPage === null
         ? null
         : text('More on the service: run the command again with ', code(`page:${nextPage}`), '.'),
-      isTrial === true
-        ? notice('warning', 'The service answered as a trial account: results may be limited.')
-        : null,
+      await trialNotice(ctx, isTrial),
     ].filter((node) => node !== null);
     return renderPage(ctx, session, 1, { replace: false, footer });
   },

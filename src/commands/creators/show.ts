@@ -6,7 +6,7 @@ import { SEARCH_PLATFORMS } from '../../core/service/enums.js';
 import { choice } from '../../core/service/input-kit.js';
 import { notice, type Reply, reply, text } from '../../core/ui/index.js';
 import { sourceParam } from './filters.js';
-import { cachedProfiles, loadProfiles, type ProfileEntry } from './profiles-cache.js';
+import { cachedProfiles, type LoadedProfiles, loadProfiles, type ProfileEntry } from './profiles-cache.js';
 import { cardButtons, detailNodes } from './views.js';
 
 /** Ids a handle or email lookup considers: the first search page, enough to find a cached exact match. */
@@ -60,7 +60,7 @@ function notFound(target: Target): Reply {
 export async function lookUp(
   ctx: CommandContext,
   target: Exclude<Target, { kind: 'id' }>,
-): Promise<{ entry: ProfileEntry; others: number } | null> {
+): Promise<{ entry: ProfileEntry; others: number; notice: LoadedProfiles['notice'] } | null> {
   const filter = target.kind === 'handle' ? { username: target.value } : { email: target.value };
   const result = await ctx.service.creators.search({
     ...filter,
@@ -76,9 +76,10 @@ export async function lookUp(
       ? entry.profile.handle?.replace(/^@/, '').toLowerCase() === wanted
       : entry.profile.email?.toLowerCase() === wanted;
   const cached = [...(await cachedProfiles(ctx, ids)).values()].find(matches);
-  if (cached !== undefined) return { entry: cached, others: ids.length - 1 };
-  const bought = (await loadProfiles(ctx, [first])).get(first);
-  return bought === undefined ? null : { entry: bought, others: ids.length - 1 };
+  if (cached !== undefined) return { entry: cached, others: ids.length - 1, notice: null };
+  const loaded = await loadProfiles(ctx, [first]);
+  const bought = loaded.entries.get(first);
+  return bought === undefined ? null : { entry: bought, others: ids.length - 1, notice: loaded.notice };
 }
 
 /** `creators show`. */
@@ -109,15 +110,16 @@ export const showCommand = defineCommand({
   permission: 'everyone',
   async run(ctx, target) {
     if (target.kind === 'id') {
-      const entry = (await loadProfiles(ctx, [target.value])).get(target.value);
+      const loaded = await loadProfiles(ctx, [target.value]);
+      const entry = loaded.entries.get(target.value);
       if (entry === undefined) return notFound(target);
-      return reply(detailNodes(ctx, entry, cardButtons(ctx, entry.profile, false)), {
+      return reply([...detailNodes(ctx, entry, cardButtons(ctx, entry.profile, false)), loaded.notice], {
         visibility: 'channel',
       });
     }
     const found = await lookUp(ctx, target);
     if (found === null) return notFound(target);
-    const { entry, others } = found;
+    const { entry, others, notice: trial } = found;
     const exact =
       target.kind === 'handle'
         ? entry.profile.handle?.replace(/^@/, '').toLowerCase() === target.value.toLowerCase()
@@ -133,6 +135,7 @@ export const showCommand = defineCommand({
               `${others} more creator${others === 1 ? '' : 's'} matched; list them with /scout creators search.`,
             )
           : null,
+        trial,
       ],
       { visibility: 'channel' },
     );

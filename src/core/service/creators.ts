@@ -190,10 +190,12 @@ export type CreatorProfile = z.output<typeof creatorProfileSchema>;
 /** A page of v1 creators, with the trial flag. */
 export type CreatorListPage = Page<CreatorProfile> & { isTrial: boolean | null };
 
-/** Profiles by id, with the ids the service says were requested. */
+/** Profiles by id, with the ids the service says were requested and the trial flag. */
 export interface CreatorGetResult {
   creators: CreatorProfile[];
   requestedIds: string[];
+  /** `is_trial`: the key's account is a trial account; null when the answer does not say. */
+  isTrial: boolean | null;
 }
 
 const searchBody = z.looseObject({ ...snakePage, data: z.array(id) });
@@ -204,16 +206,23 @@ function filterQuery(input: z.output<typeof creatorListInput>) {
   return encodeQuery(params);
 }
 
-/** Reads a creators-get body: data inside `response` or at the top level, `requestedIds` anywhere or missing. */
+/**
+ * Reads a creators-get body: data inside `response` or at the top level, `requestedIds` and `is_trial` anywhere or
+ * missing.
+ */
 function decodeGet(body: unknown, sent: string[]): CreatorGetResult {
-  if (Array.isArray(body)) return { creators: z.array(creatorProfileSchema).parse(body), requestedIds: sent };
-  const top = z.looseObject({ requestedIds: z.array(id).optional(), response: z.unknown() }).parse(body);
+  if (Array.isArray(body))
+    return { creators: z.array(creatorProfileSchema).parse(body), requestedIds: sent, isTrial: null };
+  const top = z
+    .looseObject({ requestedIds: z.array(id).optional(), is_trial: bool, response: z.unknown() })
+    .parse(body);
   const inner = top.response;
   const list = Array.isArray(inner) ? inner : unwrap(body).data;
   const creators = z.array(creatorProfileSchema).parse(list);
-  const nested = z.looseObject({ requestedIds: z.array(id).optional() }).safeParse(inner);
+  const nested = z.looseObject({ requestedIds: z.array(id).optional(), is_trial: bool }).safeParse(inner);
   const requestedIds = top.requestedIds ?? (nested.success ? nested.data.requestedIds : undefined) ?? sent;
-  return { creators, requestedIds };
+  const isTrial = (nested.success ? nested.data.is_trial : undefined) ?? top.is_trial ?? null;
+  return { creators, requestedIds, isTrial };
 }
 
 /** The creator operations. */

@@ -197,7 +197,11 @@ export function createProfileBatcher(
       const creators = result.data.creators.filter((profile) => mine(profile.user_id));
       const cost = result.data.creators.filter((profile) => payer(profile.user_id) === member).length;
       const own: ServiceResult<CreatorGetResult> = {
-        data: { creators, requestedIds: result.data.requestedIds.filter((id) => member.asked.has(id)) },
+        data: {
+          creators,
+          requestedIds: result.data.requestedIds.filter((id) => member.asked.has(id)),
+          isTrial: result.data.isTrial,
+        },
         meta: { ...result.meta, cost },
       };
       parts.set(own, { request, estimate: member.owned });

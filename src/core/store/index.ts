@@ -11,6 +11,7 @@ import type { Invocations } from './invocations.js';
 import { createInvocations } from './invocations.js';
 import type { Ledger } from './ledger.js';
 import { createLedger } from './ledger.js';
+import { createPersonNotices, type PersonNotices } from './notices.js';
 import { createProcesses, type Processes } from './processes.js';
 import { createProfileHandles, type ProfileHandles } from './profile-handles.js';
 import type { ProfileCache } from './profiles.js';
@@ -48,6 +49,8 @@ export interface Store {
   readonly alerts: BudgetAlerts;
   /** Credits set aside for paid work in flight, per person, by every process. */
   readonly reservations: ReservationBook;
+  /** Notices told to a person at most once a day (a trial account). */
+  readonly notices: PersonNotices;
   /**
    * Runs `work` in one transaction holding the person's lock, shared by every process on the database: a cap check
    * and what it lets through (a reservation, a paid call's intent) are one step, so two commands of one person on
@@ -91,6 +94,7 @@ export async function openStore(location: DatabaseLocation, options: StoreOption
     processes: createProcesses(db),
     alerts: createBudgetAlerts(db, options),
     reservations: createReservationBook(db),
+    notices: createPersonNotices(db),
     forPerson: (person, work) =>
       db.transaction(async (tx) => {
         await tx.lock(`person ${person.platform}:${person.workspaceId}:${person.userId}`);

@@ -681,4 +681,31 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX credit_ledger_request ON credit_ledger (request_key);
     `,
   },
+  {
+    version: 11,
+    name: 'notices told once a day',
+    sqlite: `
+      -- The last UTC day a person was told a notice (that the service account is a trial account): moving it forward
+      -- is the once-guard, so the notice is told once a day however many processes share the database, and a restart
+      -- does not tell it again. One row per person and kind.
+      CREATE TABLE person_notices (
+        platform TEXT NOT NULL,
+        workspace_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        kind TEXT NOT NULL,              -- what it is about, e.g. trial-account
+        day TEXT NOT NULL,               -- the UTC day it was last told, YYYY-MM-DD
+        PRIMARY KEY (platform, workspace_id, user_id, kind)
+      );
+    `,
+    postgres: `
+      CREATE TABLE person_notices (
+        platform TEXT COLLATE "C" NOT NULL,
+        workspace_id TEXT COLLATE "C" NOT NULL,
+        user_id TEXT COLLATE "C" NOT NULL,
+        kind TEXT COLLATE "C" NOT NULL,
+        day TEXT COLLATE "C" NOT NULL,
+        PRIMARY KEY (platform, workspace_id, user_id, kind)
+      );
+    `,
+  },
 ];

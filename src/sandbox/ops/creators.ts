@@ -52,7 +52,7 @@ export function creatorOperations(): Operation[] {
       method: 'GET',
       pattern: '/api/v1/creators',
       family: 'A',
-      handle: ({ query, world, requireCredits, charge }) => {
+      handle: ({ query, world, account, requireCredits, charge }) => {
         const parsed = parseCreatorQuery(query, V1_PLATFORMS);
         requireCredits(1);
         const page = runCreatorQuery(world.creators(), parsed);
@@ -67,7 +67,7 @@ export function creatorOperations(): Operation[] {
               next_page: page.nextPage,
               total_pages: page.totalPages,
               total: page.total,
-              is_trial: false,
+              is_trial: account.trial,
             },
           },
         };
@@ -77,7 +77,7 @@ export function creatorOperations(): Operation[] {
       method: 'POST',
       pattern: '/api/v2/creators/get',
       family: 'A',
-      handle: ({ body, world, requireCredits, charge }) => {
+      handle: ({ body, world, account, requireCredits, charge }) => {
         const ids = readIds(body());
         requireCredits(1);
         const found = [...new Set(ids)]
@@ -94,7 +94,7 @@ export function creatorOperations(): Operation[] {
               next_page: 0,
               total_pages: found.length > 0 ? 1 : 0,
               total: found.length,
-              is_trial: false,
+              is_trial: account.trial,
             },
           },
         };

@@ -89,12 +89,28 @@ describe('creators', () => {
     const { data, meta } = await h.client.creators.get({ userIds: ids });
     expect(data.creators.map((c) => c.user_id)).toEqual(ids);
     expect(data.requestedIds).toEqual(ids);
+    expect(data.isTrial).toBe(false);
     expect(meta.cost).toBe(3);
     expect(h.sandbox.credits(KEY)).toBe(credits - 3);
     expect(last()?.body).toEqual({ userIds: ids });
     const alias = await h.client.creators.get({ user_ids: ids.slice(0, 1) });
     expect(alias.data.creators).toHaveLength(1);
     expect(typeof alias.data.creators[0]?.followers).toBe('number');
+  });
+
+  it('reads is_trial of a profiles answer inside response or beside it, null when it is absent', async () => {
+    const answers = [
+      { body: { message: 'OK', response: { data: [], is_trial: true } }, isTrial: true },
+      { body: { message: 'OK', is_trial: 'true', response: { data: [] } }, isTrial: true },
+      { body: { message: 'OK', response: { data: [], is_trial: false } }, isTrial: false },
+      { body: { message: 'OK', response: { data: [] } }, isTrial: null },
+      { body: [], isTrial: null },
+    ];
+    for (const answer of answers) {
+      h.sandbox.injectFaults(KEY, { kind: 'error-shape', status: 200, body: answer.body });
+      const { data } = await h.client.creators.get({ userIds: ['instagram_1'] });
+      expect(data.isTrial).toBe(answer.isTrial);
+    }
   });
 
   it('charges nothing for ids that do not exist', async () => {

@@ -60,12 +60,23 @@ describe('profile calls made at the same moment', () => {
     expect(parts.map((p) => p?.estimate)).toEqual([5, 5, 3]);
     expect(new Set(parts.map((p) => p?.request)).size).toBe(1);
     expect(ra?.meta.creditsRemaining).toBe(CREDITS - 12);
+    expect([ra, rb, rc].map((r) => r?.data.isTrial)).toEqual([false, false, false]);
 
     // A call alone is sent as it is, its request its own.
     const lone = await client.creators.get({ userIds: ids.slice(20, 23) });
     expect(sent().at(-1)).toEqual(ids.slice(20, 23));
     expect(lone.meta.cost).toBe(3);
     expect(sharedPartOf(lone)).toBeUndefined();
+  });
+
+  it('tells every caller of a shared request that the account is a trial, when the answer says so', async () => {
+    h.sandbox.addKey({ key: KEY, teamId: 't1', credits: CREDITS, trial: true });
+    const results = await Promise.all([
+      client.creators.get({ userIds: ids.slice(0, 2) }),
+      client.creators.get({ userIds: ids.slice(2, 4) }),
+    ]);
+    expect(sent()).toEqual([ids.slice(0, 4)]);
+    expect(results.map((r) => r.data.isTrial)).toEqual([true, true]);
   });
 
   it(`gathers at most ${PROFILE_BATCH_MAX_IDS} ids in a request; a bigger call goes alone`, async () => {
