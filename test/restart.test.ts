@@ -95,7 +95,7 @@ describe('service failures', () => {
     const wrong = await start(':memory:', 'not-a-known-key');
     const rejected = textOf(await wrong.dispatcher.text({ ...invocation, text: 'lists' }));
     expect(rejected).toContain(
-      'The service rejected the API key: it is wrong or revoked. Check SCOUT_API_KEY.',
+      'The service rejected the API key: it is wrong or revoked. Ask an admin to connect a valid one (/scout connect), or to set SCOUT_API_KEY where one key serves every team.',
     );
     await wrong.stop();
   });

@@ -212,7 +212,7 @@ export function errorFromAnswer(answer: ErrorAnswer): ServiceError {
     return new ServiceError({
       ...base,
       code: 'INVALID_API_KEY',
-      message: `The service rejected the API key: it is wrong or revoked. Check SCOUT_API_KEY.${because}`,
+      message: `The service rejected the API key: it is wrong or revoked. Ask an admin to connect a valid one (/scout connect), or to set SCOUT_API_KEY where one key serves every team.${because}`,
     });
   }
   if (status === 402) {

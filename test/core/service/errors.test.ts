@@ -68,13 +68,13 @@ describe('errorFromAnswer', () => {
 
   it("shows the service's own message after Scout's explanation of a refused key or payment", () => {
     expect(answer(401, '{"detail":"API key revoked on 2026-05-01"}').message).toBe(
-      'The service rejected the API key: it is wrong or revoked. Check SCOUT_API_KEY. The service said: “API key revoked on 2026-05-01”',
+      'The service rejected the API key: it is wrong or revoked. Ask an admin to connect a valid one (/scout connect), or to set SCOUT_API_KEY where one key serves every team. The service said: “API key revoked on 2026-05-01”',
     );
     expect(answer(402, '{"error":"Insufficient credits: 3 left"}').message).toBe(
       'The service needs payment: the key is out of credits or has no active subscription. Top up credits or renew the subscription, then try again. The service said: “Insufficient credits: 3 left”',
     );
     expect(answer(401, '').message).toBe(
-      'The service rejected the API key: it is wrong or revoked. Check SCOUT_API_KEY.',
+      'The service rejected the API key: it is wrong or revoked. Ask an admin to connect a valid one (/scout connect), or to set SCOUT_API_KEY where one key serves every team.',
     );
     expect(answer(402, '{"code":402}').message).not.toContain('The service said');
   });
