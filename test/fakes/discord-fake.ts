@@ -6,6 +6,8 @@
  * and removes it (GUILD_CREATE, GUILD_DELETE), and can expire the interactions sent so far as Discord does.
  * Multipart bodies (messages with files) are read too, their files kept as attachments it serves (discord-files.ts).
  * `POST /users/@me/channels` opens the bot's DM channel with a person (one per person), which takes messages.
+ * Like Discord, it refuses (400, Invalid Form Body) a command overwrite that breaks the application command limits,
+ * the combined size among them (discordCommandSize), and an autocomplete answer beyond its limits.
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -24,6 +26,8 @@ export interface FakeRequest {
   body: unknown;
   /** The files of a multipart body (https://discord.com/developers/docs/reference#uploading-files). */
   files: FakeFile[];
+  /** Why the fake refused the request as Discord would (answered 400 Invalid Form Body), if it did. */
+  refused?: string;
 }
 
 /** A message the fake stored (answers of webhook routes). */
@@ -130,6 +134,78 @@ const NONCE_WINDOW_MS = 5 * 60_000;
 
 const DEFAULT_USER: FakeUser = { id: '200000000000000001', username: 'ana', permissions: '0' };
 
+/** Characters as Discord counts them: code points. */
+const codePoints = (text: unknown) => (typeof text === 'string' ? [...text].length : 0);
+
+/** A field's size: its default text or, when it has localizations, the longest of them all. */
+const fieldSize = (text: unknown, localizations: unknown) =>
+  Math.max(
+    codePoints(text),
+    ...Object.values((localizations ?? {}) as Record<string, unknown>).map(codePoints),
+  );
+
+type FakeCommandNode = Record<string, unknown> & { options?: FakeCommandNode[]; choices?: FakeCommandNode[] };
+
+/**
+ * The size Discord gives a chat input command, which may not pass 8,000: "combined name, description, and value
+ * properties for each command, its options (including subcommands and groups), and choices. When localization
+ * fields are present, only the longest localization for each field (including the default value) is counted"
+ * (developers/interactions/application-commands.mdx).
+ */
+export function discordCommandSize(command: unknown): number {
+  const node = command as FakeCommandNode;
+  const own =
+    fieldSize(node.name, node.name_localizations) +
+    fieldSize(node.description, node.description_localizations) +
+    (node.value === undefined ? 0 : codePoints(String(node.value)));
+  const children = [...(node.options ?? []), ...(node.choices ?? [])];
+  return children.reduce((sum, child) => sum + discordCommandSize(child), own);
+}
+
+/** Discord's limits for one command of a bulk overwrite: the first one broken, or null. */
+function commandProblem(command: FakeCommandNode): string | null {
+  const size = discordCommandSize(command);
+  if (size > 8000) return `command ${String(command.name)} is ${size} characters, over 8000`;
+  const check = (node: FakeCommandNode, path: string): string | null => {
+    if (!/^[-_'\p{Ll}\p{Lo}\p{N}]{1,32}$/u.test(String(node.name))) return `${path}: invalid name`;
+    const description = codePoints(node.description);
+    if (description < 1 || description > 100) return `${path}: description of ${description} characters`;
+    const options = node.options ?? [];
+    const choices = node.choices ?? [];
+    if (options.length > 25) return `${path}: ${options.length} options`;
+    if (choices.length > 25) return `${path}: ${choices.length} choices`;
+    if (choices.length > 0 && node.autocomplete === true) return `${path}: autocomplete with choices`;
+    for (const choice of choices) {
+      const name = codePoints(choice.name);
+      if (name < 1 || name > 100 || codePoints(choice.value) > 100)
+        return `${path}: choice ${String(choice.name)}`;
+    }
+    const required = options.map((option) => option.required === true);
+    if (required.some((r, i) => r && i > 0 && required[i - 1] === false))
+      return `${path}: required after optional`;
+    for (const option of options) {
+      const problem = check(option, `${path} ${String(option.name)}`);
+      if (problem !== null) return problem;
+    }
+    return null;
+  };
+  return check(command, String(command.name));
+}
+
+/** Discord's limits for an autocomplete answer (type 8): up to 25 choices, names and string values 1-100. */
+function autocompleteProblem(body: Record<string, unknown>): string | null {
+  if (body.type !== 8) return null;
+  const choices = ((body.data as { choices?: unknown[] } | undefined)?.choices ?? []) as FakeCommandNode[];
+  if (choices.length > 25) return `${choices.length} autocomplete choices`;
+  for (const choice of choices) {
+    const name = codePoints(choice.name);
+    const value = codePoints(choice.value);
+    if (name < 1 || name > 100 || value < 1 || value > 100)
+      return `autocomplete choice ${String(choice.value)}`;
+  }
+  return null;
+}
+
 /** Creates the fake (call start()). */
 export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
   const requests: FakeRequest[] = [];
@@ -211,6 +287,16 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
 
   const attachments = createAttachmentStore(() => base, snowflake);
 
+  /** Answers 400 Invalid Form Body, as Discord does for a body beyond its limits, and notes why. */
+  const refuse = (res: ServerResponse, record: FakeRequest, problem: string) => {
+    record.refused = problem;
+    return json(res, 400, {
+      message: 'Invalid Form Body',
+      code: 50035,
+      errors: { _errors: [{ message: problem }] },
+    });
+  };
+
   const route = (req: IncomingMessage, res: ServerResponse, body: unknown, files: FakeFile[] = []) => {
     const url = new URL(req.url ?? '/', base);
     const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '');
@@ -235,6 +321,8 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     const callback = /^\/interactions\/(\d+)\/[^/]+\/callback$/.exec(path);
     if (req.method === 'POST' && callback !== null) {
       if (expired.has(callback[1] as string)) return json(res, 404, UNKNOWN_INTERACTION);
+      const problem = autocompleteProblem(data);
+      if (problem !== null) return refuse(res, record, problem);
       res.writeHead(204).end();
       return;
     }
@@ -268,7 +356,11 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     if (channelRoute !== null)
       return channelRequest(req.method ?? 'GET', channelRoute, data, url.searchParams, res);
     if (req.method === 'PUT' && /\/commands$/.test(path)) {
-      const list = Array.isArray(body) ? body : [];
+      const list = Array.isArray(body) ? (body as FakeCommandNode[]) : [];
+      for (const command of list) {
+        const problem = commandProblem(command);
+        if (problem !== null) return refuse(res, record, problem);
+      }
       return json(
         res,
         200,
