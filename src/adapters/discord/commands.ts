@@ -1,8 +1,10 @@
 /**
  * The `/scout` application command generated from the command declarations: one subcommand group per family,
- * one subcommand per command, typed options. Commands with more options than Discord allows keep the most
- * used ones as typed options and reach the rest through a `filters` text option and a `form` modal. Secret
- * options are never registered.
+ * one subcommand per command, typed options with their declared descriptions. Discord counts every name,
+ * description and choice of the whole command toward one limit, so a command offers its required options and
+ * the long enumerations people filter by most; its other options are reached through a `filters` text option
+ * (the chat syntax) and a `form` modal. Enumerations of more than a few values autocomplete rather than list
+ * static choices. Secret options are never registered.
  */
 import {
   type APIApplicationCommandBasicOption,
@@ -16,20 +18,35 @@ import {
 } from 'discord.js';
 import type { ParamSpec } from '../../core/command/params.js';
 import type { CommandDef, CommandRegistry } from '../../core/command/types.js';
-import { singleLine, truncate } from '../../core/ui/index.js';
+import { ELLIPSIS, singleLine } from '../../core/ui/index.js';
 
 /** Discord's limits on application commands (developers/interactions/application-commands.mdx). */
 export const COMMAND_LIMITS = {
   /** Options, subcommands or groups under one parent. */
   OPTIONS_MAX: 25,
-  /** Choices of one option. */
+  /** Choices of one option, and of one autocomplete answer. */
   CHOICES_MAX: 25,
-  /** Name, description and value characters of the whole command together. */
+  /** Name, description and value characters of the whole command together (commandTextLength). */
   TOTAL_TEXT_MAX: 8000,
   NAME_MAX: 32,
   DESCRIPTION_MAX: 100,
   CHOICE_NAME_MAX: 100,
+  /** A string choice's value. */
+  CHOICE_VALUE_MAX: 100,
 } as const;
+
+/** What `/scout` may take of Discord's 8,000 characters: a quarter stays free for what is still to come. */
+export const COMMAND_TEXT_BUDGET = 6000;
+
+/**
+ * Enumerations of up to this many values are static choices; longer ones autocomplete. A static choice costs its
+ * name and its value in the command's size (the 58 categories alone would take 1,400 characters), while
+ * autocomplete costs nothing and lists the same values as soon as the option is opened, then narrows them to what
+ * is typed, prefix first. What a static list adds is Discord refusing any other value, and Scout's own validation
+ * answers a wrong value anyway (with a "did you mean"): that is worth its characters only for the shortest lists
+ * (asc or desc, male or female).
+ */
+export const STATIC_CHOICES_MAX = 4;
 
 /** The root command's name. */
 export const ROOT_COMMAND = 'scout';
@@ -40,30 +57,10 @@ export const FORM_OPTION = 'form';
 /** Text options whose value names one of the team's CRM lists: they autocomplete from the service. */
 export const LIST_PARAMS: ReadonlySet<string> = new Set(['list']);
 
-// Options most people set, typed first when a command has more options than Discord allows.
-const PREFERRED = [
-  'source',
-  'followers',
-  'country',
-  'countries',
-  'language',
-  'mainCategory',
-  'categories',
-  'engagementRate',
-  'averageViews',
-  'views',
-  'viralityScore',
-  'keywords',
-  'nichesToPromote',
-  'gender',
-  'emailExists',
-  'username',
-  'sortBy',
-  'sortOrder',
-  'page',
-  'perPage',
-  'pageSize',
-];
+// Optional options offered as typed options whatever they cost, in this order: the long enumerations people
+// filter by most. A command's other optional options are typed only when they cost no more than `filters` and
+// `form`; otherwise they are reached through those two.
+const PREFERRED = ['mainCategory', 'categories', 'country', 'countries', 'language'];
 
 /** How a declared option appears on Discord. */
 export interface OptionMapping {
@@ -89,53 +86,31 @@ export function discordName(param: string): string {
     .slice(0, COMMAND_LIMITS.NAME_MAX);
 }
 
-const rank = (name: string, spec: ParamSpec, index: number) => {
-  const preferred = PREFERRED.indexOf(name);
-  if (spec.required === true) return index;
-  if (spec.positional === true || spec.rest === true) return 1000 + index;
-  return (preferred >= 0 ? 2000 + preferred : 3000) * 100 + index;
-};
-
 /**
- * Splits a command's options into typed ones (required first) and those reached through filters/form. Secret
- * options (an API key) are neither: an option's value can show in the channel, so a private form asks for them.
+ * Text on one line, cut to at most `max` characters at a word boundary and ending with an ellipsis when cut;
+ * Discord refuses an empty description, so text with nothing printable becomes a dash.
  */
-export function mapCommand(def: CommandDef<unknown>): CommandMapping {
-  const declared = Object.entries(def.params).filter(([, spec]) => spec.secret !== true);
-  const entries = declared.map(([param, spec], index) => ({
-    param,
-    spec,
-    discordName: discordName(param),
-    rank: rank(param, spec, index),
-  }));
-  const fits = entries.length <= COMMAND_LIMITS.OPTIONS_MAX;
-  // Two places go to `filters` and `form` when the options do not all fit.
-  const room = fits ? entries.length : COMMAND_LIMITS.OPTIONS_MAX - 2;
-  const ranked = [...entries].sort((a, b) => a.rank - b.rank);
-  const typedSet = new Set(ranked.slice(0, room));
-  const strip = ({ rank: _, ...mapping }: (typeof entries)[number]): OptionMapping => mapping;
-  // Required options must come first; the rest keep their declared order.
-  const typed = [
-    ...entries.filter((e) => typedSet.has(e) && e.spec.required === true),
-    ...entries.filter((e) => typedSet.has(e) && e.spec.required !== true),
-  ].map(strip);
-  return { typed, overflow: entries.filter((e) => !typedSet.has(e)).map(strip) };
+export function cutAtWord(text: string, max: number): string {
+  const line = singleLine(text);
+  if (line.length <= max) return line || '—';
+  const room = line.slice(0, max - ELLIPSIS.length + 1);
+  const space = room.lastIndexOf(' ');
+  const words = space > 0 ? room.slice(0, space) : room.slice(0, max - ELLIPSIS.length);
+  return `${words.replace(/[\s,;:(–-]+$/u, '')}${ELLIPSIS}`;
 }
-
-const describe = (text: string, max: number) => truncate(singleLine(text), max) || '—';
 
 /** Whether an option's value is completed as the person types (long enumerations, comma lists, CRM lists). */
 export function autocompletes(param: string, spec: ParamSpec): boolean {
-  if (spec.kind === 'choice') return spec.values.length > COMMAND_LIMITS.CHOICES_MAX;
+  if (spec.kind === 'choice') return spec.values.length > STATIC_CHOICES_MAX;
   if (spec.kind === 'choices') return true;
   return spec.kind === 'text' && LIST_PARAMS.has(param);
 }
 
-function basicOption(mapping: OptionMapping, descriptionMax: number): APIApplicationCommandBasicOption {
+function basicOption(mapping: OptionMapping): APIApplicationCommandBasicOption {
   const { spec, param } = mapping;
   const base = {
     name: mapping.discordName,
-    description: describe(spec.description, descriptionMax),
+    description: cutAtWord(spec.description, COMMAND_LIMITS.DESCRIPTION_MAX),
     ...(spec.required === true ? { required: true } : {}),
   };
   switch (spec.kind) {
@@ -153,10 +128,7 @@ function basicOption(mapping: OptionMapping, descriptionMax: number): APIApplica
         return {
           ...base,
           type: ApplicationCommandOptionType.String,
-          choices: spec.values.map((value) => ({
-            name: truncate(value, COMMAND_LIMITS.CHOICE_NAME_MAX),
-            value,
-          })),
+          choices: spec.values.map((value) => ({ name: value, value })),
         };
       }
       return { ...base, type: ApplicationCommandOptionType.String, autocomplete: true };
@@ -174,95 +146,173 @@ function basicOption(mapping: OptionMapping, descriptionMax: number): APIApplica
   }
 }
 
-function subcommand(
-  def: CommandDef<unknown>,
-  commandMax: number,
-  descriptionMax: number,
-): APIApplicationCommandSubcommandOption {
-  const { typed, overflow } = mapCommand(def);
-  const options: APIApplicationCommandBasicOption[] = typed.map((m) => basicOption(m, descriptionMax));
-  if (overflow.length > 0) {
-    const sample = overflow
-      .slice(0, 2)
-      .map((m) => `${m.param}:…`)
-      .join(' ');
-    options.push(
-      {
-        type: ApplicationCommandOptionType.String,
-        name: FILTERS_OPTION,
-        description: describe(`More filters as text, e.g. ${sample}`, descriptionMax),
-      },
-      {
-        type: ApplicationCommandOptionType.Boolean,
-        name: FORM_OPTION,
-        description: describe('Open a form with the filters not listed here', descriptionMax),
-      },
-    );
+/** Characters of a text as Discord counts them: code points. */
+const characters = (text: string) => [...text].length;
+
+/** A name or description's characters: with localizations, only the longest version counts. */
+function longest(value: unknown, localizations: unknown): number {
+  let most = typeof value === 'string' ? characters(value) : 0;
+  if (localizations !== null && typeof localizations === 'object') {
+    for (const text of Object.values(localizations)) {
+      if (typeof text === 'string') most = Math.max(most, characters(text));
+    }
   }
-  return {
-    type: ApplicationCommandOptionType.Subcommand,
-    name: discordName(def.name),
-    description: describe(def.description, commandMax),
-    ...(options.length > 0 ? { options } : {}),
-  };
+  return most;
 }
 
-/** Characters Discord counts toward a command's 8,000: every name, description and choice value. */
-export function commandTextLength(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + commandTextLength(item), 0);
-  if (value === null || typeof value !== 'object') return 0;
-  let total = 0;
-  for (const [key, item] of Object.entries(value)) {
-    if ((key === 'name' || key === 'description' || key === 'value') && typeof item === 'string') {
-      total += item.length;
-    } else if (typeof item === 'object') {
-      total += commandTextLength(item);
-    }
+interface Counted {
+  name?: unknown;
+  name_localizations?: unknown;
+  description?: unknown;
+  description_localizations?: unknown;
+  value?: unknown;
+  options?: unknown;
+  choices?: unknown;
+}
+
+/**
+ * Characters Discord counts toward a command's 8,000: "combined name, description, and value properties for each
+ * command, its options (including subcommands and groups), and choices. When localization fields are present,
+ * only the longest localization for each field (including the default value) is counted towards the size limit"
+ * (developers/interactions/application-commands.mdx, Slash Commands). A numeric choice value counts as its
+ * decimal text, which can only overstate the size.
+ */
+export function commandTextLength(command: unknown): number {
+  if (command === null || typeof command !== 'object') return 0;
+  const item = command as Counted;
+  let total =
+    longest(item.name, item.name_localizations) + longest(item.description, item.description_localizations);
+  if (typeof item.value === 'string' || typeof item.value === 'number')
+    total += characters(String(item.value));
+  for (const list of [item.options, item.choices]) {
+    if (Array.isArray(list)) for (const child of list) total += commandTextLength(child);
   }
   return total;
 }
 
-// Descriptions (subcommand, option) shrink step by step until the whole command fits Discord's 8,000
-// characters: names and choice values alone take about three quarters of it.
-const DESCRIPTION_STEPS: ReadonlyArray<readonly [number, number]> = [
-  [100, 100],
-  [100, 60],
-  [80, 40],
-  [60, 30],
-  [50, 24],
-  [40, 20],
-  [32, 16],
-  [24, 12],
-  [16, 8],
+/** The two options that reach a command's untyped options: the chat syntax as text, and a form. */
+const MORE_OPTIONS: readonly APIApplicationCommandBasicOption[] = [
+  {
+    type: ApplicationCommandOptionType.String,
+    name: FILTERS_OPTION,
+    description: 'More options as name:value',
+  },
+  { type: ApplicationCommandOptionType.Boolean, name: FORM_OPTION, description: 'More options in a form' },
 ];
 
-/** Builds the `/scout` command JSON (the body of a bulk overwrite) from the registry. */
+const sizeOf = (options: readonly APIApplicationCommandBasicOption[]) =>
+  options.reduce((sum, option) => sum + commandTextLength(option), 0);
+
+const MORE_OPTIONS_SIZE = sizeOf(MORE_OPTIONS);
+
+/** How early an optional option is typed: positional ones first, then PREFERRED in order, then the others. */
+function rankOf(m: OptionMapping): number {
+  if (m.spec.positional === true || m.spec.rest === true) return -1;
+  const preferred = PREFERRED.indexOf(m.param);
+  return preferred >= 0 ? preferred : PREFERRED.length;
+}
+
+// Declarations are made once: each command is mapped once.
+const MAPPINGS = new WeakMap<CommandDef<unknown>, CommandMapping>();
+
+/**
+ * Splits a command's options into typed ones (required first, then the others in declared order) and those
+ * reached through filters/form. A command types every option when its optional ones take no more characters
+ * than `filters` and `form` would; otherwise its positional options and those in PREFERRED. Secret options (an API
+ * key) are neither: an option's value can show in the channel, so a private form asks for them.
+ */
+export function mapCommand(def: CommandDef<unknown>): CommandMapping {
+  const known = MAPPINGS.get(def);
+  if (known !== undefined) return known;
+  const declared = Object.entries(def.params)
+    .filter(([, spec]) => spec.secret !== true)
+    .map(([param, spec]): OptionMapping => ({ param, spec, discordName: discordName(param) }));
+  const required = declared.filter((m) => m.spec.required === true);
+  const optional = declared.filter((m) => m.spec.required !== true);
+  const fitsAll =
+    declared.length <= COMMAND_LIMITS.OPTIONS_MAX && sizeOf(optional.map(basicOption)) <= MORE_OPTIONS_SIZE;
+  const offered = (fitsAll ? [...optional] : optional.filter((m) => rankOf(m) < PREFERRED.length)).sort(
+    (a, b) => rankOf(a) - rankOf(b),
+  );
+  const everything =
+    offered.length === optional.length && required.length + offered.length <= COMMAND_LIMITS.OPTIONS_MAX;
+  const room = COMMAND_LIMITS.OPTIONS_MAX - required.length - (everything ? 0 : MORE_OPTIONS.length);
+  const chosen = new Set(offered.slice(0, Math.max(0, room)));
+  const mapping = {
+    typed: [...required, ...optional.filter((m) => chosen.has(m))],
+    overflow: optional.filter((m) => !chosen.has(m)),
+  };
+  MAPPINGS.set(def, mapping);
+  return mapping;
+}
+
+function subcommand(def: CommandDef<unknown>, descriptionMax: number): APIApplicationCommandSubcommandOption {
+  const { typed, overflow } = mapCommand(def);
+  const options = typed.map(basicOption);
+  if (overflow.length > 0) options.push(...MORE_OPTIONS);
+  return {
+    type: ApplicationCommandOptionType.Subcommand,
+    name: discordName(def.name),
+    description: cutAtWord(def.description, descriptionMax),
+    ...(options.length > 0 ? { options } : {}),
+  };
+}
+
+// Discord's command picker lists each subcommand on its own line, `/scout creators search` with the subcommand's
+// description ("subcommands and subcommand groups all appear at the top level in the command explorer",
+// developers/interactions/application-commands.mdx): a group's description is not what people read there, so it
+// stays short and leaves the characters to subcommands and options.
+const GROUP_DESCRIPTION_MAX = 16;
+
+// Subcommand descriptions are whole when the command fits its budget; otherwise every one is cut at a word boundary
+// to the longest length that fits, never below this. Option descriptions are never cut to fit.
+const SUBCOMMAND_DESCRIPTION_MIN = 40;
+
+function buildCommand(
+  registry: CommandRegistry,
+  descriptionMax: number,
+): RESTPostAPIChatInputApplicationCommandsJSONBody {
+  const groups = registry.families.slice(0, COMMAND_LIMITS.OPTIONS_MAX).map(
+    (family): APIApplicationCommandSubcommandGroupOption => ({
+      type: ApplicationCommandOptionType.SubcommandGroup,
+      name: discordName(family.name),
+      description: cutAtWord(family.description, GROUP_DESCRIPTION_MAX),
+      options: family.commands
+        .slice(0, COMMAND_LIMITS.OPTIONS_MAX)
+        .map((def) => subcommand(def, descriptionMax)),
+    }),
+  );
+  return {
+    type: ApplicationCommandType.ChatInput,
+    name: ROOT_COMMAND,
+    description: 'Scout: find creators, run outreach lists, follow replies and watch viral content.',
+    contexts: [InteractionContextType.Guild],
+    integration_types: [ApplicationIntegrationType.GuildInstall],
+    options: groups,
+  };
+}
+
+/**
+ * Builds the `/scout` command JSON (the body of a bulk overwrite) from the registry, within COMMAND_TEXT_BUDGET
+ * when subcommand descriptions of SUBCOMMAND_DESCRIPTION_MIN characters allow it; over Discord's own limit it throws.
+ */
 export function buildCommandJson(
   registry: CommandRegistry,
 ): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
-  let command: RESTPostAPIChatInputApplicationCommandsJSONBody | null = null;
-  for (const [commandMax, optionMax] of DESCRIPTION_STEPS) {
-    const groups = registry.families.slice(0, COMMAND_LIMITS.OPTIONS_MAX).map(
-      (family): APIApplicationCommandSubcommandGroupOption => ({
-        type: ApplicationCommandOptionType.SubcommandGroup,
-        name: discordName(family.name),
-        description: describe(family.description, COMMAND_LIMITS.DESCRIPTION_MAX),
-        options: family.commands
-          .slice(0, COMMAND_LIMITS.OPTIONS_MAX)
-          .map((def) => subcommand(def, commandMax, optionMax)),
-      }),
-    );
-    command = {
-      type: ApplicationCommandType.ChatInput,
-      name: ROOT_COMMAND,
-      description: 'Scout: find creators, run outreach lists, follow replies and watch viral content.',
-      contexts: [InteractionContextType.Guild],
-      integration_types: [ApplicationIntegrationType.GuildInstall],
-      options: groups,
-    };
-    if (commandTextLength(command) <= COMMAND_LIMITS.TOTAL_TEXT_MAX) return [command];
+  // The longest subcommand description that fits (the size grows with it): a binary search.
+  let low = SUBCOMMAND_DESCRIPTION_MIN;
+  let high = COMMAND_LIMITS.DESCRIPTION_MAX;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (commandTextLength(buildCommand(registry, middle)) <= COMMAND_TEXT_BUDGET) low = middle;
+    else high = middle - 1;
   }
-  throw new Error(
-    `The /scout command needs ${commandTextLength(command)} characters, over Discord's ${COMMAND_LIMITS.TOTAL_TEXT_MAX}.`,
-  );
+  const command = buildCommand(registry, low);
+  const size = commandTextLength(command);
+  if (size > COMMAND_LIMITS.TOTAL_TEXT_MAX) {
+    throw new Error(
+      `The /scout command needs ${size} characters, over Discord's ${COMMAND_LIMITS.TOTAL_TEXT_MAX}.`,
+    );
+  }
+  return [command];
 }

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   buildCommandJson,
   COMMAND_LIMITS,
   commandTextLength,
   mapCommand,
+  STATIC_CHOICES_MAX,
 } from '../../../src/adapters/discord/commands.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
+import type { CommandDef } from '../../../src/core/command/types.js';
+import { reply } from '../../../src/core/ui/index.js';
 
 const registry = createRegistry(FAMILIES);
 
@@ -58,21 +62,77 @@ describe('buildCommandJson', () => {
     }
   });
 
-  it('maps commands with too many options to typed options plus filters and a form', () => {
+  it('types the long enumerations of a command with many options; the rest go to filters and a form', () => {
     const search = registry.command('creators', 'search');
     if (search === undefined) throw new Error('no creators search');
     const { typed, overflow } = mapCommand(search);
     expect(typed.length + overflow.length).toBe(Object.keys(search.params).length);
-    expect(typed.map((t) => t.param)).toEqual(expect.arrayContaining(['country', 'language', 'followers']));
+    expect(typed.map((t) => t.param)).toEqual(['mainCategory', 'country', 'language']);
+    expect(overflow.map((t) => t.param)).toEqual(expect.arrayContaining(['followers', 'sortOrder', 'bio']));
     const sub = groups.find((g) => g.name === 'creators')?.options?.find((s) => s.name === 'search');
     const names = sub?.options?.map((o) => o.name) ?? [];
-    expect(names.slice(-2)).toEqual(['filters', 'form']);
+    expect(names).toEqual(['main_category', 'country', 'language', 'filters', 'form']);
     const country = sub?.options?.find((o) => o.name === 'country') as { autocomplete?: boolean } | undefined;
     expect(country?.autocomplete).toBe(true);
-    const sortOrder = sub?.options?.find((o) => o.name === 'sort_order');
-    expect(sortOrder?.choices).toEqual([
+  });
+
+  it('types every option of a command whose options take fewer characters than filters and a form', () => {
+    const rankings = registry.command('songs', 'rankings');
+    if (rankings === undefined) throw new Error('no songs rankings');
+    expect(mapCommand(rankings)).toMatchObject({ overflow: [] });
+    expect(mapCommand(rankings).typed.map((t) => t.param)).toEqual(['country', 'week']);
+  });
+});
+
+describe('enumerations', () => {
+  const command = (params: CommandDef<unknown>['params']): CommandDef<unknown> => ({
+    family: 'test',
+    name: 'pick',
+    description: 'Pick values.',
+    params,
+    schema: z.unknown(),
+    examples: [],
+    cost: 'free',
+    estimate: () => 0,
+    permission: 'everyone',
+    run: async () => reply([]),
+  });
+  const values = (n: number) => Array.from({ length: n }, (_, i) => `value${i}`);
+  const [built] = buildCommandJson(
+    createRegistry([
+      {
+        name: 'test',
+        description: 'Test family.',
+        commands: [
+          command({
+            order: { kind: 'choice', values: ['asc', 'desc'], description: 'Sort order.', required: true },
+            tone: {
+              kind: 'choice',
+              values: values(5),
+              description: 'A tone.',
+              required: true,
+            },
+            tones: { kind: 'choices', values: ['a', 'b'], description: 'Tones.', required: true },
+          }),
+        ],
+      },
+    ]),
+  );
+  const options = ((built?.options ?? []) as Opt[])[0]?.options?.[0]?.options ?? [];
+
+  it('lists the values of a short enumeration as static choices', () => {
+    expect(options.find((o) => o.name === 'order')?.choices).toEqual([
       { name: 'asc', value: 'asc' },
       { name: 'desc', value: 'desc' },
     ]);
+  });
+
+  it('completes an enumeration of five values, and any comma list, as it is typed instead', () => {
+    expect(STATIC_CHOICES_MAX).toBeLessThan(5);
+    for (const name of ['tone', 'tones']) {
+      const option = options.find((o) => o.name === name) as Opt & { autocomplete?: boolean };
+      expect(option.choices).toBeUndefined();
+      expect(option.autocomplete).toBe(true);
+    }
   });
 });

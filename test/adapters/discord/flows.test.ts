@@ -64,7 +64,7 @@ describe('filters beyond the typed options', () => {
   it('form:true opens a modal first; its submission searches with the merged filters', async () => {
     const { fake } = world;
     const open = slash(fake, 'creators', 'search', [
-      { type: 3, name: 'followers', value: '>1k' },
+      { type: 3, name: 'country', value: 'France' },
       { type: 3, name: 'filters', value: 'hashtags:vegan' },
       { type: 5, name: 'form', value: true },
     ]);
@@ -76,21 +76,26 @@ describe('filters beyond the typed options', () => {
       shown.body as { data: { custom_id: string; components: Array<{ components: unknown[] }> } }
     ).data;
     const fieldIds = modal.components.flatMap((row) => row.components as Array<{ custom_id: string }>);
-    expect(fieldIds.map((f) => f.custom_id)).toEqual(expect.arrayContaining(['hairColor', 'bio', 'filters']));
+    expect(fieldIds.map((f) => f.custom_id)).toEqual(expect.arrayContaining(['followers', 'filters']));
 
     const before = world.sandbox.requests(KEY).length;
     const submit = fake.interact(5, {
       custom_id: modal.custom_id,
       components: [
-        { type: 1, components: [{ type: 4, custom_id: 'hairColor', value: 'Blonde hair' }] },
-        { type: 1, components: [{ type: 4, custom_id: 'bio', value: 'yoga' }] },
-        { type: 1, components: [{ type: 4, custom_id: 'filters', value: 'accountType:ugc' }] },
+        { type: 1, components: [{ type: 4, custom_id: 'followers', value: '>1k' }] },
+        {
+          type: 1,
+          components: [
+            { type: 4, custom_id: 'filters', value: 'hairColor:"Blonde hair" bio:yoga accountType:ugc' },
+          ],
+        },
       ],
     });
     expect((await fake.waitFor(callback(submit.id), 'defer')).body).toMatchObject({ type: 5 });
     await fake.waitFor(answered(submit.token), 'search answer');
     const [search] = serviceCalls('/api/v2/creators/search', before);
     expect(search?.query).toMatchObject({
+      country: 'France',
       followersMin: '1000',
       hairColor: 'Blonde hair',
       bio: 'yoga',
