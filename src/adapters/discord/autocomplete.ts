@@ -1,59 +1,141 @@
 /**
  * Autocomplete for `/scout` options: long enumerations (categories, countries, languages), comma lists of
- * allowed values (completing the last item) and the team's CRM lists, read from the service with the server's
- * own account (none before the server connects one).
+ * allowed values (completing the last item), the team's CRM lists, read from the service with the server's own
+ * account (none before the server connects one), and the `filters` text, which completes the name of an option
+ * without a typed option of its own (showing its description) and then its value when it is an enumeration.
+ * Answers keep to Discord's limits: 25 choices, names and values of at most 100 characters.
  */
 import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from 'discord.js';
 import type { App } from '../../app.js';
-import type { ParamSpec } from '../../core/command/params.js';
+import { quoteValue } from '../../core/command/dispatcher.js';
+import { type ParamSpec, resolveKey } from '../../core/command/params.js';
 import { fold } from '../../core/command/suggest.js';
 import type { Logger } from '../../core/logger.js';
 import type { ServiceClient } from '../../core/service/index.js';
-import { DISCORD, truncate } from '../../core/ui/index.js';
-import { COMMAND_LIMITS, discordName, LIST_PARAMS, mapCommand } from './commands.js';
+import {
+  COMMAND_LIMITS,
+  cutAtWord,
+  discordName,
+  FILTERS_OPTION,
+  LIST_PARAMS,
+  mapCommand,
+  type OptionMapping,
+} from './commands.js';
 import { tenantOfInteraction } from './tenancy.js';
 
 /** Discord answers autocomplete only within 3 seconds; the CRM lookup gives up before that. */
 export const LIST_LOOKUP_TIMEOUT_MS = 2000;
 
-const choice = (name: string, value: string): ApplicationCommandOptionChoiceData<string> => ({
-  name: truncate(name, COMMAND_LIMITS.CHOICE_NAME_MAX),
-  value,
-});
+type Choice = ApplicationCommandOptionChoiceData<string>;
 
-/** The allowed values matching what was typed: prefix matches first, then any containing match. */
-export function matchValues(values: readonly string[], typed: string): string[] {
+/** A choice, or nothing when its value is longer than Discord takes (the name is cut at a word instead). */
+const choice = (name: string, value: string): Choice[] =>
+  value === '' || value.length > COMMAND_LIMITS.CHOICE_VALUE_MAX
+    ? []
+    : [{ name: cutAtWord(name, COMMAND_LIMITS.CHOICE_NAME_MAX), value }];
+
+/**
+ * The allowed values matching what was typed, ignoring case, accents and punctuation: prefix matches first, then
+ * any containing match, in their declared order; all of them when nothing was typed.
+ */
+export function matchValues(
+  values: readonly string[],
+  typed: string,
+  limit: number = COMMAND_LIMITS.CHOICES_MAX,
+): string[] {
   const wanted = fold(typed);
-  if (wanted === '') return values.slice(0, COMMAND_LIMITS.CHOICES_MAX);
+  if (wanted === '') return values.slice(0, limit);
   const starts = values.filter((v) => fold(v).startsWith(wanted));
   const contains = values.filter((v) => !fold(v).startsWith(wanted) && fold(v).includes(wanted));
-  return [...starts, ...contains].slice(0, COMMAND_LIMITS.CHOICES_MAX);
+  return [...starts, ...contains].slice(0, limit);
 }
 
-/** Suggestions for an option of an enumerated kind; a comma list completes its last item. */
-export function enumSuggestions(
-  spec: ParamSpec,
-  typed: string,
-): ApplicationCommandOptionChoiceData<string>[] {
-  if (spec.kind === 'choice') return matchValues(spec.values, typed).map((v) => choice(v, v));
+/**
+ * Every value an enumerated option may take next, given what was typed, best first: for a comma list, the last
+ * item is completed and the items before it kept (and not offered again). Each is the option's whole value; the
+ * caller drops those too long to send before taking 25, so they do not crowd out the rest.
+ */
+function completeValues(spec: ParamSpec, typed: string): string[] {
+  if (spec.kind === 'choice') return matchValues(spec.values, typed, Number.POSITIVE_INFINITY);
   if (spec.kind !== 'choices') return [];
   const parts = typed.split(',');
   const last = parts.pop() ?? '';
   const done = parts.map((p) => p.trim()).filter((p) => p !== '');
   const prefix = done.length === 0 ? '' : `${done.join(',')},`;
+  const taken = new Set(done.map(fold));
   return matchValues(
-    spec.values.filter((v) => !done.includes(v)),
+    spec.values.filter((v) => !taken.has(fold(v))),
     last,
-  )
-    .map((v) => `${prefix}${v}`)
-    .filter((v) => v.length <= DISCORD.OPTION_VALUE_MAX)
-    .map((v) => choice(v, v));
+    Number.POSITIVE_INFINITY,
+  ).map((v) => `${prefix}${v}`);
 }
 
-async function listSuggestions(
-  service: ServiceClient,
-  typed: string,
-): Promise<ApplicationCommandOptionChoiceData<string>[]> {
+/** Suggestions for an option of an enumerated kind; a comma list completes its last item. */
+export function enumSuggestions(spec: ParamSpec, typed: string): Choice[] {
+  return completeValues(spec, typed)
+    .flatMap((value) => choice(value, value))
+    .slice(0, COMMAND_LIMITS.CHOICES_MAX);
+}
+
+/** Where the last word of a filters text starts: a quoted value with spaces, even unclosed, is one word. */
+function lastWordStart(text: string): number {
+  let start = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (quote !== null) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+    } else if (/\s/.test(ch)) {
+      start = i + 1;
+    }
+  }
+  return start;
+}
+
+/**
+ * Suggestions for the `filters` text of a command whose options in `overflow` have no typed option: what was
+ * typed, as it is (so picking a suggestion never loses it), then the option names matching the last word (with
+ * their descriptions), or, after `name:`, the values of that option when it is an enumeration. The words before
+ * the last one are kept in front of every suggestion.
+ */
+export function filterSuggestions(overflow: readonly OptionMapping[], typed: string): Choice[] {
+  const text = typed.trimStart();
+  const start = lastWordStart(text);
+  const head = text.slice(0, start);
+  const word = text.slice(start);
+  const table = Object.fromEntries(overflow.map((m) => [m.param, m.spec]));
+  const kept = choice(text, text);
+  const separator = /^([A-Za-z][A-Za-z0-9_-]*)[:=](.*)$/s.exec(word);
+  if (separator === null) {
+    const given = new Set(
+      head
+        .split(/\s+/)
+        .map((part) => /^([A-Za-z][A-Za-z0-9_-]*)[:=]/.exec(part)?.[1])
+        .flatMap((key) => (key === undefined ? [] : [resolveKey(table, key)])),
+    );
+    const names = matchValues(
+      overflow.filter((m) => !given.has(m.param)).map((m) => m.param),
+      word,
+    );
+    const named = names.flatMap((name) =>
+      choice(`${name}: ${table[name]?.description ?? ''}`, `${head}${name}:`),
+    );
+    return [...kept, ...named.filter((c) => c.value !== text)].slice(0, COMMAND_LIMITS.CHOICES_MAX);
+  }
+  const [, key = '', raw = ''] = separator;
+  const param = resolveKey(table, key);
+  const spec = param === null ? undefined : table[param];
+  if (spec === undefined) return kept;
+  const partial = raw.replace(/^["']/, '').replace(/["']$/, '');
+  const values = completeValues(spec, partial).flatMap((value) =>
+    choice(`${key}:${value}`, `${head}${key}:${quoteValue(value)}`),
+  );
+  return [...kept, ...values.filter((c) => c.value !== text)].slice(0, COMMAND_LIMITS.CHOICES_MAX);
+}
+
+async function listSuggestions(service: ServiceClient, typed: string): Promise<Choice[]> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), LIST_LOOKUP_TIMEOUT_MS);
@@ -64,16 +146,16 @@ async function listSuggestions(
     if (result === null) return [];
     const names = result.data.lists
       .map((list) => list.name ?? list.id)
-      .filter((name) => name.length <= DISCORD.OPTION_VALUE_MAX);
-    return matchValues(names, typed).map((name) => choice(name, name));
+      .filter((name) => name.length <= COMMAND_LIMITS.CHOICE_VALUE_MAX);
+    return matchValues(names, typed).flatMap((name) => choice(name, name));
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** Answers one autocomplete interaction; on any failure it answers with no suggestions. */
+/** Answers one autocomplete interaction from a served server; on any failure it answers with no suggestions. */
 export async function answerAutocomplete(interaction: AutocompleteInteraction, app: App, logger: Logger) {
-  let suggestions: ApplicationCommandOptionChoiceData<string>[] = [];
+  let suggestions: Choice[] = [];
   try {
     const family = app.registry.families.find(
       (f) => discordName(f.name) === interaction.options.getSubcommandGroup(false),
@@ -82,14 +164,16 @@ export async function answerAutocomplete(interaction: AutocompleteInteraction, a
       (c) => discordName(c.name) === interaction.options.getSubcommand(false),
     );
     const focused = interaction.options.getFocused(true);
-    const mapping =
-      def === undefined ? undefined : mapCommand(def).typed.find((m) => m.discordName === focused.name);
-    if (mapping !== undefined && LIST_PARAMS.has(mapping.param)) {
+    const mapping = def === undefined ? undefined : mapCommand(def);
+    const option = mapping?.typed.find((m) => m.discordName === focused.name);
+    if (mapping !== undefined && focused.name === FILTERS_OPTION) {
+      suggestions = filterSuggestions(mapping.overflow, focused.value);
+    } else if (option !== undefined && LIST_PARAMS.has(option.param)) {
       // The lists of this server's own account; a server without one (or outside) gets none.
       const access = await app.tenants.access(tenantOfInteraction(interaction));
       if (access.status === 'ok') suggestions = await listSuggestions(access.account.service, focused.value);
-    } else if (mapping !== undefined) {
-      suggestions = enumSuggestions(mapping.spec, focused.value);
+    } else if (option !== undefined) {
+      suggestions = enumSuggestions(option.spec, focused.value);
     }
   } catch (error) {
     logger.warn({ err: error }, 'Discord autocomplete failed');

@@ -3,8 +3,8 @@
  * one subcommand per command, typed options with their declared descriptions. Discord counts every name,
  * description and choice of the whole command toward one limit, so a command offers its required options and
  * the long enumerations people filter by most; its other options are reached through a `filters` text option
- * (the chat syntax) and a `form` modal. Enumerations of more than a few values autocomplete rather than list
- * static choices. Secret options are never registered.
+ * (the chat syntax, completing option names and values as it is typed) and a `form` modal. Enumerations of more
+ * than a few values autocomplete rather than list static choices. Secret options are never registered.
  */
 import {
   type APIApplicationCommandBasicOption,
@@ -196,6 +196,7 @@ const MORE_OPTIONS: readonly APIApplicationCommandBasicOption[] = [
     type: ApplicationCommandOptionType.String,
     name: FILTERS_OPTION,
     description: 'More options as name:value',
+    autocomplete: true,
   },
   { type: ApplicationCommandOptionType.Boolean, name: FORM_OPTION, description: 'More options in a form' },
 ];

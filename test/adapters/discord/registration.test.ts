@@ -150,12 +150,13 @@ describe('the registered /scout command', () => {
     }
   });
 
-  it('reaches the options without a typed option through filters and a form', () => {
+  it('reaches the options without a typed option through filters (completed as typed) and a form', () => {
     const search = registered.options
       .find((g) => g.name === 'viral')
       ?.options?.find((s) => s.name === 'search');
     const names = search?.options?.map((o) => o.name) ?? [];
     expect(names.slice(-2)).toEqual(['filters', 'form']);
+    expect(search?.options?.find((o) => o.name === 'filters')?.autocomplete).toBe(true);
   });
 });
 
