@@ -1,9 +1,10 @@
 /** `/scout help`: every command, or one family in detail with options, examples and costs. */
 import { z } from 'zod';
+import type { ParamSpec } from '../core/command/params.js';
 import { didYouMean, matchChoice } from '../core/command/suggest.js';
 import type { CommandDef, CommandFamily, CommandRegistry } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
-import { paramNames, usageLine } from '../core/command/usage.js';
+import { paramNames, shortName, usageLine } from '../core/command/usage.js';
 import { bold, code, codeBlock, divider, fields, notice, type Reply, reply, text } from '../core/ui/index.js';
 
 function overview(registry: CommandRegistry): Reply {
@@ -28,15 +29,54 @@ function overview(registry: CommandRegistry): Reply {
   ]);
 }
 
+/** The allowed values of a choice in help: all of a short list, or the start of a long one. */
+function allowedValues(spec: ParamSpec): string | null {
+  if (spec.kind !== 'choice' && spec.kind !== 'choices') return null;
+  if (spec.values.length <= 12) return spec.values.join(', ');
+  return `${spec.values.slice(0, 8).join(', ')}, … ${spec.values.length} values`;
+}
+
 function optionFields(command: CommandDef<unknown>) {
-  const entries = Object.entries(command.params).map(([name, spec]) => ({
-    label: paramNames(name, spec),
-    value:
-      spec.kind === 'choice' || spec.kind === 'choices'
-        ? `${spec.description} (${spec.values.length <= 12 ? spec.values.join(', ') : `${spec.values.slice(0, 8).join(', ')}, … ${spec.values.length} values`})`
-        : spec.description,
-  }));
+  const entries = Object.entries(command.params).map(([name, spec]) => {
+    const allowed = allowedValues(spec);
+    return {
+      label: paramNames(name, spec),
+      value: allowed === null ? spec.description : `${spec.description} (${allowed})`,
+    };
+  });
   return fieldGroups(entries);
+}
+
+/** How ranges are written, for commands that have one. */
+function rangeHelp(command: CommandDef<unknown>) {
+  const ranges = Object.entries(command.params).filter(([, spec]) => spec.kind === 'range');
+  const [first] = ranges;
+  if (first === undefined) return null;
+  const [option, spec] = first;
+  const name = shortName(option, spec);
+  const decimal = ranges.find(([, s]) => s.kind === 'range' && !s.integer);
+  const bound = spec.kind === 'range' ? spec.min : `${option}Min`;
+  return text(
+    'Ranges: ',
+    code(`${name}:10k-100k`),
+    ' (both ends included), ',
+    code(`${name}:>=10k`),
+    ' or ',
+    code(`${name}:10k+`),
+    ' (at least), ',
+    code(`${name}:>10k`),
+    ' (more than: from 10,001 on whole numbers',
+    decimal === undefined
+      ? ''
+      : `; on decimals such as ${shortName(...decimal)}, > and < mean at least and at most`,
+    '), ',
+    code(`${name}:<=1m`),
+    ', ',
+    code(`${name}:<1m`),
+    '; ',
+    code(`${bound}:10k`),
+    ' sets one bound. A minimum of 0 filters nothing: leave it out.',
+  );
 }
 
 /** Fields in nodes of at most 10 pairs (Slack's section limit). */
@@ -52,6 +92,7 @@ function commandDetail(family: CommandFamily, command: CommandDef<unknown>) {
     text(bold(`${family.name} ${command.name}`), ` — ${command.description} (cost: ${command.cost})`),
     codeBlock(usageLine(command, 100)),
     ...optionFields(command),
+    rangeHelp(command),
     command.examples.length === 0
       ? null
       : text('Examples: ', ...command.examples.flatMap((e, i) => [i ? ', ' : '', code(`/scout ${e}`)])),

@@ -95,7 +95,7 @@ describe('creators profiles (v1)', () => {
     const from = h.requests().length;
     expect(await h.type('/scout creators profiles perPage:101')).toMatch(/^Error: .*perPage/);
     expect(await h.type('/scout creators profiles platform:myspace')).toMatch(
-      /^Error: "myspace" is not a valid source/,
+      /^Error: platform \(source\) cannot be "myspace"/,
     );
     expect(await h.type('/scout creators profiles page:0')).toMatch(/^Error: .*page/);
     expect(since(from)).toHaveLength(0);
@@ -177,7 +177,7 @@ describe('creators show', () => {
     expect(await h.type('/scout creators show ana@')).toMatch(/^Error: who: "ana@" is not an email/);
     expect(await h.type('/scout creators show')).toMatch(/^Error: who is required/);
     expect(await h.type('/scout creators show @ana platform:twitch')).toMatch(
-      /^Error: "twitch" is not a valid source/,
+      /^Error: platform \(source\) cannot be "twitch"/,
     );
     expect(since(from)).toHaveLength(0);
   });
@@ -249,8 +249,8 @@ describe('creators search input', () => {
   it('reaches every filter of the contract from chat', async () => {
     const from = h.requests().length;
     const out = await h.type(
-      '/scout creators search followers:1k-10m views:>10 likes:<1m er:1%-50% perWeek:>0.5 perMonth:<100 ' +
-        'duration:5-4000 promotions:1-50 affiliate:<50 sponsorships:<50 age:20-29,30-39 gender:female ' +
+      '/scout creators search followers:1k-10m views:>=10 likes:<=1m er:1%-50% perWeek:>0.5 perMonth:<100 ' +
+        'duration:5-4000 promotions:1-50 affiliate:<=50 sponsorships:<=50 age:20-29,30-39 gender:female ' +
         'race:"White,East Asian" hair:"Blonde hair" body:Ordinary category:Fitness subcategory:yoga bio:yoga ' +
         'products:mat niche:yoga keywords:yoga,pilates exclude:gambling business:fitness country:"United States" ' +
         'platform:instagram type:ugc handle:anna lang:english hashtags:yoga hasEmail:yes email:anna@example.com ' +
@@ -305,12 +305,12 @@ describe('creators search input', () => {
     const from = h.requests().length;
     const cases: Array<[string, RegExp]> = [
       ['followers:100-10', /the range 100-10 goes from high to low/],
-      ['category:fitnes', /"fitnes" is not a valid mainCategory\. Did you mean "Fitness"\?/],
-      ['er:lots', /engagementRate takes a number/],
+      ['category:fitnes', /category \(mainCategory\) cannot be "fitnes"\. Did you mean "Fitness"\?/],
+      ['er:lots', /er \(engagementRate\) takes a range/],
       ['email:not-an-email', /email: /],
-      ['platform:twitch', /"twitch" is not a valid source/],
-      ['gender:other', /"other" is not a valid gender/],
-      ['age:25', /"25" is not a valid age/],
+      ['platform:twitch', /platform \(source\) cannot be "twitch"/],
+      ['gender:other', /gender cannot be "other"/],
+      ['age:25', /age cannot include "25"/],
       ['colour:red', /Unknown option "colour"/],
     ];
     for (const [options, message] of cases) {

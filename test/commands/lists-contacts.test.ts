@@ -218,7 +218,7 @@ describe('contact buttons', () => {
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'WORKING' });
     expect(out).toContain('Status: Working');
     const bad = await sent(() => h.type('set 1 to sleeping'));
-    expect(bad.result).toContain('"sleeping" is not a valid status');
+    expect(bad.result).toContain('status cannot be "sleeping"');
     expect(writes(bad.requests)).toEqual([]);
   });
 

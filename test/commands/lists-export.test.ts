@@ -172,7 +172,7 @@ describe('list export in the terminal', () => {
   it('refuses an unknown status with the allowed ones, sending nothing', async () => {
     const from = h.requests().length;
     const out = await h.type(`list export "${BIG}" status:shipped`);
-    expect(out).toContain('"shipped" is not a valid status. Allowed: TO_OUTREACH, OUTREACHED, NEGOTIATING');
+    expect(out).toContain('status cannot be "shipped". Allowed: TO_OUTREACH, OUTREACHED, NEGOTIATING');
     expect(out).toContain('/scout list export <list> [status:negotiating]');
     expect(since(from)).toEqual([]);
   });

@@ -268,7 +268,7 @@ describe('outreach contacted', () => {
 
 describe('bad input', () => {
   it.each([
-    ['outreach messages direction:sideways', /"sideways" is not a valid direction/],
+    ['outreach messages direction:sideways', /direction cannot be "sideways"/],
     [
       'outreach messages status:"in progress"',
       /status: must be one word, such as sent, received, replied, failed/,
@@ -281,8 +281,11 @@ describe('bad input', () => {
     ['outreach messages perPage:101', /perPage: must be a whole number from 1 to 100/],
     ['outreach messages page:0', /page: must be a whole number of at least 1/],
     ['outreach messages email:not-an-email', /creatorEmail: must be an email address/],
-    ['outreach messages followUp:maybe', /isFollowUp takes yes or no/],
-    ['outreach messages email:a@b.co creatorEmail:c@d.co', /creatorEmail is given twice/],
+    ['outreach messages followUp:maybe', /followUp \(isFollowUp\) takes yes or no/],
+    [
+      'outreach messages email:a@b.co creatorEmail:c@d.co',
+      /email:a@b.co and creatorEmail:c@d.co both set creatorEmail, to different values/,
+    ],
     ['outreach messages colour:red', /Unknown option "colour"/],
     ['outreach contacted perPage:0', /perPage: must be a whole number from 1 to 100/],
     ['outreach contacted thread:abc', /Unknown option "thread"/],

@@ -222,7 +222,7 @@ describe('remix video', () => {
     ['remix video https://example.com/clip.mp4 speed:9', /playbackSpeed: must be a number from 0.1 to 5/],
     ['remix video https://example.com/clip.mp4 volume:3', /volume: must be a number from 0 to 2/],
     ['remix video https://example.com/clip.mp4 noise:2', /noise: must be a number from 0 to 1/],
-    ['remix video https://example.com/clip.mp4 mute:sometimes', /removeAudio takes yes or no/],
+    ['remix video https://example.com/clip.mp4 mute:sometimes', /mute \(removeAudio\) takes yes or no/],
     ['remix video https://example.com/a.mp4 https://example.com/b.mp4', /not understood here/],
   ])('%s is refused before anything is sent', async (line, message) => {
     const { out, sent } = await run(line);

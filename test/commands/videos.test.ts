@@ -112,7 +112,7 @@ describe('videos search', () => {
 
   it('sends every query parameter of the service notes', async () => {
     await h.type(
-      'videos handle:@zoe followers:1k-10m views:10-100m likes:>1 comments:<1m shares:0-1m ' +
+      'videos handle:@zoe followers:1k-10m views:10-100m likes:>=1 comments:<=1m shares:1-1m ' +
         'hashtags:tips,#reels text:worked sort:user_followers order:asc page:2 perPage:7',
     );
     expect(videoRequests().at(-1)?.query).toEqual({
@@ -123,7 +123,7 @@ describe('videos search', () => {
       viewsMax: '100000000',
       likesMin: '1',
       commentsMax: '1000000',
-      sharesMin: '0',
+      sharesMin: '1',
       sharesMax: '1000000',
       hashtags: 'tips,#reels',
       textSearch: 'worked',

@@ -117,7 +117,7 @@ describe('viral search', () => {
   it('sends every body field of the contract, typed with aliases', async () => {
     await h.type(
       'viral categories:Fitness,food countries:"United States",germany views:1k-100m virality:0.2-1 ' +
-        'followers:>1k from:2020-01-01 to:2030-12-31 music:a hook:e format:tutorial,POV tone:funny ' +
+        'followers:>=1k from:2020-01-01 to:2030-12-31 music:a hook:e format:tutorial,POV tone:funny ' +
         'style:cinematic settings:indoor,outdoor audience:gen_z quality:high cta:follow emotion:joy topic:a ' +
         'contentCategory:a product:a brand:a palette:a face:yes hasProduct:no branded:no promo:no ' +
         'overlay:yes trending:no ai:no page:2 pageSize:3',

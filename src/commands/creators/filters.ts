@@ -20,12 +20,17 @@ import {
 
 type RangeOptions = { integer: boolean; percent?: boolean; aliases?: readonly string[] };
 
+/**
+ * A creator range, set by `<stem>Min`/`<stem>Max`. The service reads a bound of 0 as no bound (the contract says so
+ * of cadence, duration and post counts; its emulator does so of every creator bound), so a maximum of 0 is refused.
+ */
 function range(stem: string, description: string, example: string, options: RangeOptions): ParamSpec {
   return {
     kind: 'range',
     min: `${stem}Min`,
     max: `${stem}Max`,
     integer: options.integer,
+    zeroIsUnset: true,
     ...(options.percent === undefined ? {} : { percent: options.percent }),
     ...(options.aliases === undefined ? {} : { aliases: options.aliases }),
     description,
@@ -47,11 +52,16 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
     integer: true,
     aliases: ['likes', 'avgLikes'],
   }),
-  engagementRate: range('engagementRate', 'Engagement rate in percent: er:>3 means above 3%.', '>3', {
-    integer: false,
-    percent: true,
-    aliases: ['er', 'engagement'],
-  }),
+  engagementRate: range(
+    'engagementRate',
+    'Engagement rate in percent, 0-100: er:>=3 means at least 3%.',
+    '>3',
+    {
+      integer: false,
+      percent: true,
+      aliases: ['er', 'engagement'],
+    },
+  ),
   uploadsPerWeek: range('uploadsPerWeek', 'Posts per week, e.g. 2-7.', '2-7', {
     integer: false,
     aliases: ['perWeek', 'weekly'],

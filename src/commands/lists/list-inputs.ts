@@ -95,7 +95,8 @@ export const addSchema = z.looseObject({ list: listRef }).transform((raw, ctx) =
     (field, message) => {
       const word = SINGLE_ONLY_WORDS[field];
       if (word !== undefined && message.includes('exactly one')) {
-        return `${word}: sets one creator's details, so it needs exactly one creator id (you gave ${count}); add that creator on its own`;
+        // The renderer puts the field's name before the message: the word typed (email:) goes inside it.
+        return `sets one creator's details (${word}:), so it needs exactly one creator id (you gave ${count}); add that creator on its own`;
       }
       return field === 'userIds' && message === 'is required'
         ? 'give 1 to 500 creator ids after the list name'

@@ -1,34 +1,76 @@
 /** Binds the tokens of a command line to a command's option table, producing the raw input for its schema. */
-import { coerceParam, ParamError, type ParamTable, resolveKey } from './params.js';
-import { didYouMean, matchChoice } from './suggest.js';
+import {
+  coerceBound,
+  coerceParam,
+  knownKeys,
+  type OptionTarget,
+  ParamError,
+  type ParamTable,
+  resolveOption,
+} from './params.js';
+import { didYouMean, fold, matchChoice } from './suggest.js';
 import type { Token } from './tokenize.js';
 
 /** Longest stray value quoted whole in an error: a longer one may be a key pasted without its name. */
 const QUOTED_MAX = 16;
 
+/** Longest option quoted whole when two options disagree. */
+const SOURCE_MAX = 40;
+
 /** A stray value as an error quotes it: whole when short, else only its start (never a whole secret). */
 const shown = (source: string) => (source.length <= QUOTED_MAX ? source : `${source.slice(0, 4)}…`);
+
+/** Who set an input field: the option as typed (a secret by its name only) and the value it gave. */
+interface SetBy {
+  shown: string;
+  value: string;
+}
 
 /** Turns tokens into the command's input fields; throws ParamError naming the problem. */
 export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const given = new Set<string>();
+  // The names each option was typed by, folded: the same name twice is a mistake, whatever the values.
+  const typedAs = new Map<string, Set<string>>();
+  // Which option set each input field: a name and its alias (followers, followersMin) must agree.
+  const setBy = new Map<string, SetBy>();
   const positional = Object.entries(table).filter(([, spec]) => spec.positional === true);
   const rest = Object.entries(table).find(([, spec]) => spec.rest === true);
   const restValues: string[] = [];
-  const assign = (name: string, raw: string) => {
-    const spec = table[name];
-    if (spec === undefined) return;
-    if (given.has(name)) throw new ParamError(name, `${name} is given twice.`);
+  const assign = (target: OptionTarget, raw: string, key: string, source: string) => {
+    const { name, spec } = target;
+    const names = typedAs.get(name) ?? new Set<string>();
+    if (names.has(fold(key))) throw new ParamError(name, `${key} is given twice.`);
+    names.add(fold(key));
+    typedAs.set(name, names);
     given.add(name);
-    Object.assign(input, coerceParam(name, spec, raw));
+    const values =
+      target.bound === null || spec.kind !== 'range'
+        ? coerceParam(name, spec, raw, key)
+        : coerceBound(spec, target.bound, raw, key);
+    const shownAs =
+      spec.secret === true ? key : source.length <= SOURCE_MAX ? source : `${source.slice(0, SOURCE_MAX)}…`;
+    for (const [field, value] of Object.entries(values)) {
+      const before = setBy.get(field);
+      const written = JSON.stringify(value);
+      if (before !== undefined && before.value !== written) {
+        throw new ParamError(
+          name,
+          `${before.shown} and ${shownAs} both set ${field}, to different values; keep one.`,
+        );
+      }
+      setBy.set(field, { shown: shownAs, value: written });
+    }
+    Object.assign(input, values);
   };
 
   for (const token of tokens) {
     if (token.key === null) {
       const next = positional.find(([name]) => !given.has(name));
-      if (next !== undefined) assign(next[0], token.value);
-      else if (rest !== undefined) restValues.push(token.value);
+      if (next !== undefined) {
+        const [name, spec] = next;
+        assign({ name, spec, bound: null }, token.value, name, token.source);
+      } else if (rest !== undefined) restValues.push(token.value);
       else
         throw new ParamError(
           '',
@@ -36,9 +78,9 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
         );
       continue;
     }
-    const name = resolveKey(table, token.key);
-    if (name === null) {
-      const known = Object.keys(table);
+    const target = resolveOption(table, token.key);
+    if (target === null) {
+      const known = knownKeys(table);
       const guess = matchChoice(token.key, known);
       const hint = guess.ok ? '' : didYouMean(guess.suggestions);
       throw new ParamError(
@@ -46,12 +88,12 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
         `Unknown option "${token.key}".${hint}${known.length > 0 ? '' : ' This command takes no options.'}`,
       );
     }
-    if (table[name]?.rest === true) {
+    if (target.spec.rest === true) {
       restValues.push(token.value);
-      given.add(name);
+      given.add(target.name);
       continue;
     }
-    assign(name, token.value);
+    assign(target, token.value, token.key, token.source);
   }
   if (rest !== undefined && restValues.length > 0) {
     const [name, spec] = rest;

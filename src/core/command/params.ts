@@ -23,6 +23,11 @@ interface ParamBase {
   secret?: boolean;
 }
 
+/** The values of a choice option. */
+interface ChoiceValues {
+  values: readonly string[];
+}
+
 /** The kinds of option a command can declare. */
 export type ParamSpec = ParamBase &
   (
@@ -30,14 +35,29 @@ export type ParamSpec = ParamBase &
     | { kind: 'integer' }
     | { kind: 'number' /** accepts a trailing % sign */; percent?: boolean }
     | { kind: 'boolean' }
-    | { kind: 'choice'; values: readonly string[] }
+    | ({ kind: 'choice' } & ChoiceValues)
     /** A comma list of allowed values; `join` sends it as one comma-joined string instead of an array. */
-    | { kind: 'choices'; values: readonly string[]; join?: boolean }
+    | ({ kind: 'choices'; join?: boolean } & ChoiceValues)
     /** A comma list of free words. */
     | { kind: 'texts'; join?: boolean }
-    /** `10k-100k`, `>3`, `<1m`, `10k+`: sets the `min` and/or `max` option of the schema. */
-    | { kind: 'range'; min: string; max: string; integer: boolean; percent?: boolean }
+    | RangeSpec
   );
+
+/**
+ * `10k-100k`, `>=10k`, `>10k`, `<=1m`, `<1m`, `10k+`, `=5`: sets the `min` and/or `max` field, which are the
+ * service's own names of the two bounds (`followersMin`, `followersMax`); those names set one bound each.
+ */
+export interface RangeSpec {
+  kind: 'range';
+  min: string;
+  max: string;
+  /** Whole numbers: `>n` is at least n+1 and `<n` at most n-1. On decimals they read as at least / at most n. */
+  integer: boolean;
+  /** A percentage, from 0 to 100; a trailing % sign is accepted. */
+  percent?: boolean;
+  /** The service reads a bound of 0 as no bound, so a maximum of 0 cannot be searched. */
+  zeroIsUnset?: boolean;
+}
 
 /** A command's option table, keyed by the option's canonical name (the contract's own parameter name). */
 export type ParamTable = Readonly<Record<string, ParamSpec>>;
@@ -79,16 +99,17 @@ function numberOf(param: string, raw: string, integer: boolean, percent: boolean
   return value;
 }
 
-function choiceOf(param: string, raw: string, values: readonly string[]): string {
+function choiceOf(label: string, raw: string, spec: ChoiceValues, list: boolean): string {
+  const { values } = spec;
   const match = matchChoice(raw, values);
   if (match.ok) return match.value;
-  const sample =
+  const allowed =
     values.length <= 12
       ? ` Allowed: ${values.join(', ')}.`
-      : ` See /scout help for the ${values.length} values.`;
+      : ` See /scout help for its ${values.length} values.`;
   return fail(
-    param,
-    `"${raw}" is not a valid ${param}.${didYouMean(match.suggestions)}${match.suggestions.length ? '' : sample}`,
+    label,
+    `${label} cannot ${list ? 'include' : 'be'} "${raw}".${didYouMean(match.suggestions)}${match.suggestions.length ? '' : allowed}`,
   );
 }
 
@@ -104,38 +125,45 @@ const splitList = (raw: string) =>
 
 /**
  * Converts what was typed for one option into values of the command's input, keyed by input field (a range sets
- * two fields). Throws ParamError with a message for the author.
+ * two fields). `typed` is the name as written: messages name it, and the option's own name beside an alias
+ * (`er (engagementRate) takes...`). Throws ParamError with a message for the author.
  */
-export function coerceParam(name: string, spec: ParamSpec, raw: string): Record<string, unknown> {
+export function coerceParam(
+  name: string,
+  spec: ParamSpec,
+  raw: string,
+  typed: string = name,
+): Record<string, unknown> {
+  const label = fold(typed) === fold(name) ? typed : `${typed} (${name})`;
   switch (spec.kind) {
     case 'text':
-      if (raw.trim().length === 0) fail(name, `${name} needs a value.`);
+      if (raw.trim().length === 0) fail(name, `${label} needs a value.`);
       return { [name]: raw.trim() };
     case 'integer':
-      return { [name]: numberOf(name, raw, true, false) };
+      return { [name]: numberOf(label, raw, true, false) };
     case 'number':
-      return { [name]: numberOf(name, raw, false, spec.percent === true) };
+      return { [name]: numberOf(label, raw, false, spec.percent === true) };
     case 'boolean': {
       const folded = fold(raw);
       if (TRUE.has(folded)) return { [name]: true };
       if (FALSE.has(folded)) return { [name]: false };
-      return fail(name, `${name} takes yes or no, not "${raw}".`);
+      return fail(name, `${label} takes yes or no, not "${raw}".`);
     }
     case 'choice':
-      return { [name]: choiceOf(name, raw, spec.values) };
+      return { [name]: choiceOf(label, raw, spec, false) };
     case 'choices': {
-      const items = splitList(raw).map((item) => choiceOf(name, item, spec.values));
-      if (items.length === 0) fail(name, `${name} needs at least one value.`);
+      const items = splitList(raw).map((item) => choiceOf(label, item, spec, true));
+      if (items.length === 0) fail(name, `${label} needs at least one value.`);
       const unique = [...new Set(items)];
       return { [name]: spec.join === true ? unique.join(',') : unique };
     }
     case 'texts': {
       const items = splitList(raw);
-      if (items.length === 0) fail(name, `${name} needs at least one value.`);
+      if (items.length === 0) fail(name, `${label} needs at least one value.`);
       return { [name]: spec.join === true ? items.join(',') : items };
     }
     case 'range':
-      return coerceRange(name, spec, raw);
+      return checkedBounds(spec, rangeBounds(spec, raw, label), name, `${typed}:${raw.trim()}`);
     default: {
       const unknownKind: never = spec;
       throw new Error(`Unknown option kind ${JSON.stringify(unknownKind)}`);
@@ -143,29 +171,106 @@ export function coerceParam(name: string, spec: ParamSpec, raw: string): Record<
   }
 }
 
-function coerceRange(
-  name: string,
-  spec: Extract<ParamSpec, { kind: 'range' }>,
-  raw: string,
-): Record<string, unknown> {
+const COMPARISON = /^(>=|=>|≥|<=|=<|≤|>|<|=)\s*(.*)$/s;
+const BETWEEN = /^(.+?)\s*(?:-|\.\.|–|—|\bto\b)\s*(.+)$/i;
+
+/** Reads a range as typed into its bounds (before the checks every bound gets). */
+function rangeBounds(spec: RangeSpec, raw: string, label: string): { min?: number; max?: number } {
   const text = raw.trim();
-  const read = (part: string) => numberOf(name, part, spec.integer, spec.percent === true);
-  const comparison = /^(>=|<=|>|<|=)?\s*(.+?)(\+)?$/.exec(text);
-  const between = /^(.+?)\s*(?:-|\.\.|–|to)\s*(.+)$/i.exec(text);
-  if (between !== null && !/^[<>]/.test(text) && parseHumanNumber(between[1] as string, spec) !== null) {
+  const percent = spec.percent === true;
+  const read = (part: string) => numberOf(label, part.trim(), spec.integer, percent);
+  const comparison = COMPARISON.exec(text);
+  if (comparison !== null) {
+    const value = read(comparison[2] as string);
+    switch (comparison[1]) {
+      case '>':
+        // More than n: a whole number from n+1; a decimal bound includes its value, so > reads as at least.
+        return { min: spec.integer ? value + 1 : value };
+      case '<':
+        return { max: spec.integer ? value - 1 : value };
+      case '<=':
+      case '=<':
+      case '≤':
+        return { max: value };
+      case '=':
+        return { min: value, max: value };
+      default:
+        return { min: value };
+    }
+  }
+  if (text.endsWith('+')) return { min: read(text.slice(0, -1)) };
+  const between = BETWEEN.exec(text);
+  if (between !== null && parseHumanNumber(between[1] as string, { percent }) !== null) {
     const low = read(between[1] as string);
     const high = read(between[2] as string);
     if (low > high)
-      fail(name, `${name}: the range ${raw} goes from high to low; write it as ${between[2]}-${between[1]}.`);
-    return { [spec.min]: low, [spec.max]: high };
+      fail(
+        label,
+        `${label}: the range ${raw} goes from high to low; write it as ${between[2]}-${between[1]}.`,
+      );
+    return { min: low, max: high };
   }
-  if (comparison === null)
-    return fail(name, `${name} takes a range such as 10k-100k, >10k or <1m, not "${raw}".`);
-  const operator = comparison[1];
-  const value = read(comparison[2] as string);
-  if (operator === '<' || operator === '<=') return { [spec.max]: value };
-  if (operator === '=') return { [spec.min]: value, [spec.max]: value };
-  return { [spec.min]: value };
+  // A bare number is a minimum: followers:10k means at least 10,000.
+  if (parseHumanNumber(text, { percent }) !== null) return { min: read(text) };
+  return fail(label, `${label} takes a range such as 10k-100k, >=10k or <1m, not "${raw}".`);
+}
+
+/**
+ * The checks every bound gets, however it was written: no negative values, percentages within 0-100, and no bound
+ * the service would read as none (a minimum of 0 filters nothing; where the service reads 0 as unset, a maximum of
+ * 0 would silently drop the filter). `shown` is the option as typed and `name` the option's own, for messages.
+ */
+function checkedBounds(
+  spec: RangeSpec,
+  bounds: { min?: number | undefined; max?: number | undefined },
+  name: string,
+  shown: string,
+): Record<string, number> {
+  for (const value of [bounds.min, bounds.max]) {
+    if (value === undefined) continue;
+    if (value < 0) fail(name, `${shown} matches nothing: ${name} is never below 0.`);
+    if (spec.percent === true && value > 100)
+      fail(name, `${shown} is out of range: ${name} is a percentage, from 0 to 100.`);
+  }
+  const out: Record<string, number> = {};
+  if (bounds.min !== undefined && bounds.min > 0) out[spec.min] = bounds.min;
+  if (bounds.max !== undefined) {
+    if (bounds.max === 0 && spec.zeroIsUnset === true) {
+      fail(
+        name,
+        `${shown} cannot be searched: the service reads a maximum of 0 as no bound, so it would match everyone. Leave it out.`,
+      );
+    }
+    out[spec.max] = bounds.max;
+  }
+  // At least 0 holds for every creator and post: alone it filters nothing (within a range it is simply dropped).
+  if (Object.keys(out).length === 0) fail(name, `${shown} is no filter at all; leave it out.`);
+  return out;
+}
+
+/** One bound of a range by its own name (`followersMin:10k`): a single number, which sets only that bound. */
+export function coerceBound(
+  spec: RangeSpec,
+  bound: 'min' | 'max',
+  raw: string,
+  typed: string,
+): Record<string, number> {
+  const text = raw.trim();
+  const field = bound === 'min' ? spec.min : spec.max;
+  if (parseHumanNumber(text, { percent: spec.percent === true }) === null && COMPARISON.test(text)) {
+    fail(typed, `${typed} takes one number such as ${spec.integer ? '10k' : '2.5'}, not "${raw}".`);
+  }
+  const value = numberOf(typed, text, spec.integer, spec.percent === true);
+  const bounds = bound === 'min' ? { min: value } : { max: value };
+  const checked = checkedBounds(spec, bounds, typed, `${typed}:${text}`);
+  return { [field]: checked[field] as number };
+}
+
+/** What a typed key reaches: an option, or one bound of a range option by the service's name of that bound. */
+export interface OptionTarget {
+  name: string;
+  spec: ParamSpec;
+  bound: 'min' | 'max' | null;
 }
 
 /** Every name that reaches an option: its own name and its aliases, folded. */
@@ -173,18 +278,56 @@ export function namesOf(name: string, spec: ParamSpec): string[] {
   return [name, ...(spec.aliases ?? [])].map(fold);
 }
 
-/** Finds the option a typed key means, by name or alias (loosely: `followers_min` = `followersMin`). */
-export function resolveKey(table: ParamTable, key: string): string | null {
-  let index = KEY_INDEX.get(table);
-  if (index === undefined) {
-    index = new Map();
-    for (const [name, spec] of Object.entries(table)) {
-      for (const folded of namesOf(name, spec)) if (!index.has(folded)) index.set(folded, name);
-    }
-    KEY_INDEX.set(table, index);
-  }
-  return index.get(fold(key)) ?? null;
+interface KeyIndex {
+  targets: Map<string, { name: string; bound: 'min' | 'max' | null }>;
+  /** The names help and suggestions offer: each option's own name, and the service's names of range bounds. */
+  known: string[];
 }
 
 // Option tables are declared once per command: index their names once.
-const KEY_INDEX = new WeakMap<ParamTable, Map<string, string>>();
+const KEY_INDEX = new WeakMap<ParamTable, KeyIndex>();
+
+function indexOf(table: ParamTable): KeyIndex {
+  let index = KEY_INDEX.get(table);
+  if (index !== undefined) return index;
+  const targets = new Map<string, { name: string; bound: 'min' | 'max' | null }>();
+  const known: string[] = [];
+  const add = (typed: string, name: string, bound: 'min' | 'max' | null) => {
+    const folded = fold(typed);
+    if (!targets.has(folded)) targets.set(folded, { name, bound });
+  };
+  for (const [name, spec] of Object.entries(table)) {
+    known.push(name);
+    for (const typed of [name, ...(spec.aliases ?? [])]) add(typed, name, null);
+  }
+  for (const [name, spec] of Object.entries(table)) {
+    if (spec.kind !== 'range') continue;
+    known.push(spec.min, spec.max);
+    add(spec.min, name, 'min');
+    add(spec.max, name, 'max');
+  }
+  index = { targets, known };
+  KEY_INDEX.set(table, index);
+  return index;
+}
+
+/**
+ * Finds what a typed key means, loosely (`followers_min`, `FOLLOWERSMIN` and `followersMin` are one): an option by
+ * its name or an alias, or one bound of a range by the service's name of that bound.
+ */
+export function resolveOption(table: ParamTable, key: string): OptionTarget | null {
+  const found = indexOf(table).targets.get(fold(key));
+  const spec = found === undefined ? undefined : table[found.name];
+  return found === undefined || spec === undefined ? null : { ...found, spec };
+}
+
+/** Finds the option a typed key names by its name or an alias (not a range's bound), or null. */
+export function resolveKey(table: ParamTable, key: string): string | null {
+  const found = resolveOption(table, key);
+  return found === null || found.bound !== null ? null : found.name;
+}
+
+/** The names an unknown key is compared with for a suggestion: options, and the service's names of bounds. */
+export function knownKeys(table: ParamTable): readonly string[] {
+  return indexOf(table).known;
+}

@@ -2,10 +2,14 @@
 import type { ParamSpec } from './params.js';
 import type { CommandDef } from './types.js';
 
+/** The name usage lines show for an option: its first alias when that is shorter (`er` for `engagementRate`). */
+export function shortName(name: string, spec: ParamSpec): string {
+  return spec.aliases?.[0] !== undefined && spec.aliases[0].length < name.length ? spec.aliases[0] : name;
+}
+
 /** How an option is written, e.g. `followers:<range>` or `<handle>`. */
 export function paramSyntax(name: string, spec: ParamSpec): string {
-  const shown =
-    spec.aliases?.[0] !== undefined && spec.aliases[0].length < name.length ? spec.aliases[0] : name;
+  const shown = shortName(name, spec);
   const placeholder = spec.example ?? placeholderOf(spec);
   if (spec.positional === true) return `<${name}>`;
   if (spec.rest === true) return `<${name}>...`;
@@ -52,7 +56,12 @@ export function usageLine(def: CommandDef<unknown>, maxOptional = 6): string {
   return parts.join(' ');
 }
 
-/** Every name an option answers to, for help: `nichesToPromote (niche, niches)`. */
+/**
+ * Every name an option answers to, for help, the service's own first: `nichesToPromote (niche, niches)`, and for a
+ * range the service's names of its two bounds, `followersMin, followersMax (followers, subscribers)`.
+ */
 export function paramNames(name: string, spec: ParamSpec): string {
-  return spec.aliases && spec.aliases.length > 0 ? `${name} (${spec.aliases.join(', ')})` : name;
+  const service = spec.kind === 'range' ? `${spec.min}, ${spec.max}` : name;
+  const others = [...(spec.kind === 'range' ? [name] : []), ...(spec.aliases ?? [])];
+  return others.length > 0 ? `${service} (${others.join(', ')})` : service;
 }

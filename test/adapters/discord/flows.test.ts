@@ -82,7 +82,7 @@ describe('filters beyond the typed options', () => {
     const submit = fake.interact(5, {
       custom_id: modal.custom_id,
       components: [
-        { type: 1, components: [{ type: 4, custom_id: 'followers', value: '>1k' }] },
+        { type: 1, components: [{ type: 4, custom_id: 'followers', value: '>=1k' }] },
         {
           type: 1,
           components: [

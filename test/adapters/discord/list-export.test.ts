@@ -90,7 +90,7 @@ describe('list export on Discord', () => {
     ]);
     const refusal = await fake.waitFor(followed(bad.token), 'the refusal');
     expect((refusal.body as { flags?: number }).flags).toBe(64);
-    expect(JSON.stringify(refusal.body)).toContain('is not a valid status');
+    expect(JSON.stringify(refusal.body)).toContain('cannot be');
     expect(refusal.files).toEqual([]);
   });
 });

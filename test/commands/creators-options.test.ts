@@ -1,0 +1,164 @@
+/**
+ * Creator filters as people write them, end to end: the service's own parameter names, comparisons, bounds the
+ * service would read as none and percentages, in the terminal and through Discord's typed options
+ * and `filters` text, checked against what reaches the sandbox.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creatorsFamily } from '../../src/commands/creators.js';
+import { helpFamily } from '../../src/commands/help.js';
+import { createManualClock } from '../../src/core/clock.js';
+import { answered, type Bot, createWorld, KEY, slash, type World } from '../adapters/discord/harness.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
+
+const clock = createManualClock(Date.now());
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ families: [creatorsFamily, helpFamily], clock });
+});
+afterAll(async () => h.stop());
+
+/** Runs a search and returns the query the sandbox received for it, without the paging Scout adds. */
+async function searched(line: string): Promise<Record<string, string>> {
+  clock.advance(11_000);
+  const from = h.requests().length;
+  const out = await h.type(line);
+  const search = h
+    .requests()
+    .slice(from)
+    .find((r) => r.path === '/api/v2/creators/search');
+  if (search === undefined) throw new Error(`${line} made no search: ${out}`);
+  const { page: _page, perPage: _perPage, ...query } = search.query as Record<string, string>;
+  return query;
+}
+
+/** Types a line that must be refused before any call or spend, and returns the message. */
+async function refused(line: string): Promise<string> {
+  clock.advance(11_000);
+  const from = h.requests().length;
+  const spent = await h.spentToday();
+  const out = await h.type(line);
+  expect(h.requests().slice(from), line).toEqual([]);
+  expect(await h.spentToday()).toBe(spent);
+  expect(out, line).toMatch(/^Error: /);
+  return out.split('\n')[0]?.replace(/^Error: /, '') ?? '';
+}
+
+describe('creator filters by the service’s own names', () => {
+  it('sends followersMin alone as a minimum, in any case, and the other names as written', async () => {
+    expect(await searched('/scout creators followersMin:10000')).toEqual({ followersMin: '10000' });
+    expect(await searched('/scout creators FOLLOWERSMIN:10k followersMax:1m')).toEqual({
+      followersMin: '10000',
+      followersMax: '1000000',
+    });
+    expect(
+      await searched(
+        '/scout creators search averageViewsMin:1k engagementRateMin:2 uploadsPerWeekMin:1 sponsorshipPostsCountMin:1 mainCategory:Fitness',
+      ),
+    ).toEqual({
+      averageViewsMin: '1000',
+      engagementRateMin: '2',
+      uploadsPerWeekMin: '1',
+      sponsorshipPostsCountMin: '1',
+      mainCategory: 'Fitness',
+    });
+  });
+
+  it('refuses a name and its alias that disagree, naming both', async () => {
+    expect(await refused('/scout creators followers:10k-50k followersMin:20000')).toBe(
+      'followers:10k-50k and followersMin:20000 both set followersMin, to different values; keep one.',
+    );
+    expect(await refused('/scout creators er:3 engagementRate:5')).toBe(
+      'er:3 and engagementRate:5 both set engagementRateMin, to different values; keep one.',
+    );
+  });
+});
+
+describe('comparisons and bounds', () => {
+  it('reads >0 on a count as at least 1, so the filter reaches the service', async () => {
+    expect(await searched('/scout creators sponsorships:>0')).toEqual({ sponsorshipPostsCountMin: '1' });
+    expect(await searched('/scout creators followers:>10k')).toEqual({ followersMin: '10001' });
+    expect(await searched('/scout creators followers:<1m')).toEqual({ followersMax: '999999' });
+    expect(await searched('/scout creators followers:>=10k')).toEqual({ followersMin: '10000' });
+  });
+
+  it('refuses bounds the service reads as none, and engagement outside 0-100%', async () => {
+    expect(await refused('/scout creators followers:>=0')).toBe(
+      'followers:>=0 is no filter at all; leave it out.',
+    );
+    expect(await refused('/scout creators sponsorships:<1')).toMatch(
+      /^sponsorships:<1 cannot be searched: the service reads a maximum of 0 as no bound/,
+    );
+    expect(await refused('/scout creators er:>300')).toBe(
+      'er:>300 is out of range: engagementRate is a percentage, from 0 to 100.',
+    );
+  });
+});
+
+describe('help', () => {
+  it("shows the service's names beside the aliases and how ranges read", async () => {
+    const out = await h.type('/scout help creators search');
+    expect(out).toContain('followersMin, followersMax (followers, subscribers, follower)');
+    expect(out).toContain('engagementRateMin, engagementRateMax (engagementRate, er, engagement)');
+    expect(out).toContain('nichesToPromote (niche, niches)');
+    expect(out).toContain('followers:>10k (more than: from 10,001 on whole numbers');
+    expect(out).toContain('on decimals such as er, > and < mean at least and at most');
+    expect(out).toContain('followersMin:10k sets one bound');
+  });
+});
+
+describe('on Discord', () => {
+  let world: World;
+  let bot: Bot;
+  beforeAll(async () => {
+    world = await createWorld();
+    bot = await world.startBot({ databasePath: ':memory:' });
+  });
+  afterAll(async () => {
+    await bot?.stop();
+    await world?.stop();
+  });
+
+  const searchOf = async (options: Array<Record<string, unknown>>) => {
+    const before = world.sandbox.requests(KEY).length;
+    const run = slash(world.fake, 'creators', 'search', options);
+    const answer = await world.fake.waitFor(answered(run.token), 'search answer');
+    const search = world.sandbox
+      .requests(KEY)
+      .slice(before)
+      .find((r) => r.path === '/api/v2/creators/search');
+    const embeds = (answer.body as { embeds?: Array<{ description?: string }> }).embeds ?? [];
+    // Discord's renderer escapes markdown characters (`\:`): the text as a person reads it.
+    const shown = embeds.map((embed) => (embed.description ?? '').replace(/\\(.)/g, '$1')).join('\n');
+    return { answer: shown, query: search?.query };
+  };
+
+  it('reads the filters text option with the same names and values', async () => {
+    const { query } = await searchOf([
+      { type: 3, name: 'filters', value: 'FOLLOWERSMIN:10000 followersMax:50k sponsorships:>0' },
+    ]);
+    expect(query).toMatchObject({
+      followersMin: '10000',
+      followersMax: '50000',
+      sponsorshipPostsCountMin: '1',
+    });
+  });
+
+  it('refuses in the filters option what the text refuses, naming both options', async () => {
+    const { answer, query } = await searchOf([
+      { type: 3, name: 'followers', value: '10k-50k' },
+      { type: 3, name: 'filters', value: 'followersMin:20000' },
+    ]);
+    expect(query).toBeUndefined();
+    expect(answer).toContain('followers:10k-50k and followersMin:20000 both set followersMin');
+  });
+
+  it('coerces typed options (the form path) the same way', async () => {
+    expect((await searchOf([{ type: 3, name: 'followers', value: '>0' }])).query).toMatchObject({
+      followersMin: '1',
+    });
+    const { answer, query } = await searchOf([{ type: 3, name: 'followers', value: '>=0' }]);
+    expect(query).toBeUndefined();
+    expect(answer).toContain('followers:>=0 is no filter at all; leave it out.');
+  });
+});

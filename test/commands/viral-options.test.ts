@@ -1,0 +1,42 @@
+/** Viral filters by the service's own names, end to end against the sandbox. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helpFamily } from '../../src/commands/help.js';
+import { viralFamily } from '../../src/commands/viral.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ families: [viralFamily, helpFamily] });
+});
+afterAll(async () => h.stop());
+
+const viralBody = async (line: string) => {
+  const from = h.requests().length;
+  const out = await h.type(line);
+  const request = h
+    .requests()
+    .slice(from)
+    .find((r) => r.path === '/api/v1/viral-content');
+  if (request === undefined) throw new Error(`${line} made no call: ${out}`);
+  const { page: _page, pageSize: _size, ...body } = request.body as Record<string, unknown>;
+  return body;
+};
+
+describe('viral filters', () => {
+  it("take the service's own bound names, each setting one bound", async () => {
+    expect(await viralBody('/scout viral viewsMin:1k viralityScoreMin:0.2 FOLLOWERSMAX:10m')).toEqual({
+      viewsMin: 1000,
+      viralityScoreMin: 0.2,
+      followersMax: 10_000_000,
+    });
+    expect(await viralBody('/scout viral views:>1k')).toEqual({ viewsMin: 1001 });
+  });
+
+  it("show the service's names in help", async () => {
+    const out = await h.type('/scout help viral');
+    expect(out).toContain('viewsMin, viewsMax (views)');
+    expect(out).toContain('viralityScoreMin, viralityScoreMax (viralityScore, virality, score)');
+    expect(out).toContain('countries (country)');
+  });
+});

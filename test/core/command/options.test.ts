@@ -1,0 +1,203 @@
+/**
+ * The text syntax of options, against the real creator and viral option tables: the service's own parameter
+ * names beside the aliases, what `>`, `>=`, `<` and `<=` mean, bounds the service would read as none, percentages,
+ * and the wording of every message the parser gives.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREATOR_FILTER_PARAMS, creatorFilterParams } from '../../../src/commands/creators/filters.js';
+import { viralFamily } from '../../../src/commands/viral.js';
+import { bindTokens } from '../../../src/core/command/bind.js';
+import {
+  coerceParam,
+  type ParamSpec,
+  type ParamTable,
+  resolveKey,
+  resolveOption,
+} from '../../../src/core/command/params.js';
+import { tokenize } from '../../../src/core/command/tokenize.js';
+import { SEARCH_PLATFORMS } from '../../../src/core/service/enums.js';
+import { type Harness, startHarness } from '../../helpers/harness.js';
+
+const creators = creatorFilterParams(SEARCH_PLATFORMS);
+const viral = viralFamily.commands.find((c) => c.name === 'search')?.params as ParamTable;
+const bind = (table: ParamTable, line: string) => bindTokens(table, tokenize(line));
+const refusal = (table: ParamTable, line: string) => {
+  try {
+    bind(table, line);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${line} was accepted`);
+};
+
+describe("the service's own names", () => {
+  it('reach one bound of a range each, in any case and spelling', () => {
+    expect(bind(creators, 'followersMin:10000')).toEqual({ followersMin: 10_000 });
+    expect(bind(creators, 'FOLLOWERSMIN:10k')).toEqual({ followersMin: 10_000 });
+    expect(bind(creators, 'followers_min:10k followersMax:1m')).toEqual({
+      followersMin: 10_000,
+      followersMax: 1_000_000,
+    });
+    expect(
+      bind(
+        creators,
+        'averageViewsMin:20k engagementRateMin:2.5 uploadsPerWeekMin:1 sponsorshipPostsCountMin:1 avgVideoDurationSecondsMax:60',
+      ),
+    ).toEqual({
+      averageViewsMin: 20_000,
+      engagementRateMin: 2.5,
+      uploadsPerWeekMin: 1,
+      sponsorshipPostsCountMin: 1,
+      avgVideoDurationSecondsMax: 60,
+    });
+    expect(bind(viral, 'viewsMin:1m viralityScoreMin:0.5 followersMax:100k')).toEqual({
+      viewsMin: 1_000_000,
+      viralityScoreMin: 0.5,
+      followersMax: 100_000,
+    });
+    expect(resolveOption(creators, 'ENGAGEMENTRATEMAX')).toMatchObject({
+      name: 'engagementRate',
+      bound: 'max',
+    });
+    // A bound's name is not the option itself: a form giving `followersMin` whole cannot set both bounds.
+    expect(resolveKey(creators, 'followersMin')).toBeNull();
+    expect(resolveKey(creators, 'MAINCATEGORY')).toBe('mainCategory');
+  });
+
+  it('take one number each, with the checks of any bound', () => {
+    expect(refusal(creators, 'followersMin:>10k')).toBe(
+      'followersMin takes one number such as 10k, not ">10k".',
+    );
+    expect(refusal(creators, 'followersMin:0')).toBe('followersMin:0 is no filter at all; leave it out.');
+    expect(refusal(creators, 'engagementRateMin:300')).toBe(
+      'engagementRateMin:300 is out of range: engagementRateMin is a percentage, from 0 to 100.',
+    );
+    expect(refusal(creators, 'sponsorshipPostsCountMax:0')).toBe(
+      'sponsorshipPostsCountMax:0 cannot be searched: the service reads a maximum of 0 as no bound, so it would match everyone. Leave it out.',
+    );
+  });
+
+  it('agree with their aliases, or the command says which two disagree', () => {
+    expect(refusal(creators, 'followers:10k-50k followersMin:20000')).toBe(
+      'followers:10k-50k and followersMin:20000 both set followersMin, to different values; keep one.',
+    );
+    expect(refusal(creators, 'er:3 engagementRate:5')).toBe(
+      'er:3 and engagementRate:5 both set engagementRateMin, to different values; keep one.',
+    );
+    expect(refusal(creators, 'category:food mainCategory:fitness')).toBe(
+      'category:food and mainCategory:fitness both set mainCategory, to different values; keep one.',
+    );
+    // The same values, or different bounds, are no contradiction.
+    expect(bind(creators, 'er:3 engagementRateMin:3')).toEqual({ engagementRateMin: 3 });
+    expect(bind(creators, 'followers:>=10k followersMax:1m')).toEqual({
+      followersMin: 10_000,
+      followersMax: 1_000_000,
+    });
+    // One name twice stays a mistake whatever the values.
+    expect(refusal(creators, 'followers:>10k followers:<1m')).toBe('followers is given twice.');
+  });
+
+  it('leave an unknown key with a suggestion among the options and the bounds', () => {
+    expect(refusal(creators, 'folowersMin:10k')).toBe(
+      'Unknown option "folowersMin". Did you mean "followersMin" or "followersMax"?',
+    );
+  });
+});
+
+describe('comparisons', () => {
+  it('read > and < as strict on whole numbers, >= ≥ <= ≤ as inclusive', () => {
+    expect(bind(creators, 'sponsorships:>0')).toEqual({ sponsorshipPostsCountMin: 1 });
+    expect(bind(creators, 'followers:>10k')).toEqual({ followersMin: 10_001 });
+    expect(bind(creators, 'followers:<1m')).toEqual({ followersMax: 999_999 });
+    expect(bind(creators, 'followers:>=10k')).toEqual({ followersMin: 10_000 });
+    expect(bind(creators, 'followers:≥10k')).toEqual({ followersMin: 10_000 });
+    expect(bind(creators, 'followers:<=1m')).toEqual({ followersMax: 1_000_000 });
+    expect(bind(creators, 'followers:≤1m')).toEqual({ followersMax: 1_000_000 });
+    expect(bind(creators, 'followers:10k+')).toEqual({ followersMin: 10_000 });
+    expect(bind(creators, 'followers:10k')).toEqual({ followersMin: 10_000 });
+    expect(bind(creators, 'followers:=10k')).toEqual({ followersMin: 10_000, followersMax: 10_000 });
+  });
+
+  it('read > and < on decimals as at least and at most, as help says', () => {
+    expect(bind(creators, 'er:>3')).toEqual({ engagementRateMin: 3 });
+    expect(bind(creators, 'er:<5%')).toEqual({ engagementRateMax: 5 });
+    expect(bind(viral, 'virality:>0.5')).toEqual({ viralityScoreMin: 0.5 });
+  });
+
+  it('refuse a bound the service would read as none, instead of dropping the filter silently', () => {
+    expect(refusal(creators, 'followers:>=0')).toBe('followers:>=0 is no filter at all; leave it out.');
+    expect(refusal(creators, 'sponsorships:0+')).toBe('sponsorships:0+ is no filter at all; leave it out.');
+    expect(refusal(creators, 'sponsorships:<1')).toBe(
+      'sponsorships:<1 cannot be searched: the service reads a maximum of 0 as no bound, so it would match everyone. Leave it out.',
+    );
+    expect(refusal(creators, 'followers:<0')).toBe(
+      'followers:<0 matches nothing: followers is never below 0.',
+    );
+    // Within a range, "at least 0" is true of everyone and simply not sent.
+    expect(bind(creators, 'followers:0-10k')).toEqual({ followersMax: 10_000 });
+    // Viral bounds of 0 are real bounds to the service: only a minimum of 0 alone is refused.
+    expect(bind(viral, 'views:<=0')).toEqual({ viewsMax: 0 });
+    expect(refusal(viral, 'views:0+')).toBe('views:0+ is no filter at all; leave it out.');
+  });
+
+  it('keep an engagement rate within 0-100 percent', () => {
+    expect(refusal(creators, 'er:>300')).toBe(
+      'er:>300 is out of range: engagementRate is a percentage, from 0 to 100.',
+    );
+    expect(refusal(creators, 'er:50-101%')).toBe(
+      'er:50-101% is out of range: engagementRate is a percentage, from 0 to 100.',
+    );
+    expect(refusal(creators, 'er:-2')).toBe('er:-2 matches nothing: engagementRate is never below 0.');
+    expect(bind(creators, 'er:100')).toEqual({ engagementRateMin: 100 });
+    expect(CREATOR_FILTER_PARAMS.engagementRate).toMatchObject({ kind: 'range', percent: true });
+  });
+});
+
+describe('messages of the parser', () => {
+  const choice: ParamSpec = { kind: 'choice', values: ['male', 'female'], description: '' };
+  it('read as sentences, name what was typed once, and say what is allowed', () => {
+    const cases: Array<[ParamTable, string, string]> = [
+      [viral, 'categories:Fitnes', 'categories cannot include "Fitnes". Did you mean "Fitness"?'],
+      [viral, 'cat:Fitnes', 'cat (categories) cannot include "Fitnes". Did you mean "Fitness"?'],
+      [creators, 'gender:x', 'gender cannot be "x". Allowed: male, female.'],
+      [creators, 'language:klingon', 'language cannot be "klingon". See /scout help for its 62 values.'],
+      [creators, 'country:Atlantis', 'country cannot be "Atlantis". See /scout help for its 140 values.'],
+      [creators, 'followers:lots', 'followers takes a range such as 10k-100k, >=10k or <1m, not "lots".'],
+      [
+        creators,
+        'followers:100k-10k',
+        'followers: the range 100k-10k goes from high to low; write it as 10k-100k.',
+      ],
+      [creators, 'followers:>1.5', 'followers takes a whole number, not "1.5".'],
+      [creators, 'emailExists:maybe', 'emailExists takes yes or no, not "maybe".'],
+      [creators, 'niche:,', 'niche (nichesToPromote) needs at least one value.'],
+      [creators, 'bio:""', 'bio needs a value.'],
+      [creators, 'colour:red', 'Unknown option "colour".'],
+      [
+        { q: { kind: 'text', required: true, example: 'dua', description: '' } },
+        '',
+        'q is required, e.g. q:dua.',
+      ],
+      [{}, 'stray', '"stray" is not understood here: options are written key:value.'],
+      [{}, 'colour:red', 'Unknown option "colour". This command takes no options.'],
+    ];
+    for (const [table, line, message] of cases) expect(refusal(table, line), line).toBe(message);
+    expect(() => coerceParam('gender', choice, 'x')).toThrow('gender cannot be "x". Allowed: male, female.');
+  });
+});
+
+describe('messages of the command schemas', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => h.stop());
+
+  it('name the field once, before what is wrong with it', async () => {
+    const out = await h.type('/scout list add "Spring Launch" tiktok_1 tiktok_2 email:ana@example.com');
+    expect(out.split('\n')[0]).toBe(
+      "Error: contactEmail: sets one creator's details (email:), so it needs exactly one creator id (you gave 2); add that creator on its own",
+    );
+    expect(h.requests()).toEqual([]);
+  });
+});
