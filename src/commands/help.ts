@@ -29,9 +29,10 @@ function overview(registry: CommandRegistry): Reply {
   ]);
 }
 
-/** The allowed values of a choice in help: all of a short list, or the start of a long one. */
+/** The allowed values of a choice in help: all of a short list, the start of a long one, or their words. */
 function allowedValues(spec: ParamSpec): string | null {
   if (spec.kind !== 'choice' && spec.kind !== 'choices') return null;
+  if (spec.valuesText !== undefined) return spec.valuesText;
   if (spec.values.length <= 12) return spec.values.join(', ');
   return `${spec.values.slice(0, 8).join(', ')}, … ${spec.values.length} values`;
 }

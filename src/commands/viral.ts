@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ParamTable } from '../core/command/params.js';
 import type { CommandContext, CommandFamily } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
+import { VIRAL_COUNTRY_SYNONYMS } from '../core/service/countries.js';
 import {
   CONTENT_FORMATS,
   CONTENT_TONES,
@@ -138,8 +139,9 @@ const VIRAL_PARAMS: ParamTable = {
   countries: {
     kind: 'choices',
     values: COUNTRIES,
+    synonyms: VIRAL_COUNTRY_SYNONYMS,
     aliases: ['country'],
-    description: 'Countries by full name, any of them (comma list).',
+    description: `Countries by name or code, any of them (comma list; ${COUNTRIES.length} countries have viral posts).`,
     example: '"United States"',
   },
   views: {

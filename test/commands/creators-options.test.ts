@@ -1,6 +1,6 @@
 /**
  * Creator filters as people write them, end to end: the service's own parameter names, comparisons, bounds the
- * service would read as none and percentages, in the terminal and through Discord's typed options
+ * service would read as none, percentages and any country, in the terminal and through Discord's typed options
  * and `filters` text, checked against what reaches the sandbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,12 +95,35 @@ describe('comparisons and bounds', () => {
   });
 });
 
+describe('creator countries', () => {
+  it('takes any country by name or code, sent by its full name', async () => {
+    for (const [typed, sent] of [
+      ['Pakistan', 'Pakistan'],
+      ['Kazakhstan', 'Kazakhstan'],
+      ['nepal', 'Nepal'],
+      ['Iceland', 'Iceland'],
+      ['Latvia', 'Latvia'],
+      ['PK', 'Pakistan'],
+      ['USA', 'United States'],
+      ['UK', 'United Kingdom'],
+      ['UAE', 'United Arab Emirates'],
+    ] as const) {
+      expect(await searched(`/scout creators country:${typed}`), typed).toEqual({ country: sent });
+    }
+    expect(await refused('/scout creators country:Atlantis')).toBe(
+      'country cannot be "Atlantis". Allowed: any country name or two-letter code: Pakistan, PK, USA, UK.',
+    );
+  });
+});
+
 describe('help', () => {
-  it("shows the service's names beside the aliases and how ranges read", async () => {
+  it("shows the service's names beside the aliases, how ranges read, and no list of every country", async () => {
     const out = await h.type('/scout help creators search');
     expect(out).toContain('followersMin, followersMax (followers, subscribers, follower)');
     expect(out).toContain('engagementRateMin, engagementRateMax (engagementRate, er, engagement)');
     expect(out).toContain('nichesToPromote (niche, niches)');
+    expect(out).toContain('country: Country of the creator. (any country name or two-letter code');
+    expect(out).not.toContain('Afghanistan');
     expect(out).toContain('followers:>10k (more than: from 10,001 on whole numbers');
     expect(out).toContain('on decimals such as er, > and < mean at least and at most');
     expect(out).toContain('followersMin:10k sets one bound');
@@ -135,11 +158,12 @@ describe('on Discord', () => {
 
   it('reads the filters text option with the same names and values', async () => {
     const { query } = await searchOf([
-      { type: 3, name: 'filters', value: 'FOLLOWERSMIN:10000 followersMax:50k sponsorships:>0' },
+      { type: 3, name: 'filters', value: 'FOLLOWERSMIN:10000 followersMax:50k country:pk sponsorships:>0' },
     ]);
     expect(query).toMatchObject({
       followersMin: '10000',
       followersMax: '50000',
+      country: 'Pakistan',
       sponsorshipPostsCountMin: '1',
     });
   });

@@ -1,4 +1,4 @@
-/** Viral filters by the service's own names, end to end against the sandbox. */
+/** Viral filters by the service's own names and by country codes, end to end against the sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helpFamily } from '../../src/commands/help.js';
 import { viralFamily } from '../../src/commands/viral.js';
@@ -31,6 +31,16 @@ describe('viral filters', () => {
       followersMax: 10_000_000,
     });
     expect(await viralBody('/scout viral views:>1k')).toEqual({ viewsMin: 1001 });
+  });
+
+  it('take country codes and short forms for the viral-content countries, and only those', async () => {
+    expect(await viralBody('/scout viral countries:US,uk,UAE')).toEqual({
+      countries: ['United States', 'United Kingdom', 'United Arab Emirates'],
+    });
+    const from = h.requests().length;
+    const out = await h.type('/scout viral country:Pakistan');
+    expect(out).toMatch(/^Error: country \(countries\) cannot include "Pakistan"\./);
+    expect(h.requests().slice(from)).toEqual([]);
   });
 
   it("show the service's names in help", async () => {

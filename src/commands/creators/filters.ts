@@ -3,12 +3,12 @@
  * their filters, and only the allowed platforms differ. Keys are the contract's parameter names.
  */
 import type { ParamSpec, ParamTable } from '../../core/command/params.js';
+import { COUNTRY_SYNONYMS, CREATOR_COUNTRIES } from '../../core/service/countries.js';
 import { HAIR_ALIASES, RACE_ALIASES } from '../../core/service/creators.js';
 import {
   ACCOUNT_TYPES,
   AGE_GROUPS,
   BODY_COMPLEXIONS,
-  COUNTRIES,
   CREATOR_SORT_FIELDS,
   GENDERS,
   HAIR_COLORS,
@@ -160,8 +160,10 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
   },
   country: {
     kind: 'choice',
-    values: COUNTRIES,
-    description: 'Full country name.',
+    values: CREATOR_COUNTRIES,
+    synonyms: COUNTRY_SYNONYMS,
+    valuesText: 'any country name or two-letter code: Pakistan, PK, USA, UK',
+    description: 'Country of the creator.',
     example: '"United States"',
   },
   accountType: {

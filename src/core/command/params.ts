@@ -23,9 +23,13 @@ interface ParamBase {
   secret?: boolean;
 }
 
-/** The values of a choice option. */
+/** The values of a choice option: the allowed values, other spellings of them, and how help names them. */
 interface ChoiceValues {
   values: readonly string[];
+  /** Other spellings people type (codes, short forms), each mapped to the allowed value it means. */
+  synonyms?: Readonly<Record<string, string>>;
+  /** The allowed values in words, where a list would be too long: `any country name or code`. */
+  valuesText?: string;
 }
 
 /** The kinds of option a command can declare. */
@@ -99,14 +103,32 @@ function numberOf(param: string, raw: string, integer: boolean, percent: boolean
   return value;
 }
 
+// Synonym tables are module constants: fold each once.
+const SYNONYMS = new WeakMap<Readonly<Record<string, string>>, Map<string, string>>();
+
+function synonymOf(raw: string, synonyms: Readonly<Record<string, string>> | undefined): string | undefined {
+  if (synonyms === undefined) return undefined;
+  let index = SYNONYMS.get(synonyms);
+  if (index === undefined) {
+    index = new Map(Object.entries(synonyms).map(([typed, value]) => [fold(typed), value]));
+    SYNONYMS.set(synonyms, index);
+  }
+  return index.get(fold(raw));
+}
+
 function choiceOf(label: string, raw: string, spec: ChoiceValues, list: boolean): string {
   const { values } = spec;
+  // A synonym never folds like another value (tested), so it may be looked up first, and cheaply.
+  const synonym = synonymOf(raw, spec.synonyms);
+  if (synonym !== undefined) return synonym;
   const match = matchChoice(raw, values);
   if (match.ok) return match.value;
   const allowed =
-    values.length <= 12
-      ? ` Allowed: ${values.join(', ')}.`
-      : ` See /scout help for its ${values.length} values.`;
+    spec.valuesText !== undefined
+      ? ` Allowed: ${spec.valuesText}.`
+      : values.length <= 12
+        ? ` Allowed: ${values.join(', ')}.`
+        : ` See /scout help for its ${values.length} values.`;
   return fail(
     label,
     `${label} cannot ${list ? 'include' : 'be'} "${raw}".${didYouMean(match.suggestions)}${match.suggestions.length ? '' : allowed}`,

@@ -26,7 +26,7 @@ function placeholderOf(spec: ParamSpec): string {
     case 'boolean':
       return 'yes|no';
     case 'choice':
-      return spec.values.length <= 4 ? spec.values.join('|') : '<choice>';
+      return spec.values.length <= 4 && spec.valuesText === undefined ? spec.values.join('|') : '<choice>';
     case 'choices':
       return '<a,b>';
     case 'texts':

@@ -1,11 +1,11 @@
 /** Creator discovery: free id search (v2), profiles by filter (v1) and profiles by id (v2). */
 
 import { z } from 'zod';
+import { COUNTRY_SYNONYMS, CREATOR_COUNTRIES } from './countries.js';
 import {
   ACCOUNT_TYPES,
   AGE_GROUPS,
   BODY_COMPLEXIONS,
-  COUNTRIES,
   CREATOR_SORT_FIELDS,
   GENDERS,
   HAIR_COLORS,
@@ -95,7 +95,7 @@ const filterShape = {
   keywords: textList().optional(),
   keywordsExcluded: textList().optional(),
   promotedBusinessType: text().optional(),
-  country: choice(COUNTRIES).optional(),
+  country: choice(CREATOR_COUNTRIES, COUNTRY_SYNONYMS).optional(),
   accountType: choice(ACCOUNT_TYPES).optional(),
   username: text().optional(),
   language: choice(LANGUAGES).optional(),

@@ -131,7 +131,7 @@ export const LANGUAGES = [
   'yoruba',
 ] as const;
 
-/** Country names accepted by creator search (`country`) and viral content (`countries`). */
+/** Viral-content countries (`countries`), by full name; creator filters take any country (countries.ts). */
 export const COUNTRIES = [
   'United States',
   'China',

@@ -1,9 +1,10 @@
 /** The creator filters shared by v2 search and v1 creators: parsing, matching, sorting and paging. */
+
+import { CREATOR_COUNTRIES } from '../../core/service/countries.js';
 import {
   ACCOUNT_TYPES,
   AGE_GROUPS,
   BODY_COMPLEXIONS,
-  COUNTRIES,
   CREATOR_SORT_FIELDS,
   GENDERS,
   HAIR_COLORS,
@@ -157,7 +158,7 @@ export function parseCreatorQuery(query: URLSearchParams, platforms: readonly st
   if (keywords) filters.push((c) => keywords.some((k) => haystack(c).includes(k)));
   const excluded = reader.list('keywordsExcluded')?.map((k) => k.toLowerCase());
   if (excluded) filters.push((c) => !excluded.some((k) => haystack(c).includes(k)));
-  const country = reader.choice('country', COUNTRIES);
+  const country = reader.choice('country', CREATOR_COUNTRIES);
   if (country) filters.push((c) => c.country === country);
   const source = reader.choice('source', platforms);
   if (source) filters.push((c) => c.source === source);

@@ -161,7 +161,11 @@ describe('messages of the parser', () => {
       [viral, 'cat:Fitnes', 'cat (categories) cannot include "Fitnes". Did you mean "Fitness"?'],
       [creators, 'gender:x', 'gender cannot be "x". Allowed: male, female.'],
       [creators, 'language:klingon', 'language cannot be "klingon". See /scout help for its 62 values.'],
-      [creators, 'country:Atlantis', 'country cannot be "Atlantis". See /scout help for its 140 values.'],
+      [
+        creators,
+        'country:Atlantis',
+        'country cannot be "Atlantis". Allowed: any country name or two-letter code: Pakistan, PK, USA, UK.',
+      ],
       [creators, 'followers:lots', 'followers takes a range such as 10k-100k, >=10k or <1m, not "lots".'],
       [
         creators,
