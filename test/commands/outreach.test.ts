@@ -344,15 +344,16 @@ describe('outreach messages status on Discord', () => {
     type Option = { name: string; options?: Option[]; choices?: unknown[]; description: string };
     const group = (root?.options as Option[] | undefined)?.find((o) => o.name === 'outreach');
     const messages = group?.options?.find((o) => o.name === 'messages');
+    const names = messages?.options?.map((o) => o.name) ?? [];
     const status = messages?.options?.find((o) => o.name === 'status');
-    expect(status).toBeDefined();
+    // Typed as its own option or in `filters`, a status is free text: never a closed list of choices.
+    expect(names).toContain('filters');
     expect(status?.choices).toBeUndefined();
-    expect(status?.description).toContain('sent, received, replied, failed');
   });
 
   it('sends a status typed into it', async () => {
     const { answer, sent } = await discord.run('outreach', 'messages', [
-      { type: 3, name: 'status', value: 'bounced' },
+      { type: 3, name: 'filters', value: 'status:bounced' },
     ]);
     expect(agentCalls(sent, 'messages').map((r) => r.query)).toEqual([
       { status: 'bounced', page: '1', perPage: '10' },
