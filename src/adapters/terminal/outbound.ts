@@ -2,43 +2,80 @@
  * The terminal's Outbound: background posts (reply notifications, digests) are printed with a header naming the
  * channel and, for a threaded post, the post it answers; a direct message (a budget alert) with a header naming
  * its person. Buttons are numbered as in replies.
+ *
+ * What it promises about keys: within one process a key is printed at most once (a repeat answers with the post
+ * printed first, for the last KEYS_REMEMBERED keys). The terminal keeps no history to look in, so after a restart
+ * a post that may have been printed before it is printed again. Message ids name their process (`3@1f9c2a`), so a
+ * post recorded by an earlier process (a thread kept in the database) is never taken for one of this process.
  */
+import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { ChannelRef, Outbound, PersonRef, PostedMessage } from '../../core/outbound.js';
 import { type Reply, renderText, type TextAction } from '../../core/ui/index.js';
+
+/** Keys remembered for repeats: far more than the background posts in flight or retried at any time. */
+export const KEYS_REMEMBERED = 1000;
 
 /** Options of createTerminalOutbound. */
 export interface TerminalOutboundOptions {
   output: Writable;
   /** Receives the numbered buttons of each post, so a shell can make them pressable. */
   onActions?: (actions: readonly TextAction[]) => void;
+  /** Names this process in its message ids; a random name by default. */
+  run?: string;
 }
 
-/** Creates the terminal's Outbound. Message ids are a sequence; a thread is named by its first post. */
+/**
+ * Creates the terminal's Outbound. Posts are numbered in the order printed; a message id is that number and the
+ * name of the process (`<number>@<run>`), and a thread is named by its first post.
+ */
 export function createTerminalOutbound(options: TerminalOutboundOptions): Outbound {
+  const run = options.run ?? randomUUID().slice(0, 6);
   let sequence = 0;
-  const print = (header: (id: string) => string, reply: Reply): string => {
+  // Insertion order is age: the oldest key is forgotten first.
+  const printed = new Map<string, PostedMessage>();
+  /** How a header names a post: its number in this process, its whole id for an earlier process's. */
+  const label = (messageId: string) =>
+    messageId.endsWith(`@${run}`) ? messageId.slice(0, -run.length - 1) : messageId;
+  const once = (key: string | undefined, print: () => PostedMessage): PostedMessage => {
+    const known = key === undefined ? undefined : printed.get(key);
+    if (known !== undefined) return known;
+    const posted = print();
+    if (key !== undefined) {
+      printed.set(key, posted);
+      if (printed.size > KEYS_REMEMBERED) printed.delete(printed.keys().next().value as string);
+    }
+    return posted;
+  };
+  const print = (header: (number: number) => string, reply: Reply): string => {
     sequence += 1;
     const rendered = renderText(reply);
-    options.output.write(`\n── ${header(String(sequence))} ──\n${rendered.text}\n`);
+    options.output.write(`\n── ${header(sequence)} ──\n${rendered.text}\n`);
     if (rendered.actions.length > 0) options.onActions?.(rendered.actions);
-    return String(sequence);
+    return `${sequence}@${run}`;
   };
   return {
     platform: 'terminal',
     async post(channel: ChannelRef, reply: Reply, postOptions = {}): Promise<PostedMessage> {
       const parent = postOptions.inThreadOf;
+      const thread = parent === undefined ? null : (parent.threadId ?? parent.messageId);
       const where =
-        parent === undefined
-          ? `#${channel.channelId}`
-          : `#${channel.channelId}, thread of post ${parent.threadId ?? parent.messageId}`;
-      const messageId = print((id) => `post ${id} in ${where}`, reply);
-      const threadId = parent === undefined ? messageId : (parent.threadId ?? parent.messageId);
-      return { platform: 'terminal', channelId: channel.channelId, messageId, threadId };
+        thread === null ? `#${channel.channelId}` : `#${channel.channelId}, thread of post ${label(thread)}`;
+      return once(postOptions.key, () => {
+        const messageId = print((n) => `post ${n} in ${where}`, reply);
+        return {
+          platform: 'terminal',
+          channelId: channel.channelId,
+          messageId,
+          threadId: thread ?? messageId,
+        };
+      });
     },
-    async postDirect(person: PersonRef, reply: Reply): Promise<PostedMessage> {
-      const messageId = print((id) => `direct message ${id} to @${person.userId}`, reply);
-      return { platform: 'terminal', channelId: `@${person.userId}`, messageId, threadId: null };
+    async postDirect(person: PersonRef, reply: Reply, directOptions = {}): Promise<PostedMessage> {
+      return once(directOptions.key, () => {
+        const messageId = print((n) => `direct message ${n} to @${person.userId}`, reply);
+        return { platform: 'terminal', channelId: `@${person.userId}`, messageId, threadId: null };
+      });
     },
   };
 }
