@@ -1,0 +1,67 @@
+/**
+ * The Outbound contract in the terminal: what it holds is what it printed, read back from its headers. A restart
+ * is a new process printing below the last one (each names its message ids after itself); the terminal keeps no
+ * history, so a post that may have been printed before a restart is printed again after it.
+ */
+import { Writable } from 'node:stream';
+import { createTerminalOutbound } from '../../src/adapters/terminal/outbound.js';
+import type { Outbound } from '../../src/core/outbound.js';
+import { describeOutboundContract, type Held } from './outbound.js';
+
+/** A header and the lines under it, as the terminal prints a post. */
+const POSTED = /^── (?:post (\d+) in #(\S+?)(?:, thread of post (\S+))?|direct message (\d+) to (@\S+)) ──\n/;
+
+describeOutboundContract('terminal', async () => {
+  // What each process printed, in order.
+  const runs: Array<{ name: string; printed: string }> = [];
+  let outbound: Outbound;
+  const startProcess = () => {
+    const run = { name: `run${runs.length + 1}`, printed: '' };
+    runs.push(run);
+    const output = new Writable({
+      write(chunk, _encoding, done) {
+        run.printed += String(chunk);
+        done();
+      },
+    });
+    outbound = createTerminalOutbound({ output, run: run.name });
+  };
+  startProcess();
+  /** A message id as the process `run` names the post it numbered `n` (a header names another's in full). */
+  const idOf = (label: string, run: string) => (label.includes('@') ? label : `${label}@${run}`);
+  return {
+    get outbound() {
+      return outbound;
+    },
+    channel: { platform: 'terminal', workspaceId: 'local', channelId: 'general' },
+    person: { platform: 'terminal', workspaceId: 'local', userId: 'ana' },
+    remembersAcrossRestart: false,
+    async messages(channelId) {
+      const held: Held[] = [];
+      for (const run of runs) {
+        for (const part of run.printed.split(/\n(?=── )/)) {
+          const header = POSTED.exec(part);
+          if (header === null) continue;
+          const [, post, channel, parent, direct, person] = header;
+          // A direct message's channel is its person (`@ana`).
+          if ((channel ?? person) !== channelId) continue;
+          held.push({
+            id: idOf(post ?? direct ?? '', run.name),
+            thread: parent === undefined ? null : idOf(parent, run.name),
+            text: part.slice(header[0].length),
+          });
+        }
+      }
+      return held;
+    },
+    async restart() {
+      startProcess();
+    },
+    async crash(post, when) {
+      // Printing is the landing: a process that died before it printed nothing.
+      if (when === 'after landing') await post();
+      startProcess();
+    },
+    async close() {},
+  };
+});
