@@ -1,10 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
+import type { App } from '../../../src/app.js';
 import type { Actor } from '../../../src/core/actor.js';
 import { utcDay } from '../../../src/core/credits.js';
-import { createDigestScheduler, createJobs, type Jobs, zonedInstant } from '../../../src/core/jobs/index.js';
+import { createDigestScheduler, type Jobs, zonedInstant } from '../../../src/core/jobs/index.js';
 import { renderText } from '../../../src/core/ui/index.js';
-import { recordingOutbound, silentLogger, startWorld, until, type World } from './fixture.js';
+import {
+  type RecordingOutbound,
+  recordedJobs,
+  recordingOutbound,
+  silentLogger,
+  startWorld,
+  until,
+  type World,
+} from './fixture.js';
 
 let world: World;
 const jobs: Jobs[] = [];
@@ -19,6 +28,19 @@ afterEach(async () => {
   await world.close();
 });
 
+/** The jobs of `app` posting through `outbound`, checking digests every 10 ms. */
+const startDigestJobs = (app: App, outbound: RecordingOutbound): Jobs =>
+  recordedJobs(app, outbound, { pollIntervalMs: 60_000, digestCheckMs: 10 }, jobs);
+
+/** The digest scheduler of `app` posting through `outbound`, checked by the test. */
+const schedulerOf = (app: App, outbound: RecordingOutbound) =>
+  createDigestScheduler({
+    app,
+    outbound: new Map([['terminal', outbound]]),
+    logger: silentLogger(),
+    clock: world.clock,
+  });
+
 describe('daily viral digests', () => {
   it('fire once at their local time, in their time zone, charged to their creator', async () => {
     const app = await world.app();
@@ -29,12 +51,7 @@ describe('daily viral digests', () => {
       text: 'digest 09:00 Europe/Paris top:3',
     });
     expect(renderText(scheduled).text).toContain('First post: 2026-03-10 08:00 UTC');
-    const scheduler = createDigestScheduler({
-      app,
-      outbound: new Map([['terminal', outbound]]),
-      logger: silentLogger(),
-      clock: world.clock,
-    });
+    const scheduler = schedulerOf(app, outbound);
     expect(await scheduler.check()).toBe(0);
     world.clock.set(new Date('2026-03-10T07:59:59Z'));
     expect(await scheduler.check()).toBe(0);
@@ -65,6 +82,38 @@ describe('daily viral digests', () => {
     expect(ids(1).filter((id) => ids(0).includes(id))).toEqual([]);
   });
 
+  it('posts a digest cut off by a stop again at start, with its key, flagged as possibly posted, once', async () => {
+    const app = await world.app();
+    await app.dispatcher.text({ actor: ana, channelId: 'trends', text: 'digest 08:00 UTC top:2' });
+    const before = recordingOutbound('before-');
+    // The process dies while posting the digest: the post never completes and nothing more is recorded.
+    before.hangAfter = 0;
+    const first = startDigestJobs(app, before);
+    await first.start();
+    world.clock.set(new Date('2026-03-10T08:00:00Z'));
+    await until(() => before.hung.length === 1, 'the digest post to start');
+    await first.stop();
+
+    const restarted = await world.app();
+    const after = recordingOutbound('after-');
+    const second = startDigestJobs(restarted, after);
+    await second.start();
+    await until(async () => (await restarted.store.digests.unposted()).length === 0, 'the digest posted');
+    const [cutOff] = before.hung;
+    expect(cutOff).toMatchObject({ key: expect.any(String), mayHaveLanded: false });
+    // It may have reached the platform: the retry carries its key, flagged so the Outbound looks for it first.
+    expect(after.posts).toHaveLength(1);
+    expect(after.posts[0]).toMatchObject({ key: cutOff?.key, mayHaveLanded: true });
+    expect(after.posts[0]?.text).toContain('Daily viral digest #1 · 2026-03-10');
+    const run = await restarted.store.digests.run(1, '2026-03-10');
+    expect(run).toMatchObject({ state: 'posted' });
+    await second.stop();
+    world.clock.set(new Date('2026-03-10T15:00:00Z'));
+    const scheduler = schedulerOf(restarted, after);
+    expect(await scheduler.check()).toBe(0);
+    expect(after.posts).toHaveLength(1);
+  });
+
   it('posts a digest missed while Scout was down at start, unless its day is over', async () => {
     const app = await world.app();
     await app.dispatcher.text({ actor: ana, channelId: 'trends', text: 'digest 08:30 UTC top:2' });
@@ -75,14 +124,7 @@ describe('daily viral digests', () => {
     world.clock.set(new Date('2026-03-10T10:00:00Z'));
     const restarted = await world.app();
     const outbound = recordingOutbound();
-    const running = createJobs({
-      app: restarted,
-      outbound: new Map([['terminal', outbound]]),
-      logger: silentLogger(),
-      pollIntervalMs: 60_000,
-      digestCheckMs: 10,
-    });
-    jobs.push(running);
+    const running = startDigestJobs(restarted, outbound);
     await running.start();
     await until(() => outbound.posts.length === 1, 'the missed digest');
     expect(outbound.posts[0]?.channel.channelId).toBe('trends');
@@ -93,12 +135,7 @@ describe('daily viral digests', () => {
       '2026-03-11T03:30:00.000Z',
     );
     world.clock.set(new Date('2026-03-11T04:30:00Z'));
-    const scheduler = createDigestScheduler({
-      app: restarted,
-      outbound: new Map([['terminal', outbound]]),
-      logger: silentLogger(),
-      clock: world.clock,
-    });
+    const scheduler = schedulerOf(restarted, outbound);
     expect(await scheduler.check()).toBe(0);
     world.clock.set(new Date('2026-03-11T05:00:00Z'));
     expect(await scheduler.check()).toBe(0);

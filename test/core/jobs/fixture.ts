@@ -9,6 +9,7 @@ import { notifyFamily } from '../../../src/commands/notify.js';
 import { outreachFamily } from '../../../src/commands/outreach.js';
 import { viralFamily } from '../../../src/commands/viral.js';
 import { createManualClock } from '../../../src/core/clock.js';
+import { createJobs, type Jobs } from '../../../src/core/jobs/index.js';
 import { createLogger } from '../../../src/core/logger.js';
 import type { ChannelRef, Outbound, PersonRef, PostedMessage } from '../../../src/core/outbound.js';
 import { type Reply, renderText } from '../../../src/core/ui/index.js';
@@ -17,12 +18,18 @@ import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
 export const KEY = 'jobs-key-0001';
 export const TEAM = 'team_jobs';
 
-/** One post as the recording Outbound saw it. */
-export interface RecordedPost {
+/** A post as the recording Outbound was asked for it. */
+export interface RecordedAttempt {
   channel: ChannelRef;
   reply: Reply;
   text: string;
   inThreadOf: PostedMessage | undefined;
+  key: string | undefined;
+  mayHaveLanded: boolean;
+}
+
+/** One post as the recording Outbound saw it, and what it answered. */
+export interface RecordedPost extends RecordedAttempt {
   posted: PostedMessage;
 }
 
@@ -42,33 +49,40 @@ export interface RecordingOutbound extends Outbound {
   /** Posts after this many never complete (a process killed mid-post). */
   hangAfter: number | null;
   /** Posts that started and never completed. */
-  hanging: number;
+  readonly hung: RecordedAttempt[];
 }
 
-/** Creates a recording Outbound for the terminal platform. */
-export function recordingOutbound(): RecordingOutbound {
+/** Creates a recording Outbound for the terminal platform; its message ids are `name` and a number. */
+export function recordingOutbound(name = 'm'): RecordingOutbound {
   let sequence = 0;
   const outbound: RecordingOutbound = {
     platform: 'terminal',
     posts: [],
     direct: [],
     hangAfter: null,
-    hanging: 0,
+    hung: [],
     async post(channel, reply, options = {}) {
+      const parent = options.inThreadOf;
+      const attempt: RecordedAttempt = {
+        channel,
+        reply,
+        text: renderText(reply).text,
+        inThreadOf: parent,
+        key: options.key,
+        mayHaveLanded: options.mayHaveLanded ?? false,
+      };
       if (outbound.hangAfter !== null && outbound.posts.length >= outbound.hangAfter) {
-        outbound.hanging += 1;
+        outbound.hung.push(attempt);
         return new Promise<PostedMessage>(() => {});
       }
       sequence += 1;
-      const messageId = `m${sequence}`;
-      const parent = options.inThreadOf;
       const posted: PostedMessage = {
         platform: 'terminal',
         channelId: channel.channelId,
-        messageId,
+        messageId: `${name}${sequence}`,
         threadId: parent === undefined ? null : (parent.threadId ?? parent.messageId),
       };
-      outbound.posts.push({ channel, reply, text: renderText(reply).text, inThreadOf: parent, posted });
+      outbound.posts.push({ ...attempt, posted });
       return posted;
     },
     async postDirect(person, reply, options = {}) {
@@ -78,7 +92,7 @@ export function recordingOutbound(): RecordingOutbound {
       return {
         platform: 'terminal',
         channelId: `@${person.userId}`,
-        messageId: `m${sequence}`,
+        messageId: `${name}${sequence}`,
         threadId: null,
       };
     },
@@ -152,3 +166,20 @@ export async function startWorld(start: string): Promise<World> {
 
 /** The logger of the jobs under test. */
 export const silentLogger = () => createLogger({ level: process.env.SCOUT_TEST_LOG ?? 'silent' });
+
+/** The jobs of `app` posting through `outbound`, looping at `intervals`; added to `running` for the test to stop. */
+export function recordedJobs(
+  app: App,
+  outbound: RecordingOutbound,
+  intervals: { pollIntervalMs: number; digestCheckMs: number },
+  running: Jobs[],
+): Jobs {
+  const jobs = createJobs({
+    app,
+    outbound: new Map([['terminal', outbound]]),
+    logger: silentLogger(),
+    ...intervals,
+  });
+  running.push(jobs);
+  return jobs;
+}

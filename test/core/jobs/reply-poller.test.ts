@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
 import type { App } from '../../../src/app.js';
-import { createJobs, createReplyPoller, type Jobs } from '../../../src/core/jobs/index.js';
+import { createReplyPoller, type Jobs } from '../../../src/core/jobs/index.js';
 import { renderText } from '../../../src/core/ui/index.js';
 import {
   KEY,
   type RecordingOutbound,
+  recordedJobs,
   recordingOutbound,
   silentLogger,
   startWorld,
@@ -23,17 +24,9 @@ const messageRequests = () =>
     .requests(KEY)
     .filter((r) => r.path === '/api/v1/agent/messages' && r.query.direction === 'inbound');
 
-function startJobs(app: App, outbound: RecordingOutbound): Jobs {
-  const running = createJobs({
-    app,
-    outbound: new Map([['terminal', outbound]]),
-    logger: silentLogger(),
-    pollIntervalMs: 10,
-    digestCheckMs: 60_000,
-  });
-  jobs.push(running);
-  return running;
-}
+/** The jobs of `app` posting through `outbound`, polling every 10 ms. */
+const startJobs = (app: App, outbound: RecordingOutbound): Jobs =>
+  recordedJobs(app, outbound, { pollIntervalMs: 10, digestCheckMs: 60_000 }, jobs);
 
 /** A reply arrives a minute later on the shared clock, with a body that names it. */
 function replyArrives(body: string, options: { threadId?: string; projectId?: string } = {}) {
@@ -91,34 +84,47 @@ describe('reply notifications', () => {
 
   it('announce nothing twice and miss nothing across a stop without cleanup and a restart', async () => {
     const first = await world.app();
-    const before = recordingOutbound();
+    const before = recordingOutbound('before-');
     await first.dispatcher.text({ ...invocation, text: 'notify' });
     const running = startJobs(first, before);
     await running.start();
-    replyArrives('Reply A');
+    const a = replyArrives('Reply A');
     await until(() => before.posts.length === 1, 'reply A');
     // The process dies while posting B: the post never completes and nothing more is recorded.
     before.hangAfter = 1;
-    replyArrives('Reply B');
+    const b = replyArrives('Reply B');
     replyArrives('Reply C');
-    await until(() => before.hanging === 1, 'the post of B to start');
+    await until(() => before.hung.length === 1, 'the post of B to start');
     await running.stop();
+    replyArrives('Reply D (while down)');
 
     const second = await world.app();
-    const after = recordingOutbound();
+    const after = recordingOutbound('after-');
     await startJobs(second, after).start();
-    await until(() => after.posts.length === 2, 'B and C after the restart');
-    replyArrives('Reply D');
-    await until(() => after.posts.length === 3, 'reply D');
+    await until(() => after.posts.length === 3, 'B, C and D after the restart');
+    // Threads kept in the database survive the restart: E goes under A's post, F under B's post made after it.
+    replyArrives('Reply E, in the thread of A', { threadId: a.thread_id });
+    replyArrives('Reply F, in the thread of B', { threadId: b.thread_id });
+    await until(() => after.posts.length === 5, 'replies E and F');
     const seenAt = messageRequests().length;
     await until(() => messageRequests().length >= seenAt + 3, 'more polls');
     const all = [...before.posts, ...after.posts];
-    for (const body of ['Reply A', 'Reply B', 'Reply C', 'Reply D']) {
+    for (const body of ['Reply A', 'Reply B', 'Reply C', 'Reply D', 'Reply E', 'Reply F']) {
       expect(
         all.filter((p) => p.text.includes(body)),
         body,
       ).toHaveLength(1);
     }
+    const postOf = (body: string) => all.find((p) => p.text.includes(body));
+    // B may have reached the platform before the stop: it is tried again with its key, flagged so the platform's
+    // Outbound looks for it first. C never started, so it is posted as any new one.
+    const [cutOff] = before.hung;
+    expect(cutOff).toMatchObject({ key: expect.any(String), mayHaveLanded: false });
+    expect(postOf('Reply B')).toMatchObject({ key: cutOff?.key, mayHaveLanded: true });
+    expect(postOf('Reply C')).toMatchObject({ key: expect.any(String), mayHaveLanded: false });
+    expect(postOf('Reply C')?.key).not.toBe(cutOff?.key);
+    expect(postOf('Reply E')?.inThreadOf).toEqual(postOf('Reply A')?.posted);
+    expect(postOf('Reply F')?.inThreadOf).toEqual(postOf('Reply B')?.posted);
   });
 
   it('leave other projects out of a project subscription and stop after notify off', async () => {

@@ -205,57 +205,6 @@ describe('reply notifications on Slack', () => {
     expect(JSON.stringify(conversation.body)).toContain('First answer');
   });
 
-  it('announce nothing twice and miss nothing across a stop without cleanup and a restart', async () => {
-    const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
-    const first = await startRun(world, front, slack);
-    const a = world.replyArrives('Reply A');
-    await until(() => countOf(front, 'Reply A') === 1, 'reply A');
-
-    // The process dies while posting B: the post never reaches Slack and nothing more is recorded.
-    front.hold = postMessage;
-    world.replyArrives('Reply B');
-    world.replyArrives('Reply C');
-    await until(() => front.held.length === 1, 'the post of B to start');
-    await first.jobs.stop();
-    await first.adapter.stop();
-    front.hold = null;
-    world.replyArrives('Reply D (while down)');
-
-    await startRun(world, front, slack, false);
-    await until(() => posts(front).length === 4, 'B, C and D after the restart');
-    world.replyArrives('Reply E, in the thread of A', a.thread_id ?? undefined);
-    await until(() => posts(front).length === 5, 'reply E');
-    await morePolls(world, 3);
-
-    for (const body of ['Reply A', 'Reply B', 'Reply C', 'Reply D', 'Reply E']) {
-      expect(countOf(front, body), body).toBe(1);
-    }
-    const all = posts(front);
-    expect(all.every((p) => p.args.channel === REPLIES)).toBe(true);
-    // The thread of A survives the restart: E goes under A's post.
-    expect(postOf(front, 'Reply E')?.args.thread_ts).toBe(postOf(front, 'Reply A')?.ts);
-  });
-
-  it('a post Slack took whose answer was lost is found after a restart, not posted again', async () => {
-    const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
-    const first = await startRun(world, front, slack);
-    let f: { thread_id?: string | null | undefined } = {};
-    await crashOnceItLands(first, front, () => {
-      f = world.replyArrives('Reply F');
-    });
-    expect(countOf(front, 'Reply F')).toBe(1);
-
-    await startRun(world, front, slack, false);
-    world.replyArrives('Reply G, in the thread of F', f.thread_id ?? undefined);
-    await until(() => countOf(front, 'Reply G') === 1, 'reply G after the restart');
-    await morePolls(world, 3);
-
-    expect(countOf(front, 'Reply F')).toBe(1);
-    expect(slack.calls.some((c) => c.method === 'conversations.history')).toBe(true);
-    // The post found is the one recorded: G goes into F's thread.
-    expect(postOf(front, 'Reply G')?.args.thread_ts).toBe(postOf(front, 'Reply F')?.ts);
-  });
-
   it('a lost answer to a post at the end of a long thread is found by reading the whole thread', async () => {
     const { world, slack, front } = await setUp('2026-03-10T12:00:00Z');
     const first = await startRun(world, front, slack);
