@@ -61,6 +61,7 @@ describeOutboundContract('Discord', async () => {
       return held;
     },
     restart: () => parts.restart(),
+    loseAnswer: (post) => parts.loseAnswer(post),
     crash: (post, when) => parts.crash(post, when),
     async close() {
       await parts.adapter.stop();

@@ -3,7 +3,7 @@
  * keyed post is made once, a post in the thread of an earlier one lands in that thread, and a retry flagged
  * `mayHaveLanded` finds the message the platform took, whether its answer was lost or the process restarted.
  * Each platform gives a driver: its Outbound over the platform's fake, a way to read what the platform holds, and
- * the ways a process can die with a post on its way.
+ * the ways a post's answer can be lost.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChannelRef, Outbound, PersonRef, PostedMessage } from '../../src/core/outbound.js';
@@ -39,6 +39,8 @@ export interface OutboundDriver {
    * only for minutes (Discord's nonces) is gone.
    */
   restart(): Promise<void>;
+  /** Runs `post`; the platform takes it but its answer is lost on the way back. Resolves once `post` settled. */
+  loseAnswer(post: () => Promise<unknown>): Promise<void>;
   /**
    * Runs `post`, and the process dies with it on its way, before it reached the platform or after it landed (its
    * answer lost); then restarts as `restart` does.
@@ -179,6 +181,20 @@ export function describeOutboundContract(name: string, start: () => Promise<Outb
       const india = await direct('Alert india', { key: 'contract:india', mayHaveLanded: true });
       expect(india.channelId).toBe(hotel.channelId);
       await afterRestart('Alert india', india);
+    });
+
+    it('finds a post whose answer was lost in the same process, instead of posting it again', async () => {
+      const { d, post, showing } = await begin();
+      await d.loseAnswer(() => post('Reply juliett', { key: 'contract:juliett' }));
+      const juliett = await post('Reply juliett', { key: 'contract:juliett', mayHaveLanded: true });
+      expect((await showing('Reply juliett')).map((m) => m.id)).toEqual([juliett.messageId]);
+
+      const kilo = await post('Reply kilo', { key: 'contract:kilo' });
+      const thread = kilo.threadId ?? kilo.messageId;
+      const inThread = { key: 'contract:lima', inThreadOf: kilo };
+      await d.loseAnswer(() => post('Reply lima', inThread));
+      const lima = await post('Reply lima', { ...inThread, mayHaveLanded: true });
+      expect((await showing('Reply lima')).map((m) => [m.id, m.thread])).toEqual([[lima.messageId, thread]]);
     });
   });
 }

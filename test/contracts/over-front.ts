@@ -1,6 +1,6 @@
 /**
  * The parts of an Outbound driver for a platform reached over HTTP through a front (test/core/jobs/chat-world.ts):
- * restarts and crashes with a post on its way, the same for every such platform.
+ * restarts, crashes and lost answers, the same for every such platform.
  */
 import type { Outbound } from '../../src/core/outbound.js';
 import { crashAfterLanding, type Front } from '../core/jobs/chat-world.js';
@@ -25,11 +25,12 @@ export interface FrontOptions<A extends Adapter> {
 }
 
 /** The parts of a driver made through a front, and the adapter running now. */
-export type FrontParts<A extends Adapter> = Pick<OutboundDriver, 'outbound' | 'restart' | 'crash'> & {
-  readonly adapter: A;
-};
+export type FrontParts<A extends Adapter> = Pick<
+  OutboundDriver,
+  'outbound' | 'restart' | 'loseAnswer' | 'crash'
+> & { readonly adapter: A };
 
-/** Builds restarts and crashes on `options.front`, starting the first adapter. */
+/** Builds restarts, crashes and lost answers on `options.front`, starting the first adapter. */
 export async function overFront<A extends Adapter>(options: FrontOptions<A>): Promise<FrontParts<A>> {
   const { front, isPost } = options;
   let adapter = await options.start();
@@ -49,6 +50,16 @@ export async function overFront<A extends Adapter>(options: FrontOptions<A>): Pr
     async restart() {
       await adapter.stop();
       await comeBack();
+    },
+    async loseAnswer(post) {
+      const before = front.held.length;
+      front.lose = isPost;
+      const settled = post().catch(() => undefined);
+      await until(() => front.held.length > before, 'the post to land');
+      front.lose = null;
+      // The connection is cut once the platform has taken the post.
+      front.held.splice(before, 1)[0]?.res.destroy();
+      await settled;
     },
     async crash(post, when) {
       const stop = () => adapter.stop();

@@ -74,6 +74,7 @@ describeOutboundContract('Slack', async () => {
       return held;
     },
     restart: () => parts.restart(),
+    loseAnswer: (post) => parts.loseAnswer(post),
     crash: (post, when) => parts.crash(post, when),
     async close() {
       await parts.adapter.stop();

@@ -57,6 +57,10 @@ describeOutboundContract('terminal', async () => {
     async restart() {
       startProcess();
     },
+    async loseAnswer(post) {
+      // Nothing stands between Scout and the terminal to lose an answer on: the caller drops the one it got.
+      await post();
+    },
     async crash(post, when) {
       // Printing is the landing: a process that died before it printed nothing.
       if (when === 'after landing') await post();

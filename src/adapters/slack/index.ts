@@ -248,6 +248,27 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     if (bolt === null) throw new Error('The Slack adapter is not started: call start() first.');
     return installed === null ? bolt.client : installed.clientFor(workspaceId);
   };
+  /**
+   * Background posts go through clients that try each call once. The Web API client otherwise sends a post again
+   * by itself when its answer is lost (a dropped connection, a 5xx), without looking for it first: the post would
+   * appear twice. The jobs retry such a post themselves, flagged `mayHaveLanded`, and the outbound looks for it.
+   */
+  const onceClients = new Map<string, webApi.WebClient>();
+  const postClientFor = async (workspaceId: string): Promise<webApi.WebClient> => {
+    const client = await clientFor(workspaceId);
+    const { token } = client;
+    if (token === undefined) return client;
+    const known = onceClients.get(workspaceId);
+    // A workspace's token may change (a reinstall): its client follows it.
+    if (known !== undefined && known.token === token) return known;
+    const once = new WebClient(token, {
+      ...clientOptions,
+      logger: boltLogger(logger),
+      retryConfig: { retries: 0 },
+    });
+    onceClients.set(workspaceId, once);
+    return once;
+  };
 
   /** Stops everything start() started, whatever state it got to. */
   const halt = async (): Promise<void> => {
@@ -257,6 +278,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     bolt = null;
     installer = null;
     installed?.clear();
+    onceClients.clear();
     // Keep-alive sockets would hold server.close() open until they time out.
     server?.closeAllConnections();
     const pages = pagesServer;
@@ -280,7 +302,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   };
 
   return {
-    outbound: withDirectMessages(createSlackOutbound(clientFor, pacer, logger), clientFor),
+    outbound: withDirectMessages(createSlackOutbound(postClientFor, pacer, logger), postClientFor),
     get port() {
       return boundPort();
     },
