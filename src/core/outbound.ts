@@ -46,7 +46,10 @@ export type DirectOptions = Omit<PostOptions, 'inThreadOf'>;
 /** Posts replies to channels of one platform. */
 export interface ChannelOutbound {
   readonly platform: Platform;
-  /** Posts `reply` in the channel, or in the thread of `inThreadOf` when given, at most once per `key`. */
+  /**
+   * Posts `reply` in the channel, or in the thread of `inThreadOf` when given, at most once per `key`: a repeat of a
+   * key whose earlier attempt may have reached the platform says so (`mayHaveLanded`), so that it is looked for.
+   */
   post(channel: ChannelRef, reply: Reply, options?: PostOptions): Promise<PostedMessage>;
 }
 
