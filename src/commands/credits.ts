@@ -7,7 +7,7 @@ import { CommandInputError } from '../core/command/errors.js';
 import { parseHumanNumber } from '../core/command/params.js';
 import type { CommandContext, CommandFamily } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
-import { budgetOf, utcDay, utcMonth } from '../core/credits.js';
+import { budgetOf, budgetScopeFor, utcDay, utcMonth } from '../core/credits.js';
 import { EVERYONE } from '../core/store/settings.js';
 import {
   bold,
@@ -94,12 +94,7 @@ async function show(ctx: CommandContext): Promise<Reply> {
   const now = ctx.clock.now();
   const me = ctx.actor;
   const workspace = { platform: me.platform, workspaceId: me.workspaceId };
-  const { spentToday, cap } = await budgetOf({
-    actor: me,
-    store: ctx.store,
-    clock: ctx.clock,
-    defaultDailyCap: ctx.settings.defaultDailyCap,
-  });
+  const { spentToday, cap } = await budgetOf(budgetScopeFor(me, ctx));
   const month = await ctx.store.ledger.spent(me, utcMonth(now));
   const week = {
     from: new Date(utcDay(now).from.getTime() - (LAST_DAYS - 1) * 86_400_000),

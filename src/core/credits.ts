@@ -115,6 +115,21 @@ export interface BudgetScope {
 }
 
 /**
+ * Who pays for work done for `actor`: their cap is read from `app.store`, the deployment's default cap standing in
+ * when no admin set one. Every command, job and view finds the payer here.
+ */
+export function budgetScopeFor(
+  actor: BudgetScope['actor'],
+  app: {
+    readonly store: Store;
+    readonly clock: Clock;
+    readonly settings: { defaultDailyCap: number | null };
+  },
+): BudgetScope {
+  return { actor, store: app.store, clock: app.clock, defaultDailyCap: app.settings.defaultDailyCap };
+}
+
+/**
  * Credits spent today by the actor (with what every process set aside for their work in flight), and their cap
  * (null: none); read through `within` inside the person's step.
  */

@@ -8,7 +8,7 @@ import type { App } from '../../app.js';
 import type { Platform } from '../../core/actor.js';
 import { sparkline } from '../../core/charts/spend.js';
 import { TEAM_CHART_TITLE, TEAM_DAYS, teamChartFile, teamSpend } from '../../core/charts/team.js';
-import { budgetOf, utcMonth } from '../../core/credits.js';
+import { budgetOf, budgetScopeFor, utcMonth } from '../../core/credits.js';
 import type { Logger } from '../../core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../core/tenancy/index.js';
 import { SLACK } from '../../core/ui/index.js';
@@ -197,14 +197,8 @@ export function registerHome(bolt: BoltApp, deps: HomeDeps): void {
         return;
       }
       const actor = { ...tenant, userId: event.user };
-      const scope = {
-        actor,
-        store: app.store,
-        clock: app.clock,
-        defaultDailyCap: app.settings.defaultDailyCap,
-      };
       const [{ spentToday, cap }, spentThisMonth, access] = await Promise.all([
-        budgetOf(scope),
+        budgetOf(budgetScopeFor(actor, app)),
         app.store.ledger.spent(actor, utcMonth(app.clock.now())),
         app.tenants.access(tenant),
       ]);

@@ -10,8 +10,8 @@ import type { Actor } from '../actor.js';
 import { actorKey } from '../actor.js';
 import type { Clock } from '../clock.js';
 import {
-  type BudgetScope,
   budgetOf,
+  budgetScopeFor,
   checkCap,
   meterClient,
   type Reservation,
@@ -228,14 +228,6 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
   };
 
-  /** Who pays for an invocation, with every reservation in flight. */
-  const budgetScope = (invocation: Invocation): BudgetScope => ({
-    actor: invocation.actor,
-    store,
-    clock,
-    defaultDailyCap: settings.defaultDailyCap,
-  });
-
   const context = (
     invocation: Scoped,
     commandText: string,
@@ -253,7 +245,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       service:
         access.status === 'ok'
           ? meterClient(access.account.service, {
-              ...budgetScope(invocation),
+              ...budgetScopeFor(invocation.actor, deps),
               keyPrefix: `${key}:${randomBytes(6).toString('base64url')}`,
               command,
               accountId: access.account.id,
@@ -365,7 +357,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       }
       try {
         if (estimate > 0) {
-          const scope = budgetScope(invocation);
+          const scope = budgetScopeFor(invocation.actor, deps);
           if (!options.confirmed && estimate > settings.confirmAbove) {
             if (!options.capPerCall) await checkCap(scope, estimate);
             await store.invocations.release(key);

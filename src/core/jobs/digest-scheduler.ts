@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
 import { CreditCapError, UnconfirmedChargeError } from '../command/errors.js';
-import { meterClient } from '../credits.js';
+import { budgetScopeFor, meterClient } from '../credits.js';
 import type { Logger } from '../logger.js';
 import type { Outbound } from '../outbound.js';
 import type { Digest } from '../store/digests.js';
@@ -54,10 +54,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     // Held with the creator's commands in flight, so together they stay within the creator's cap.
     const reservation = app.reservations.reserve(actor);
     const service = meterClient(account.service, {
-      actor,
-      store,
-      clock,
-      defaultDailyCap: app.settings.defaultDailyCap,
+      ...budgetScopeFor(actor, app),
       reservation,
       // A fresh prefix per attempt: a retry after a crash is a new purchase and must be recorded as one.
       keyPrefix: `digest:${digest.id}:${day}:${randomBytes(6).toString('base64url')}`,
