@@ -1,16 +1,15 @@
 /**
  * The credit guard: every paid service call made on someone's behalf is checked against their daily cap and
- * written to the ledger (attributed to them, once per idempotency key) before it is sent, and completed after.
+ * written to the ledger (attributed to them, once per idempotency key) before it is sent, and completed after, by the
+ * meter the service runner calls for each call of an invocation (createMeter).
  */
 import { randomBytes } from 'node:crypto';
 import type { Actor } from './actor.js';
 import type { Clock } from './clock.js';
 import { CreditCapError, StorageFullError, UnconfirmedChargeError } from './command/errors.js';
-import { mayHaveCharged } from './service/errors.js';
-import { OPERATIONS, type OperationName } from './service/operations.js';
-import { estimateCost, PRICING } from './service/pricing.js';
-import { sharedPartOf } from './service/profile-batch.js';
-import type { CallOptions, ServiceResult } from './service/types.js';
+import type { OperationName } from './service/operations.js';
+import { PRICING } from './service/pricing.js';
+import type { Meter, MeterEntry } from './service/types.js';
 import type { PersonScope, Store } from './store/index.js';
 import { isStorageFull } from './store/ledger-settle.js';
 
@@ -224,7 +223,7 @@ export async function noteSpend(scope: BudgetScope, balance: number | null): Pro
   }
 }
 
-/** Options of a metered client. */
+/** What a meter records its calls with, beyond who pays. */
 export interface MeterOptions extends BudgetScope {
   /** Prefix of the idempotency keys of this invocation's paid calls (the invocation key). */
   keyPrefix: string;
@@ -239,97 +238,63 @@ export interface MeterOptions extends BudgetScope {
    * needs more grows it within the cap; what is written to the ledger is taken from it.
    */
   reservation?: Reservation;
-  /** Options given to every call (the invocation's cancel signal, its wait notice and deadline). */
-  calls?: CallOptions;
-}
-
-/** Operations whose call options come first, as they take no input. */
-const OPTIONS_FIRST: ReadonlySet<OperationName> = new Set(['crm.listLists']);
-
-/** The call's arguments with `defaults` under its own options; both signals cancel it. */
-function withCallDefaults(op: OperationName, args: unknown[], defaults: CallOptions | undefined): unknown[] {
-  if (defaults === undefined) return args;
-  const at = OPTIONS_FIRST.has(op) ? 0 : 1;
-  const own = (args[at] ?? {}) as CallOptions;
-  const merged: CallOptions = { ...defaults, ...own };
-  if (defaults.signal !== undefined && own.signal !== undefined)
-    merged.signal = AbortSignal.any([defaults.signal, own.signal]);
-  if (defaults.waitSignal !== undefined && own.waitSignal !== undefined)
-    merged.waitSignal = AbortSignal.any([defaults.waitSignal, own.waitSignal]);
-  const next = [...args];
-  while (next.length < at) next.push(undefined);
-  next[at] = merged;
-  return next;
-}
-
-const OPERATION_SET: ReadonlySet<string> = new Set(OPERATIONS);
-
-function isResult(value: unknown): value is ServiceResult<unknown> {
-  return typeof value === 'object' && value !== null && 'meta' in value;
 }
 
 /**
- * Wraps a service client so that each priced operation (`group.method`, named as in OPERATIONS) is checked
- * against the cap, written to the ledger at its estimate before it is sent and completed with its real cost after.
- * A call that may have been charged without a readable answer stays at its estimate, unconfirmed, and fails with
- * UnconfirmedChargeError; it is never sent again by itself. Free operations pass through, their reported balance
- * kept to settle such calls.
+ * The meter of one invocation's service calls (ServiceClient.metered; the service runner opens an entry for each
+ * call before sending it). A paid call is checked against the cap and written to the ledger at its estimate before it
+ * is sent, and completed with its real cost after. A call that may have been charged without a readable answer stays
+ * at its estimate, unconfirmed, and fails with UnconfirmedChargeError; it is never sent again by itself. A free call's
+ * reported balance is kept to settle such calls.
  */
-export function meterClient<C extends object>(client: C, options: MeterOptions): C {
-  const { ledger } = options.store;
+export function createMeter(options: MeterOptions): Meter {
+  const { store, clock } = options;
+  const { ledger } = store;
   let sequence = 0;
-  const paid =
-    (op: OperationName, call: (...args: unknown[]) => Promise<unknown>) =>
-    async (...args: unknown[]) => {
-      const input = args[0];
-      const estimate = estimateCost(op, typeof input === 'object' && input !== null ? input : {});
-      const { reservation } = options;
-      sequence += 1;
-      const key = `${options.keyPrefix}#${sequence}`;
-      // The cap check and the intent are one step, so two calls of one person at once, in any processes, cannot
-      // both pass the cap.
-      await options.store.forPerson(options.actor, async (within) => {
-        if (reservation === undefined) await checkCap(options, estimate, 0, within);
-        else await reserveNow(options, reservation, estimate, reservation.left, within);
-        await intend(key, estimate, op, within.ledger);
-        // Now in the ledger at its estimate: no longer set aside.
-        await reservation?.spend(estimate, within);
-      });
-      const unitsOf = (credits: number) =>
-        PRICING[op].kind === 'per-request' ? (credits > 0 ? 1 : 0) : credits;
-      let result: unknown;
-      try {
-        result = await call(...args);
-      } catch (error) {
+  const paid = async (op: OperationName, estimate: number): Promise<MeterEntry> => {
+    const { reservation } = options;
+    sequence += 1;
+    const key = `${options.keyPrefix}#${sequence}`;
+    // The cap check and the intent are one step, so two calls of one person at once, in any processes, cannot
+    // both pass the cap.
+    await store.forPerson(options.actor, async (within) => {
+      if (reservation === undefined) await checkCap(options, estimate, 0, within);
+      else await reserveNow(options, reservation, estimate, reservation.left, within);
+      await intend(key, estimate, op, within.ledger);
+      // Now in the ledger at its estimate: no longer set aside.
+      await reservation?.spend(estimate, within);
+    });
+    const unitsOf = (credits: number) =>
+      PRICING[op].kind === 'per-request' ? (credits > 0 ? 1 : 0) : credits;
+    return {
+      async answered(meta, shared) {
+        // Set aside and written at the estimate; settled at what the service says the call used (meta.cost), which
+        // a cap counts from now on, whether it is less or more.
+        await ledger.confirm(key, {
+          credits: meta.cost,
+          units: unitsOf(meta.cost),
+          balance: meta.creditsRemaining,
+          ...(shared === undefined ? {} : { request: shared.request }),
+        });
+        // An alert that cannot be queued (a busy or full disk) never fails the call it follows.
+        await quietly(() => noteSpend(options, meta.creditsRemaining));
+      },
+      async failed(error, mayHaveCharged, shared) {
         // A request shared with other people's calls (profile-batch.ts) may have charged this call only for its own
         // part: its ids no one asked for before it. With none, nothing of it can be charged to this person.
-        const part = sharedPartOf(error);
-        const owed = part === undefined ? estimate : Math.min(estimate, part.estimate);
-        if (!mayHaveCharged(error) || owed === 0) {
+        const owed = shared === undefined ? estimate : Math.min(estimate, shared.estimate);
+        if (!mayHaveCharged || owed === 0) {
           await ledger.cancel(key);
-          throw error;
+          return error;
         }
-        const shared =
-          part === undefined ? undefined : { credits: owed, units: unitsOf(owed), request: part.request };
-        await ledger.doubt(key, options.clock.now(), shared);
+        const part =
+          shared === undefined ? undefined : { credits: owed, units: unitsOf(owed), request: shared.request };
+        await ledger.doubt(key, clock.now(), part);
         await quietly(() => noteSpend(options, null));
-        throw new UnconfirmedChargeError(op, owed, error);
-      }
-      const meta = isResult(result) ? result.meta : null;
-      // Set aside and written at the estimate; settled at what the service says the call used (meta.cost), which a
-      // cap counts from now on, whether it is less or more.
-      const credits = meta?.cost ?? estimate;
-      const part = sharedPartOf(result);
-      await ledger.confirm(key, {
-        credits,
-        units: unitsOf(credits),
-        balance: meta?.creditsRemaining ?? null,
-        ...(part === undefined ? {} : { request: part.request }),
-      });
-      // An alert that cannot be queued (a busy or full disk) never fails the call it follows.
-      await quietly(() => noteSpend(options, meta?.creditsRemaining ?? null));
-      return result;
+        return new UnconfirmedChargeError(op, owed, error);
+      },
     };
+  };
   /** Writes the intent of a paid call; nothing is sent that the ledger could not hold. */
   async function intend(
     key: string,
@@ -339,7 +304,7 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
   ): Promise<void> {
     try {
       await into.intend({
-        at: options.clock.now(),
+        at: clock.now(),
         platform: options.actor.platform,
         workspaceId: options.actor.workspaceId,
         userId: options.actor.userId,
@@ -356,36 +321,22 @@ export function meterClient<C extends object>(client: C, options: MeterOptions):
       throw error;
     }
   }
-  const free =
-    (call: (...args: unknown[]) => Promise<unknown>) =>
-    async (...args: unknown[]) => {
-      const tick = await quietly(() => ledger.tick());
-      const sentAt = options.clock.now();
-      const result = await call(...args);
-      const balance = isResult(result) ? result.meta.creditsRemaining : null;
-      if (tick !== null && balance !== null)
-        await quietly(() => ledger.reading(options.accountId, tick, sentAt, balance));
-      return result;
-    };
-  const wrapGroup = (groupName: string, group: object) =>
-    new Proxy(group, {
-      get(target, property, receiver) {
-        const value: unknown = Reflect.get(target, property, receiver);
-        const operation = `${groupName}.${String(property)}`;
-        if (typeof value !== 'function' || !OPERATION_SET.has(operation)) return value;
-        const op = operation as OperationName;
-        const bound = value.bind(target) as (...args: unknown[]) => Promise<unknown>;
-        const call = (...args: unknown[]) => bound(...withCallDefaults(op, args, options.calls));
-        return PRICING[op].kind === 'free' ? free(call) : paid(op, call);
+  const free = async (): Promise<MeterEntry> => {
+    const tick = await quietly(() => ledger.tick());
+    const sentAt = clock.now();
+    return {
+      async answered(meta) {
+        const balance = meta.creditsRemaining;
+        if (tick !== null && balance !== null)
+          await quietly(() => ledger.reading(options.accountId, tick, sentAt, balance));
       },
-    });
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value === 'object' && value !== null) return wrapGroup(String(property), value);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+      failed: async (error) => error,
+    };
+  };
+  return {
+    open: ({ operation, estimate }) =>
+      PRICING[operation].kind === 'free' ? free() : paid(operation, estimate),
+  };
 }
 
 /** Runs bookkeeping a call does not depend on; a failure of it (a full disk) only loses a reading or an alert. */

@@ -5,8 +5,9 @@ import { createManualClock } from '../../src/core/clock.js';
 import { CreditCapError } from '../../src/core/command/errors.js';
 import {
   budgetOf,
+  budgetScopeFor,
+  createMeter,
   createReservations,
-  meterClient,
   RESERVATION_TTL_MS,
   reserveWithinCap,
 } from '../../src/core/credits.js';
@@ -85,15 +86,18 @@ describe('the metered client', () => {
   /** A metered client for the local person, drawing on `reservation`, under a daily cap. */
   const metered = (cap: number) => {
     const reservation = h.app.reservations.reserve(LOCAL_ACTOR);
-    const scope = { actor: LOCAL_ACTOR, store: h.app.store, clock: h.app.clock, defaultDailyCap: cap };
-    const service = meterClient(h.app.service, {
-      ...scope,
-      reservation,
-      keyPrefix: 'test',
-      command: 'test',
-      accountId: 'test-account',
-      owner: h.app.processId,
-    });
+    const { store, clock } = h.app;
+    const scope = budgetScopeFor(LOCAL_ACTOR, { store, clock, settings: { defaultDailyCap: cap } });
+    const service = h.app.service.metered(
+      createMeter({
+        ...scope,
+        reservation,
+        keyPrefix: 'test',
+        command: 'test',
+        accountId: 'test-account',
+        owner: h.app.processId,
+      }),
+    );
     return { service, reservation, scope };
   };
 

@@ -13,13 +13,13 @@ import {
   budgetOf,
   budgetScopeFor,
   checkCap,
-  meterClient,
+  createMeter,
   type Reservation,
   type Reservations,
   reserveWithinCap,
 } from '../credits.js';
 import type { Logger } from '../logger.js';
-import type { ServiceClient } from '../service/index.js';
+import type { ServiceApi } from '../service/index.js';
 import type { CallOptions } from '../service/types.js';
 import type { MintedAction } from '../store/action-tokens.js';
 import type { Store } from '../store/index.js';
@@ -146,14 +146,12 @@ const RERUN = 'scout.rerun';
 const STOP = 'scout.stop';
 
 /** A client for a tenant without a service account: any call says how to connect one, and nothing is sent. */
-function unconnected(isAdmin: boolean): ServiceClient {
+function unconnected(isAdmin: boolean): ServiceApi {
   const refuse = () => {
     throw new NotConnectedError(isAdmin);
   };
   const group = new Proxy({}, { get: () => refuse });
-  return new Proxy({} as ServiceClient, {
-    get: (_target, property) => (property === 'stop' ? async () => {} : group),
-  });
+  return new Proxy({} as ServiceApi, { get: () => group });
 }
 
 /**
@@ -244,15 +242,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       // Each run gets its own ledger keys: a repeat after the window is a new purchase and must be recorded.
       service:
         access.status === 'ok'
-          ? meterClient(access.account.service, {
-              ...budgetScopeFor(invocation.actor, deps),
-              keyPrefix: `${key}:${randomBytes(6).toString('base64url')}`,
-              command,
-              accountId: access.account.id,
-              owner: deps.owner,
-              reservation,
+          ? access.account.service.metered(
+              createMeter({
+                ...budgetScopeFor(invocation.actor, deps),
+                keyPrefix: `${key}:${randomBytes(6).toString('base64url')}`,
+                command,
+                accountId: access.account.id,
+                owner: deps.owner,
+                reservation,
+              }),
               calls,
-            })
+            )
           : unconnected(invocation.actor.isAdmin),
       store,
       tenants,

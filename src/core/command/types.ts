@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Actor } from '../actor.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
-import type { ServiceClient } from '../service/index.js';
+import type { ServiceApi } from '../service/index.js';
 import type { Store } from '../store/index.js';
 import type { Tenants } from '../tenancy/index.js';
 import type { Reply } from '../ui/index.js';
@@ -51,7 +51,7 @@ export interface CommandContext {
    */
   readonly account: string | null;
   /** The tenant's service client; its paid calls are recorded in the ledger against the actor and checked against caps. */
-  readonly service: ServiceClient;
+  readonly service: ServiceApi;
   readonly store: Store;
   /** The deployment's tenants: connecting and disconnecting service accounts. */
   readonly tenants: Tenants;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
 import { CreditCapError, UnconfirmedChargeError } from '../command/errors.js';
-import { budgetScopeFor, meterClient } from '../credits.js';
+import { budgetScopeFor, createMeter } from '../credits.js';
 import type { Logger } from '../logger.js';
 import type { Outbound } from '../outbound.js';
 import type { Digest } from '../store/digests.js';
@@ -53,15 +53,17 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     const actor = { platform: digest.platform, workspaceId: digest.workspaceId, userId: digest.createdBy };
     // Held with the creator's commands in flight, so together they stay within the creator's cap.
     const reservation = app.reservations.reserve(actor);
-    const service = meterClient(account.service, {
-      ...budgetScopeFor(actor, app),
-      reservation,
-      // A fresh prefix per attempt: a retry after a crash is a new purchase and must be recorded as one.
-      keyPrefix: `digest:${digest.id}:${day}:${randomBytes(6).toString('base64url')}`,
-      command: 'digest',
-      accountId: account.id,
-      owner: app.processId,
-    });
+    const service = account.service.metered(
+      createMeter({
+        ...budgetScopeFor(actor, app),
+        reservation,
+        // A fresh prefix per attempt: a retry after a crash is a new purchase and must be recorded as one.
+        keyPrefix: `digest:${digest.id}:${day}:${randomBytes(6).toString('base64url')}`,
+        command: 'digest',
+        accountId: account.id,
+        owner: app.processId,
+      }),
+    );
     let chosen: { posts: Record<string, unknown>[]; note: string | null };
     try {
       const posts = await chooseDigestPosts(

@@ -1,5 +1,5 @@
 /** Choosing and showing a viral digest: one search, ranked by virality score, posts already shown left out. */
-import type { ServiceClient } from '../service/index.js';
+import type { ServiceApi } from '../service/index.js';
 import type { CallOptions } from '../service/types.js';
 import { normalizeViralPost, type ViralPost } from '../service/viral.js';
 import { bold, code, type Inline, type Reply, reply, text, viralPostCard } from '../ui/index.js';
@@ -48,7 +48,7 @@ export interface DigestQuery {
 
 /** Searches once and returns the top posts not already shown. */
 export async function chooseDigestPosts(
-  service: ServiceClient,
+  service: ServiceApi,
   query: DigestQuery,
   alreadyShown: (ids: readonly string[]) => ReadonlySet<string> | Promise<ReadonlySet<string>>,
   options?: CallOptions,

@@ -159,6 +159,7 @@ export type ContactedCreator = z.output<typeof contactedCreatorSchema>;
 const projectsBody = z.looseObject({ data: z.array(agentProjectSchema) });
 const messagesBody = z.looseObject({ ...snakePage, data: z.array(agentMessageSchema) });
 const contactedBody = z.looseObject({ ...snakePage, data: z.array(contactedCreatorSchema) });
+const noInput = z.strictObject({});
 
 /** The agent operations. */
 export interface AgentApi {
@@ -178,7 +179,7 @@ export function createAgentApi(context: OperationContext): AgentApi {
         context,
         {
           operation: 'agent.projects',
-          input: z.strictObject({}),
+          input: noInput,
           request: () => ({ path: '/api/v1/agent/projects' }),
           decode: (body) => ({ projects: projectsBody.parse(unwrap(body)).data }),
         },

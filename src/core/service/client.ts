@@ -2,16 +2,17 @@
 
 import type { Dispatcher } from 'undici';
 import { type AgentApi, createAgentApi } from './agent.js';
-import { type CreatorsApi, createCreatorsApi } from './creators.js';
+import { type CreatorsApi, createCreatorsApi, createProfileRequests } from './creators.js';
 import { type CrmApi, createCrmApi } from './crm.js';
 import { createMediaApi, type MediaApi } from './media.js';
 import { OPERATION_TRAITS, OPERATIONS, type OperationName } from './operations.js';
-import type { ProfileBatchSettings } from './profile-batch.js';
+import type { ProfileBatcher, ProfileBatchSettings } from './profile-batch.js';
 import { createRateLimiterRegistry, type LimiterMetrics, type RateLimiterRegistry } from './rate-limiter.js';
 import { DEFAULT_RETRY } from './retry.js';
+import type { OperationContext } from './runner.js';
 import { createSongsApi, type SongsApi } from './songs.js';
 import { createTransport, type TransportMetrics } from './transport.js';
-import type { Logger } from './types.js';
+import type { CallOptions, Logger, Meter } from './types.js';
 import { createVideosApi, type VideosApi } from './videos.js';
 import { createViralApi, type ViralApi } from './viral.js';
 
@@ -42,8 +43,8 @@ export interface ServiceClientOptions {
   profileBatch?: ProfileBatchSettings;
 }
 
-/** The typed client of the service. */
-export interface ServiceClient {
+/** The operations of the service, one group per resource. */
+export interface ServiceApi {
   creators: CreatorsApi;
   crm: CrmApi;
   viral: ViralApi;
@@ -51,8 +52,30 @@ export interface ServiceClient {
   agent: AgentApi;
   videos: VideosApi;
   media: MediaApi;
+}
+
+/** The typed client of one API key: its operations unmetered, and bound to an invocation's meter. */
+export interface ServiceClient extends ServiceApi {
+  /**
+   * The operations as one invocation calls them: every call, paid or free, goes through `meter` (see Meter), with
+   * `defaults` under its own options. They share this client's transport, rate limiter and profile requests.
+   */
+  metered(meter: Meter, defaults?: CallOptions): ServiceApi;
   /** Stops the rate limiter registry when this client created it; a shared registry is left to its owner. */
   stop(): Promise<void>;
+}
+
+/** The operations over `context`, profiles by id joining `profiles`. */
+function createApi(context: OperationContext, profiles: ProfileBatcher): ServiceApi {
+  return {
+    creators: createCreatorsApi(context, profiles),
+    crm: createCrmApi(context),
+    viral: createViralApi(context),
+    songs: createSongsApi(context),
+    agent: createAgentApi(context),
+    videos: createVideosApi(context),
+    media: createMediaApi(context),
+  };
 }
 
 function positive(name: string, value: number | undefined): void {
@@ -98,15 +121,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
-  const context = { transport, baseUrl: options.baseUrl, mediaUrl: options.mediaUrl };
+  const context: OperationContext = { transport, baseUrl: options.baseUrl, mediaUrl: options.mediaUrl };
+  // One set of shared profile requests per key client: every invocation's calls join them.
+  const profiles = createProfileRequests(context, options.profileBatch);
   return {
-    creators: createCreatorsApi(context, options.profileBatch),
-    crm: createCrmApi(context),
-    viral: createViralApi(context),
-    songs: createSongsApi(context),
-    agent: createAgentApi(context),
-    videos: createVideosApi(context),
-    media: createMediaApi(context),
+    ...createApi(context, profiles),
+    metered: (meter, defaults) =>
+      createApi({ ...context, meter, ...(defaults === undefined ? {} : { defaults }) }, profiles),
     stop: async () => {
       if (ownsRegistry) await registry.stop();
     },

@@ -31,10 +31,11 @@ import {
   textList,
   wholeNumber,
 } from './input-kit.js';
-import { createProfileBatcher, type ProfileBatchSettings } from './profile-batch.js';
+import { createProfileBatcher, type ProfileBatcher, type ProfileBatchSettings } from './profile-batch.js';
 import { bool, id, num, snakePage, snakePageNumbers, str, strList, toPage, unwrap } from './response-kit.js';
 import {
   bindOperation,
+  meteredCall,
   type Operation,
   type OperationContext,
   type OperationDefinition,
@@ -246,12 +247,19 @@ const getDefinition: OperationDefinition<typeof creatorGetInput, CreatorGetResul
   items: (data) => data.creators.length,
 };
 
-/** Creates the creator operations; `batch` tunes how profile calls are gathered into shared requests. */
-export function createCreatorsApi(context: OperationContext, batch?: ProfileBatchSettings): CreatorsApi {
-  const batched = createProfileBatcher(
-    (input, options) => sendParsed(context, getDefinition, input, options),
-    batch,
-  );
+/**
+ * The shared requests of profiles by id of one API key's client (profile-batch.ts), sent through `context`; `batch`
+ * tunes how calls are gathered. Every invocation's creator operations on the key join them.
+ */
+export function createProfileRequests(
+  context: OperationContext,
+  batch?: ProfileBatchSettings,
+): ProfileBatcher {
+  return createProfileBatcher((input, options) => sendParsed(context, getDefinition, input, options), batch);
+}
+
+/** Creates the creator operations; profiles by id join `profiles`, each call metered on its own first. */
+export function createCreatorsApi(context: OperationContext, profiles: ProfileBatcher): CreatorsApi {
   return {
     search: bindOperation(context, {
       operation: 'creators.search',
@@ -272,8 +280,12 @@ export function createCreatorsApi(context: OperationContext, batch?: ProfileBatc
       },
       items: (data) => data.items.length,
     }),
-    // Bad input is refused before joining a batch: nothing is sent for it.
-    get: async (input, options) =>
-      batched(parseInput('creators.get', creatorGetInput, input).userIds, options),
+    // Bad input is refused before joining a batch: nothing is sent for it. Each caller is metered for its own ids.
+    get: async (input, options) => {
+      const parsed = parseInput('creators.get', creatorGetInput, input);
+      return meteredCall(context, 'creators.get', parsed, options, (merged) =>
+        profiles(parsed.userIds, merged),
+      );
+    },
   };
 }

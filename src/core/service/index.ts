@@ -10,7 +10,12 @@ export {
   agentMessagesInput,
   type ContactedCreator,
 } from './agent.js';
-export { createServiceClient, type ServiceClient, type ServiceClientOptions } from './client.js';
+export {
+  createServiceClient,
+  type ServiceApi,
+  type ServiceClient,
+  type ServiceClientOptions,
+} from './client.js';
 export {
   type CreatorGetInput,
   type CreatorGetResult,
@@ -87,7 +92,18 @@ export {
   songsQueryInput,
   songsQueryVariants,
 } from './songs.js';
-export type { CallMeta, CallOptions, Logger, Page, Priority, QueuePlace, ServiceResult } from './types.js';
+export type {
+  CallMeta,
+  CallOptions,
+  Logger,
+  Meter,
+  MeterEntry,
+  MeteredCall,
+  Page,
+  Priority,
+  QueuePlace,
+  ServiceResult,
+} from './types.js';
 export { type Video, type VideoSearchInput, type VideosApi, videoSearchInput } from './videos.js';
 export {
   normalizeViralPost,

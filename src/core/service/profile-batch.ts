@@ -1,7 +1,7 @@
 /**
  * Profiles by id bought together: creators-get calls of one API key waiting at the same moment are sent as one
  * request of up to PROFILE_BATCH_MAX_IDS ids, as public clients do, so several people's result pages cost one
- * request instead of one each. Each caller still makes its own call (the metered client above it checks that
+ * request instead of one each. Each caller still makes its own call (its meter, opened before it joins, checks that
  * person's cap and writes their ledger row) and gets back only its own ids' profiles, at the credits its part cost.
  *
  * A batch collects callers for PROFILE_BATCH_WINDOW_MS, then waits for its turn in the key's rate limiter like any

@@ -1,19 +1,27 @@
-/** Runs one operation: validate the input, send, decode the answer at the boundary, attach meta and cost. */
+/**
+ * Runs one operation: validate the input, meter the call, send, decode the answer at the boundary, attach meta and
+ * cost.
+ */
 
 import type { z } from 'zod';
-import { ServiceError } from './errors.js';
+import { mayHaveCharged, ServiceError } from './errors.js';
 import { buildUrl } from './http.js';
 import { parseInput } from './input-kit.js';
 import { OPERATION_TRAITS, type OperationName } from './operations.js';
-import { costOf } from './pricing.js';
+import { costOf, estimateCost } from './pricing.js';
+import { sharedPartOf } from './profile-batch.js';
 import type { Transport } from './transport.js';
-import type { CallOptions, ServiceResult } from './types.js';
+import type { CallOptions, Meter, ServiceResult } from './types.js';
 
 /** What every resource module needs to call the service. */
 export interface OperationContext {
   transport: Transport;
   baseUrl: string;
   mediaUrl: string;
+  /** Keeps the books of every call made here (an invocation's calls); the key's own client has none. */
+  meter?: Meter;
+  /** Options under each call's own: an invocation's cancel signal, wait notices, person and deadline. */
+  defaults?: CallOptions;
 }
 
 /** Where and what to send. */
@@ -62,17 +70,65 @@ function usedCredits(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : null;
 }
 
-/** Runs an operation once: nothing is sent when the input is invalid. */
+/** A call's own options over the context's defaults; either's signal cancels it. */
+function withDefaults(
+  defaults: CallOptions | undefined,
+  own: CallOptions | undefined,
+): CallOptions | undefined {
+  if (defaults === undefined) return own;
+  if (own === undefined) return defaults;
+  const merged: CallOptions = { ...defaults, ...own };
+  if (defaults.signal !== undefined && own.signal !== undefined)
+    merged.signal = AbortSignal.any([defaults.signal, own.signal]);
+  if (defaults.waitSignal !== undefined && own.waitSignal !== undefined)
+    merged.waitSignal = AbortSignal.any([defaults.waitSignal, own.waitSignal]);
+  return merged;
+}
+
+/**
+ * Makes one call of `operation` with its parsed `input` through the context: with the context's default options under
+ * its own, and, when the context has a meter, an entry in it opened before `send` (which may refuse: nothing is then
+ * sent) and closed with how the call ended. Every operation of the client goes through here.
+ */
+export async function meteredCall<T>(
+  context: OperationContext,
+  operation: OperationName,
+  input: unknown,
+  options: CallOptions | undefined,
+  send: (options: CallOptions | undefined) => Promise<ServiceResult<T>>,
+): Promise<ServiceResult<T>> {
+  const merged = withDefaults(context.defaults, options);
+  const { meter } = context;
+  if (meter === undefined) return send(merged);
+  const estimate = estimateCost(operation, typeof input === 'object' && input !== null ? input : {});
+  const entry = await meter.open({ operation, estimate });
+  let result: ServiceResult<T>;
+  try {
+    result = await send(merged);
+  } catch (error) {
+    throw await entry.failed(error, mayHaveCharged(error), sharedPartOf(error));
+  }
+  await entry.answered(result.meta, sharedPartOf(result));
+  return result;
+}
+
+/** Runs an operation once: nothing is sent, nor metered, when the input is invalid. */
 export async function runOperation<S extends z.ZodType, T>(
   context: OperationContext,
   definition: OperationDefinition<S, T>,
   raw: unknown,
   options?: CallOptions,
 ): Promise<ServiceResult<T>> {
-  return sendParsed(context, definition, parseInput(definition.operation, definition.input, raw), options);
+  const input = parseInput(definition.operation, definition.input, raw);
+  return meteredCall(context, definition.operation, input, options, (merged) =>
+    sendParsed(context, definition, input, merged),
+  );
 }
 
-/** Sends an input already parsed by the definition's schema, decodes the answer and attaches meta and cost. */
+/**
+ * Sends an input already parsed by the definition's schema, decodes the answer and attaches meta and cost. It
+ * neither meters nor applies defaults: callers go through meteredCall.
+ */
 export async function sendParsed<S extends z.ZodType, T>(
   context: OperationContext,
   definition: OperationDefinition<S, T>,

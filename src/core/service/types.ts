@@ -1,6 +1,7 @@
 /** Types shared by every operation of the service client. */
 
 import type { OperationName } from './operations.js';
+import type { SharedPart } from './profile-batch.js';
 
 /** Who is waiting for a call: people go before background jobs in the rate limiter. */
 export type Priority = 'user' | 'background';
@@ -64,6 +65,33 @@ export interface CallMeta {
 export interface ServiceResult<T> {
   data: T;
   meta: CallMeta;
+}
+
+/** A call about to be sent, as its meter sees it. */
+export interface MeteredCall {
+  operation: OperationName;
+  /** The most it can cost, from its input (0 for a free operation). */
+  estimate: number;
+}
+
+/**
+ * The books kept of one invocation's calls (core/credits.ts: caps, the ledger, alerts). The runner opens an entry
+ * for every call before anything is sent, so refusing there (a cap reached, no account) sends nothing, and closes it
+ * with how the call ended.
+ */
+export interface Meter {
+  open(call: MeteredCall): Promise<MeterEntry>;
+}
+
+/** One call's entry in a meter. */
+export interface MeterEntry {
+  /** The call was answered; `shared`: its part of a request shared with other callers (profile-batch.ts). */
+  answered(meta: CallMeta, shared: SharedPart | undefined): Promise<void>;
+  /**
+   * The call failed; `mayHaveCharged`: it may have reached the service. Returns what its caller gets: `error`, or an
+   * error saying the call may have been charged.
+   */
+  failed(error: unknown, mayHaveCharged: boolean, shared: SharedPart | undefined): Promise<unknown>;
 }
 
 /** One page of a paginated operation. */
