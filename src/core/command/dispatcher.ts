@@ -19,7 +19,7 @@ import {
   reserveWithinCap,
 } from '../credits.js';
 import type { Logger } from '../logger.js';
-import type { ServiceApi } from '../service/index.js';
+import { createRefusingApi, type ServiceApi } from '../service/index.js';
 import type { CallOptions } from '../service/types.js';
 import type { MintedAction } from '../store/action-tokens.js';
 import type { Store } from '../store/index.js';
@@ -145,14 +145,8 @@ const CANCEL = 'scout.cancel';
 const RERUN = 'scout.rerun';
 const STOP = 'scout.stop';
 
-/** A client for a tenant without a service account: any call says how to connect one, and nothing is sent. */
-function unconnected(isAdmin: boolean): ServiceApi {
-  const refuse = () => {
-    throw new NotConnectedError(isAdmin);
-  };
-  const group = new Proxy({}, { get: () => refuse });
-  return new Proxy({} as ServiceApi, { get: () => group });
-}
+/** The service of a tenant without a service account: any call says how to connect one, and nothing is sent. */
+const unconnected = (isAdmin: boolean): ServiceApi => createRefusingApi(() => new NotConnectedError(isAdmin));
 
 /**
  * Where an invocation runs: its tenant's access, resolved once at entry, its tally, and the elements (buttons,

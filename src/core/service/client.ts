@@ -78,6 +78,24 @@ function createApi(context: OperationContext, profiles: ProfileBatcher): Service
   };
 }
 
+/**
+ * The operations of no account (a tenant that connected none): every call with a valid input fails with `refusal()`,
+ * and nothing is sent.
+ */
+export function createRefusingApi(refusal: () => Error): ServiceApi {
+  const refuse = async (): Promise<never> => {
+    throw refusal();
+  };
+  // The meter refuses each call before it is sent; the transport, never reached, has nowhere to send either.
+  const context: OperationContext = {
+    transport: { send: refuse },
+    baseUrl: '',
+    mediaUrl: '',
+    meter: { open: refuse },
+  };
+  return createApi(context, createProfileRequests(context));
+}
+
 function positive(name: string, value: number | undefined): void {
   if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
     throw new RangeError(`Service client option ${name} must be a positive number.`);

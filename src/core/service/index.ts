@@ -11,6 +11,7 @@ export {
   type ContactedCreator,
 } from './agent.js';
 export {
+  createRefusingApi,
   createServiceClient,
   type ServiceApi,
   type ServiceClient,
