@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { ScoutError } from './core/errors.js';
 
 /** Log levels accepted by LOG_LEVEL (pino's names). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -240,7 +241,7 @@ export interface Config {
 }
 
 /** Thrown when the environment does not describe a valid configuration; the message names every bad variable. */
-export class ConfigError extends Error {
+export class ConfigError extends ScoutError {
   override readonly name = 'ConfigError';
   readonly code = 'INVALID_CONFIG';
   constructor(readonly problems: ReadonlyArray<{ variable: string; expected: string }>) {

@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { databasePathOf, loadDotEnv, redactDatabaseUrl, urlPasswords } from '../config.js';
+import { ScoutError } from '../core/errors.js';
 import { type Db, isPostgresUrl, openDatabase } from '../core/store/database.js';
 import { type Sql, sql } from '../core/store/sql.js';
 
@@ -55,7 +56,10 @@ export function parseArguments(args: readonly string[], databasePath = databaseP
 }
 
 /** A mistake in the command line: the usage is printed with it. */
-export class UsageError extends Error {}
+export class UsageError extends ScoutError {
+  override readonly name = 'UsageError';
+  readonly code = 'INVALID_ARGUMENTS';
+}
 
 const USAGE =
   'Usage: npm run db:copy -- --to postgres://user:password@host:5432/scout [--from ./data/scout.db]';

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { webApi } from '@slack/bolt';
 import type { App } from '../../app.js';
 import type { SlackConfig } from '../../config.js';
+import { ScoutError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import {
   answerEvery,
@@ -79,7 +80,7 @@ export interface SlackAdapter {
 }
 
 /** Thrown by start() when Slack does not confirm the bot token: Scout then serves nobody. */
-export class SlackStartError extends Error {
+export class SlackStartError extends ScoutError {
   override readonly name = 'SlackStartError';
   readonly code = 'SLACK_AUTH_FAILED';
 }

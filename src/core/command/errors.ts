@@ -1,7 +1,9 @@
 /** Errors of the command layer, each turned into a short message for the author by the error renderer. */
 
+import { ScoutError } from '../errors.js';
+
 /** The command text or its options are wrong; `usage` shows how to write it. */
-export class CommandInputError extends Error {
+export class CommandInputError extends ScoutError {
   override readonly name = 'CommandInputError';
   readonly code = 'INVALID_COMMAND';
   constructor(
@@ -13,13 +15,13 @@ export class CommandInputError extends Error {
 }
 
 /** The person may not run this command. */
-export class PermissionError extends Error {
+export class PermissionError extends ScoutError {
   override readonly name = 'PermissionError';
   readonly code = 'NOT_ALLOWED';
 }
 
 /** Running the command would exceed the person's daily credit cap. */
-export class CreditCapError extends Error {
+export class CreditCapError extends ScoutError {
   override readonly name = 'CreditCapError';
   readonly code = 'DAILY_CAP_REACHED';
   constructor(
@@ -35,7 +37,7 @@ export class CreditCapError extends Error {
 }
 
 /** The tenant has not connected a service account yet; admins are told how, members whom to ask. */
-export class NotConnectedError extends Error {
+export class NotConnectedError extends ScoutError {
   override readonly name = 'NotConnectedError';
   readonly code = 'NOT_CONNECTED';
   /** `unreadable`: a key is stored but cannot be decrypted (SCOUT_ENCRYPTION_KEY changed). */
@@ -56,7 +58,7 @@ export class NotConnectedError extends Error {
  * unreadable body). It is not sent again by itself: the ledger counts it at its estimate, unconfirmed, and the
  * person decides whether to retry.
  */
-export class UnconfirmedChargeError extends Error {
+export class UnconfirmedChargeError extends ScoutError {
   override readonly name = 'UnconfirmedChargeError';
   readonly code = 'UNCONFIRMED_CHARGE';
   constructor(
@@ -75,7 +77,7 @@ export class UnconfirmedChargeError extends Error {
 }
 
 /** Scout's database cannot grow (the disk is full). */
-export class StorageFullError extends Error {
+export class StorageFullError extends ScoutError {
   override readonly name = 'StorageFullError';
   readonly code = 'STORAGE_FULL';
   /** `beforeSending`: the paid call it stopped was not sent, so nothing was charged. */

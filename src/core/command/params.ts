@@ -2,6 +2,8 @@
  * How each option of a command is typed in chat: its kind, aliases and help. The text parser, `/scout help` and
  * the platform command registrations all read this one table; the command's zod schema then validates bounds.
  */
+
+import { ScoutError } from '../errors.js';
 import { didYouMean, fold, matchChoice } from './suggest.js';
 
 interface ParamBase {
@@ -67,8 +69,9 @@ export interface RangeSpec {
 export type ParamTable = Readonly<Record<string, ParamSpec>>;
 
 /** A problem with one option's value, phrased for the person who typed it. */
-export class ParamError extends Error {
+export class ParamError extends ScoutError {
   override readonly name = 'ParamError';
+  readonly code = 'INVALID_OPTION';
   constructor(
     readonly param: string,
     message: string,

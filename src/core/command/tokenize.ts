@@ -1,5 +1,7 @@
 /** Splits the text of a `/scout` command into words and key:value pairs, honouring quotes. */
 
+import { ScoutError } from '../errors.js';
+
 /** The longest command text accepted; longer input is refused before any parsing work. */
 // Room for 500 creator ids (the most one CRM add takes) at ~25 characters each, and still linear to parse.
 export const MAX_COMMAND_LENGTH = 16_000;
@@ -13,8 +15,9 @@ export interface Token {
 }
 
 /** Raised for text that cannot be split into tokens (an unclosed quote, too long). */
-export class TokenizeError extends Error {
+export class TokenizeError extends ScoutError {
   override readonly name = 'TokenizeError';
+  readonly code = 'INVALID_SYNTAX';
 }
 
 const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘': '’', '«': '»' };

@@ -1,5 +1,6 @@
 /** The error family of the service client: one class, stable codes, messages that say what to do. */
 
+import { ScoutError } from '../errors.js';
 import { shortText } from '../ui/format.js';
 import type { OperationName } from './operations.js';
 
@@ -44,7 +45,7 @@ export interface ServiceErrorInit {
 }
 
 /** Any failure of a service call: bad input, an error answer, a timeout, a network failure or an unreadable body. */
-export class ServiceError extends Error {
+export class ServiceError extends ScoutError {
   override readonly name: string = 'ServiceError';
   /** Stable SCREAMING_SNAKE code. */
   readonly code: ServiceErrorCode;
@@ -268,8 +269,9 @@ export function errorFromAnswer(answer: ErrorAnswer): ServiceError {
 }
 
 /** Redis could not be asked for a slot (unreachable, or silent): nothing was sent to the service. */
-export class SharedWindowUnavailableError extends Error {
+export class SharedWindowUnavailableError extends ScoutError {
   override readonly name = 'SharedWindowUnavailableError';
+  readonly code = 'SHARED_WINDOW_UNREACHABLE';
   constructor(cause: unknown) {
     super('The shared rate window in Redis could not be reached.', { cause });
   }

@@ -4,6 +4,7 @@
  * additional data, so a sealed value copied into another tenant's row does not open there.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { ScoutError } from '../errors.js';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -17,7 +18,7 @@ export interface Sealer {
 }
 
 /** Thrown when a sealed value cannot be opened. */
-export class SealError extends Error {
+export class SealError extends ScoutError {
   override readonly name = 'SealError';
   readonly code = 'SEAL_FAILED';
 }

@@ -1,5 +1,6 @@
 /** HTTP plumbing of the sandbox: error shapes per operation family, bounded body reading, JSON replies. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ScoutError } from '../../core/errors.js';
 
 /**
  * Error body shape of an operation family: A `{code, message}` for creators, B `{detail}` for CRM,
@@ -8,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export type ErrorFamily = 'A' | 'B' | 'C';
 
 /** A failure an operation answers with; rendered in the body shape of the operation's family. */
-export class SandboxHttpError extends Error {
+export class SandboxHttpError extends ScoutError {
+  readonly code = 'SANDBOX_HTTP_ERROR';
   /** Builds an error answered with `status` and `message` (plus extra headers such as Allow). */
   constructor(
     readonly status: number,
