@@ -2,6 +2,7 @@
 
 import type { DestinationStream, Logger as PinoLogger } from 'pino';
 import { pino } from 'pino';
+import { isScoutError } from './errors.js';
 
 /** The logger type passed through Scout. */
 export type Logger = PinoLogger;
@@ -49,6 +50,8 @@ export function createLogger(options: LoggerOptions): Logger {
     if (value instanceof Error) {
       return {
         type: value.name,
+        // Scout's own errors carry a stable code: logs are searched by it rather than by message.
+        ...(isScoutError(value) ? { code: value.code } : {}),
         message: mask(value.message),
         stack: value.stack ? mask(value.stack) : undefined,
       };
@@ -64,6 +67,9 @@ export function createLogger(options: LoggerOptions): Logger {
       base: null,
       redact: { paths: SECRET_KEYS.flatMap((k) => [`["${k}"]`, `*["${k}"]`]), censor: CENSOR },
       formatters: { log: (obj) => scrub(obj, 0) as Record<string, unknown> },
+      // Serializers run on what the formatter returns: pino's own `err` serializer would take the scrubbed error
+      // for a plain object and log its type as "Object".
+      serializers: { err: (err: unknown) => err },
       hooks: {
         // Messages are plain strings that may interpolate a secret by mistake: mask those too.
         logMethod(args, method) {

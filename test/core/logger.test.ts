@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/core/logger.js';
+import { SealError } from '../../src/core/tenancy/seal.js';
 
 function capture() {
   const lines: string[] = [];
@@ -35,6 +36,17 @@ describe('createLogger', () => {
     expect(first.url).toBe('/x?k=[redacted]');
     expect(first.msg).toBe('called with [redacted]');
     expect(JSON.parse(lines[1] ?? '{}').err.message).toBe('bad key [redacted]');
+  });
+
+  it('logs the code of Scout’s own errors beside their type', () => {
+    const { lines, destination } = capture();
+    const logger = createLogger({ level: 'info', destination });
+    logger.error({ err: new SealError('Sealed value is too short.') }, 'failed');
+    expect(JSON.parse(lines[0] ?? '{}').err).toMatchObject({
+      type: 'SealError',
+      code: 'SEAL_FAILED',
+      message: 'Sealed value is too short.',
+    });
   });
 
   it('respects the level', () => {

@@ -1,0 +1,57 @@
+/**
+ * The error renderer with a real logger: what the author sees is unchanged by codes, and what is logged carries
+ * the error's code, so a reference quoted by a person leads to a classified failure.
+ */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { errorReply } from '../../../src/core/command/error-reply.js';
+import { TokenizeError } from '../../../src/core/command/tokenize.js';
+import { createLogger } from '../../../src/core/logger.js';
+import { ServiceError } from '../../../src/core/service/errors.js';
+import { SealError } from '../../../src/core/tenancy/seal.js';
+import { type Reply, renderText } from '../../../src/core/ui/index.js';
+
+const toText = (reply: Reply) => renderText(reply).text;
+
+function logged() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).trim().split('\n')) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ level: 'info', destination }) };
+}
+
+describe('errorReply', () => {
+  it('logs an unexpected Scout error with its code and shows only the usual apology with the reference', () => {
+    const { lines, logger } = logged();
+    const shown = toText(errorReply(new SealError('Sealed value is too short.'), logger));
+    expect(shown).toMatch(/Something went wrong\. Please try again\. \(ref: ([0-9a-f]{8})\)$/m);
+    expect(shown).not.toContain('Sealed');
+    const ref = /ref: ([0-9a-f]{8})/.exec(shown)?.[1];
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ ref, err: { type: 'SealError', code: 'SEAL_FAILED' } });
+  });
+
+  it('logs a service failure under its own code, and answers bad syntax without logging', () => {
+    const { lines, logger } = logged();
+    const failure = new ServiceError({
+      code: 'SERVICE_UNAVAILABLE',
+      operation: 'creators.search',
+      status: 503,
+      message: 'The service is unavailable (HTTP 503). Try again in a few minutes.',
+    });
+    expect(toText(errorReply(failure, logger))).toContain('The service is unavailable (HTTP 503).');
+    expect(lines[0]).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      status: 503,
+      operation: 'creators.search',
+    });
+    const syntax = toText(errorReply(new TokenizeError('A quote is not closed.'), logger, '/scout find'));
+    expect(syntax).toContain('A quote is not closed.');
+    expect(syntax).toContain('/scout find');
+    expect(lines).toHaveLength(1);
+  });
+});
