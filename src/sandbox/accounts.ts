@@ -1,4 +1,5 @@
 /** Keys of the sandbox: balances, rolling-minute rate limits and queued faults. */
+import { SandboxHttpError } from './server/http.js';
 import type { SandboxFault, SandboxKey } from './types.js';
 
 /** The rate-limit window. */
@@ -72,7 +73,7 @@ export function createAccounts(keys: readonly SandboxKey[], rateLimitPerMinute: 
     get: (key) => accounts.get(key),
     require: (key) => {
       const account = accounts.get(key);
-      if (!account) throw new Error(`The sandbox has no key '${key}'`);
+      if (!account) throw new SandboxHttpError(404, `The sandbox has no key '${key}'`);
       return account;
     },
     add,

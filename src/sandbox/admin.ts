@@ -2,6 +2,7 @@
 
 import type { InboundReplyOptions } from './data/replies.js';
 import type { PlainAnswer } from './server/handler.js';
+import { SandboxHttpError } from './server/http.js';
 import { isObject } from './server/input.js';
 import type { SandboxFault } from './types.js';
 
@@ -104,7 +105,7 @@ export function createAdmin(
       return { status: 200, body: { message: target.addInboundReply(body.teamId, readReplyOptions(body)) } };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return { status: message.startsWith('The sandbox has no key') ? 404 : 400, body: { error: message } };
+      return { status: error instanceof SandboxHttpError ? error.status : 400, body: { error: message } };
     }
   };
 }
