@@ -24,7 +24,25 @@ import type { CallOptions } from '../service/types.js';
 import type { MintedAction } from '../store/action-tokens.js';
 import type { Store } from '../store/index.js';
 import { type Access, adminRole, OUTSIDE_MESSAGE, type Tenants, tenantOf } from '../tenancy/index.js';
-import { bold, button, buttons, notice, type Reply, reply } from '../ui/index.js';
+import {
+  bold,
+  button,
+  buttons,
+  code,
+  commandFormId,
+  FORM_KIND,
+  formButton,
+  formCommandLine,
+  formRequest,
+  formSpec,
+  hasForm,
+  notice,
+  quoteValue,
+  type Reply,
+  readFormId,
+  reply,
+  text as textNode,
+} from '../ui/index.js';
 import { bindTokens } from './bind.js';
 import { errorReply } from './error-reply.js';
 import { CommandInputError, NotConnectedError, PermissionError, UnconfirmedChargeError } from './errors.js';
@@ -78,6 +96,8 @@ export interface Invocation {
   receivedAt?: number;
   /** The working message was shown already (in the acknowledgement): the dispatcher does not show it again. */
   workingShown?: boolean;
+  /** The adapter opens forms (core/ui/form.ts): a mistake in a command's options offers the command's form. */
+  forms?: boolean;
 }
 
 /** Handles commands and element presses. */
@@ -87,6 +107,13 @@ export interface Dispatcher {
   /** Typed options from a platform form (Discord options, a Slack modal), as strings keyed by option name. */
   options(
     invocation: Invocation & { family: string; command: string; options: Readonly<Record<string, string>> },
+  ): Promise<Reply>;
+  /**
+   * A submitted form: its values as tokens of the text syntax (see `readForm` in core/ui/form.ts), run as the
+   * typed command line would be.
+   */
+  form(
+    invocation: Invocation & { family: string; command: string; tokens: readonly Token[] },
   ): Promise<Reply>;
   /** A press of a button or a choice in a select. */
   action(invocation: Invocation & { token: string; event?: ActionEvent }): Promise<Reply>;
@@ -99,8 +126,9 @@ export interface Dispatcher {
    * The answer to a command line that needs nothing but the line (help, a usage or validation error), computed
    * at once and counted, for an adapter to send in its acknowledgement; null when the line needs the dispatcher
    * (`text`). For a person the adapter already knows is of a served tenant: nothing here checks who asks.
+   * `forms`: the adapter opens forms (see Invocation.forms).
    */
-  atOnce(text: string): Reply | null;
+  atOnce(text: string, options?: { forms?: boolean }): Reply | null;
   /**
    * The working message of a command line that needs the dispatcher ("Searching creators…"), for an adapter to
    * send in its acknowledgement when the request is already late for it; the invocation then says `workingShown`.
@@ -159,6 +187,14 @@ type Scoped = Invocation & {
 };
 
 const outside = (): Reply => reply([notice('warning', OUTSIDE_MESSAGE)], { visibility: 'author' });
+
+/** A command line from tokens, read back by tokenize as they are. */
+const lineOf = (def: CommandDef<unknown>, tokens: readonly Token[]) =>
+  [
+    def.family,
+    def.name,
+    ...tokens.map((t) => (t.key === null ? t.source : `${t.key}:${quoteValue(t.value)}`)),
+  ].join(' ');
 
 /** Creates the dispatcher. */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
@@ -609,6 +645,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     confirmed = false,
   ): Promise<Reply> => {
     const now = clock.now();
+    const named = readFormId(invocation.token);
+    if (named?.kind === 'command') {
+      return formByText(invocation, formRequest.parse({ family: named.family, command: named.command }));
+    }
     const found = await store.actions.lookup(invocation.token, invocation.actor, now);
     const { tally } = invocation;
     if (found.status === 'unknown') {
@@ -631,6 +671,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const { kind, payload } = found.record;
     if (kind === CONFIRM || kind === CANCEL || kind === RERUN || kind === STOP) {
       return builtinAction(invocation, kind, payload, invocation.token);
+    }
+    if (kind === FORM_KIND) {
+      const request = formRequest.safeParse(payload);
+      return request.success ? formByText(invocation, request.data) : expiredReply(null);
     }
     const def = registry.action(kind);
     const parsed = def?.payload.safeParse(payload);
@@ -657,18 +701,45 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     });
   };
 
+  /** The answer to a mistake, offering the command's form where the adapter opens forms. */
+  const mistake = (error: unknown, def: CommandDef<unknown> | null, forms: boolean | undefined): Reply => {
+    const answer = errorReply(error, logger, def === null ? null : usageLine(def));
+    if (forms !== true || def === null || !hasForm(def) || !isInputError(error)) return answer;
+    return { ...answer, nodes: [...answer.nodes, buttons(formButton('Form', commandFormId(def)))] };
+  };
+
   const handleText = async (invocation: Scoped & { text: string }): Promise<Reply> => {
-    let usage: string | null = null;
+    let def: CommandDef<unknown> | null = null;
     try {
-      const { def, tokens, text } = resolveText(invocation.text);
-      usage = usageLine(def);
-      return await runCommand(invocation, def, bindTokens(def.params, tokens), text, false);
+      const resolved = resolveText(invocation.text);
+      def = resolved.def;
+      return await runCommand(invocation, def, bindTokens(def.params, resolved.tokens), resolved.text, false);
     } catch (error) {
       invocation.tally.outcome = outcomeOf(error);
       if (invocation.tally.family === UNKNOWN)
         invocation.tally.family = familyOfLine(registry, invocation.text);
-      return errorReply(error, logger, usage);
+      return mistake(error, def, invocation.forms);
     }
+  };
+
+  /**
+   * A form button pressed where no form opens (the terminal): the command line to type, filled in as the form
+   * would be; with words typed after the press (`edit 1 notes:"Call Monday"`), that line run with them.
+   */
+  const formByText = async (
+    invocation: Scoped & { event?: ActionEvent },
+    request: z.output<typeof formRequest>,
+  ): Promise<Reply> => {
+    const def = registry.command(request.family, request.command);
+    const spec = def === undefined ? null : formSpec(def, request);
+    if (def === undefined || spec === null) return expiredReply(null);
+    invocation.tally.family = def.family;
+    const typed = invocation.event?.value?.trim() ?? '';
+    if (typed !== '') {
+      const fixed = Object.entries(request.fixed).map(([key, value]) => ({ key, value, source: value }));
+      return handleText({ ...invocation, text: `${lineOf(def, fixed)} ${typed}` });
+    }
+    return reply([textNode(`${spec.title}: type `, code(formCommandLine(def, spec)))]);
   };
 
   const secretsNeeded = (line: string): SecretPrompt | null => {
@@ -689,65 +760,71 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
   };
 
-  /** A command from typed options (a platform form). */
-  const runOptions = async (
-    request: Invocation & { family: string; command: string; options: Readonly<Record<string, string>> },
+  /** A command from what a platform gathered (typed options, a form), which `gather` turns into its raw input. */
+  const runGathered = async (
+    request: Invocation & { family: string; command: string },
     tally: Tally,
     elements: MintedAction[],
+    gather: (def: CommandDef<unknown>) => { raw: Record<string, unknown>; text: string },
   ): Promise<Reply> => {
     const invocation = await scope(request, tally, elements);
     if (invocation === null) {
       tally.outcome = 'refused';
       return outside();
     }
-    let usage: string | null = null;
+    let def: CommandDef<unknown> | null = null;
     try {
-      const def = registry.command(invocation.family, invocation.command);
-      if (def === undefined)
+      def = registry.command(invocation.family, invocation.command) ?? null;
+      if (def === null)
         throw new CommandInputError(`Unknown command ${invocation.family} ${invocation.command}.`);
-      usage = usageLine(def);
-      const raw: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(invocation.options)) {
-        const name = resolveKey(def.params, key);
-        const spec = name === null ? undefined : def.params[name];
-        if (name === null || spec === undefined)
-          throw new CommandInputError(`Unknown option "${key}".`, usage);
-        Object.assign(raw, coerceParam(name, spec, value));
-      }
-      const text = [
-        def.family,
-        def.name,
-        ...Object.entries(invocation.options).map(([k, v]) => `${k}:${quoteValue(v)}`),
-      ].join(' ');
+      const { raw, text } = gather(def);
       return await runCommand(invocation, def, raw, text, false);
     } catch (error) {
       tally.outcome = outcomeOf(error);
-      return errorReply(error, logger, usage);
+      return mistake(error, def, invocation.forms);
     }
+  };
+
+  /** Typed options (Discord's, a secret form's) as a command's raw input, each coerced like its text. */
+  const fromOptions = (options: Readonly<Record<string, string>>) => (def: CommandDef<unknown>) => {
+    const raw: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(options)) {
+      const name = resolveKey(def.params, key);
+      const spec = name === null ? undefined : def.params[name];
+      if (name === null || spec === undefined)
+        throw new CommandInputError(`Unknown option "${key}".`, usageLine(def));
+      Object.assign(raw, coerceParam(name, spec, value));
+    }
+    const text = [
+      def.family,
+      def.name,
+      ...Object.entries(options).map(([k, v]) => `${k}:${quoteValue(v)}`),
+    ].join(' ');
+    return { raw, text };
   };
 
   const atOnceAnswers = new Map<string, { tally: Tally; answer: Reply }>();
   /** See Dispatcher.atOnce. */
-  const atOnce = (line: string): Reply | null => {
+  const atOnce = (line: string, options: { forms?: boolean } = {}): Reply | null => {
     const kept = atOnceAnswers.get(line);
     if (kept !== undefined) {
       metrics?.command(kept.tally.family, kept.tally.outcome);
       return kept.answer;
     }
     const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
-    let usage: string | null = null;
+    let def: CommandDef<unknown> | null = null;
     let answer: Reply | null;
     try {
-      const { def, tokens } = resolveText(line);
+      const resolved = resolveText(line);
+      def = resolved.def;
       tally.family = def.family;
-      usage = usageLine(def);
-      const input = validInput(def, bindTokens(def.params, tokens));
+      const input = validInput(def, bindTokens(def.params, resolved.tokens));
       answer = def.answer === undefined ? null : def.answer(input, registry);
     } catch (error) {
       if (!isInputError(error)) return null;
       tally.outcome = outcomeOf(error);
       if (tally.family === UNKNOWN) tally.family = familyOfLine(registry, line);
-      answer = errorReply(error, logger, usage);
+      answer = mistake(error, def, options.forms);
     }
     if (answer === null) return null;
     metrics?.command(tally.family, tally.outcome);
@@ -788,7 +865,19 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     async options(request) {
       const tally: Tally = { family: registry.family(request.family)?.name ?? UNKNOWN, outcome: 'ok' };
       const elements: MintedAction[] = [];
-      return counted('command', tally, elements, () => runOptions(request, tally, elements));
+      return counted('command', tally, elements, () =>
+        runGathered(request, tally, elements, fromOptions(request.options)),
+      );
+    },
+    async form(request) {
+      const tally: Tally = { family: registry.family(request.family)?.name ?? UNKNOWN, outcome: 'ok' };
+      const elements: MintedAction[] = [];
+      return counted('command', tally, elements, () =>
+        runGathered(request, tally, elements, (def) => ({
+          raw: bindTokens(def.params, request.tokens),
+          text: lineOf(def, request.tokens),
+        })),
+      );
     },
     async action(request) {
       const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
@@ -833,8 +922,4 @@ function withoutSecrets(def: CommandDef<unknown>, raw: Record<string, unknown>, 
   return shown;
 }
 
-/** Writes a value so that tokenize reads it back unchanged. */
-export function quoteValue(value: string): string {
-  if (value !== '' && !/[\s"'“”‘’«»]/.test(value)) return value;
-  return value.includes('"') ? `'${value}'` : `"${value}"`;
-}
+export { quoteValue };

@@ -3,6 +3,7 @@ export * from './builders.js';
 export * from './card-fields.js';
 export * from './cards.js';
 export * from './files.js';
+export * from './form.js';
 export * from './format.js';
 export * from './json-text.js';
 export * from './limits.js';

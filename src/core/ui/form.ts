@@ -1,0 +1,553 @@
+/**
+ * Forms: a command's options as the fields of a platform form (a Slack modal, a Discord modal), derived from the
+ * command's declaration (its option table for names, labels, choices and hints, its schema for bounds), and a
+ * submitted form read back into tokens of the text syntax, checked by the same coercion and schema as a typed
+ * command, with each problem put on the field that caused it. A form button opens one: for a command as it is
+ * (`commandFormId`), or for a stored request that fixes some options and fills in others (`FORM_KIND`).
+ */
+import { z } from 'zod';
+import { bindTokens } from '../command/bind.js';
+import { ParamError, type ParamSpec, type ParamTable, resolveKey } from '../command/params.js';
+import { type Token, TokenizeError, tokenize } from '../command/tokenize.js';
+import type { CommandDef, CommandRegistry } from '../command/types.js';
+import { paramSyntax } from '../command/usage.js';
+import type { ActionLookup } from '../store/action-tokens.js';
+import { button } from './builders.js';
+import type { Button } from './model.js';
+
+/** Element kind of a stored form request (see `formRequest`): its token opens the form it describes. */
+export const FORM_KIND = 'scout.form';
+
+/** Prefix of a form button that opens a command's form as it is: `scout.form-of:creators.search`. */
+const COMMAND_FORM_PREFIX = 'scout.form-of:';
+
+/** Id of the free-text input that takes every option not shown as a field, in the text syntax. */
+export const FORM_MORE = '+more';
+
+/**
+ * Filters most people set, shown first after the required and positional ones (a Discord form shows only four
+ * before its "more" input); Discord's command registration types them first too.
+ */
+export const COMMON_OPTIONS: readonly string[] = [
+  'source',
+  'followers',
+  'country',
+  'countries',
+  'language',
+  'mainCategory',
+  'categories',
+  'engagementRate',
+  'averageViews',
+  'views',
+  'viralityScore',
+  'keywords',
+  'nichesToPromote',
+  'gender',
+  'emailExists',
+  'username',
+];
+
+/** Sorting and paging: set now and then, shown last in a form (Discord's registration types them after the rest). */
+export const PAGING_OPTIONS: readonly string[] = ['sortBy', 'sortOrder', 'page', 'perPage', 'pageSize'];
+
+/** How a field takes its value: a line of text, several lines, one or several of `choices`, or yes/no. */
+export type FormInput = 'text' | 'lines' | 'choice' | 'choices' | 'yes-no';
+
+/** One input of a form: one option of the command. */
+export interface FormField {
+  /** The option's name in the text syntax: the field's id on every platform. */
+  readonly name: string;
+  /** A short label ("Followers", "Engagement rate (%)"). */
+  readonly label: string;
+  /** The option's help line, with what it allows (values, bounds, how to write a range or a list). */
+  readonly hint: string;
+  /** An example of a value ("10k-100k"). */
+  readonly placeholder: string;
+  readonly required: boolean;
+  readonly input: FormInput;
+  /** The allowed values of a choice input (empty otherwise). */
+  readonly choices: readonly string[];
+  /** The value the form opens with. */
+  readonly value?: string;
+}
+
+/** A command's form. */
+export interface FormSpec {
+  readonly family: string;
+  readonly command: string;
+  /** A short title ("creators search", "Edit @ana"). */
+  readonly title: string;
+  /** Options set by whatever opened the form (the list and creator of a contact): sent along, never shown as inputs. */
+  readonly fixed: Readonly<Record<string, string>>;
+  /** Every other option but secrets, the most used first. */
+  readonly fields: readonly FormField[];
+  /** Text the "more" input opens with, where a platform shows one (options typed in the text syntax). */
+  readonly more: string;
+}
+
+/** What a stored form button carries. */
+export const formRequest = z.object({
+  family: z.string(),
+  command: z.string(),
+  title: z.string().optional(),
+  fixed: z.record(z.string(), z.string()).default({}),
+  values: z.record(z.string(), z.string()).default({}),
+  more: z.string().default(''),
+});
+
+/** A stored form request. */
+export type FormRequest = z.input<typeof formRequest>;
+
+/** The id of a button that opens `def`'s form, with nothing filled in; needs no stored state. */
+export function commandFormId(def: Pick<CommandDef<unknown>, 'family' | 'name'>): string {
+  return `${COMMAND_FORM_PREFIX}${def.family}.${def.name}`;
+}
+
+/** What a form id names: a command's form as it is, or a stored request (its token); null when not a form id. */
+export function readFormId(
+  id: string,
+): { kind: 'command'; family: string; command: string } | { kind: 'stored'; token: string } | null {
+  if (id.startsWith(COMMAND_FORM_PREFIX)) {
+    const rest = id.slice(COMMAND_FORM_PREFIX.length);
+    const dot = rest.indexOf('.');
+    if (dot <= 0 || dot === rest.length - 1) return null;
+    return { kind: 'command', family: rest.slice(0, dot), command: rest.slice(dot + 1) };
+  }
+  return id.startsWith(`${FORM_KIND}:`) ? { kind: 'stored', token: id } : null;
+}
+
+/** A button that opens a form (`id`: `commandFormId`, or the token of a stored `FORM_KIND` request). */
+export function formButton(label: string, id: string): Button {
+  return button(label, id);
+}
+
+/** The options of `def` a form can show: all but secrets, which only a private form asks for. */
+const formParams = (def: CommandDef<unknown>) =>
+  Object.entries(def.params).filter(([, spec]) => spec.secret !== true);
+
+/** Whether `def` has a form: it takes an option a form can show. */
+export function hasForm(def: CommandDef<unknown>): boolean {
+  return formParams(def).length > 0;
+}
+
+/**
+ * Whether `def` typed bare (`/scout list show`, `/scout creators`) opens its form where a platform can show one:
+ * it needs an option, or it filters by ranges (a search), where a form shows what there is to set.
+ */
+export function opensBare(def: CommandDef<unknown>): boolean {
+  return formParams(def).some(([, spec]) => spec.required === true || spec.kind === 'range');
+}
+
+/**
+ * The command a line names with nothing else (`creators`, `list show`, `/scout viral search`) when that command
+ * opens its form bare (see opensBare); null for any other line.
+ */
+export function bareFormOf(registry: CommandRegistry, line: string): CommandDef<unknown> | null {
+  let tokens: Token[];
+  try {
+    tokens = tokenize(line.trim().replace(/^\/?scout\b\s*/i, ''));
+  } catch {
+    return null;
+  }
+  const [first, second] = tokens;
+  if (first === undefined || tokens.length > 2 || tokens.some((token) => token.key !== null)) return null;
+  const family = registry.family(first.value);
+  if (family === undefined) return null;
+  const name = second?.value ?? family.defaultCommand;
+  const def = name === undefined ? undefined : registry.command(family.name, name);
+  return def !== undefined && opensBare(def) ? def : null;
+}
+
+/** Where an option comes in a form: required, positional, common filters, the others as declared, paging. */
+const rankOf = (name: string, spec: ParamSpec, index: number) => {
+  if (spec.required === true) return index;
+  if (spec.positional === true || spec.rest === true) return 1000 + index;
+  const common = COMMON_OPTIONS.indexOf(name);
+  const paging = PAGING_OPTIONS.indexOf(name);
+  if (common >= 0) return (2000 + common) * 1000;
+  return paging >= 0 ? (4000 + paging) * 1000 : 3000 * 1000 + index;
+};
+
+/** Words written in capitals in a label. */
+const CAPITALS: Readonly<Record<string, string>> = { id: 'ID', ids: 'IDs', url: 'URL', urls: 'URLs' };
+
+/** `nichesToPromote` → "Niches to promote", `song_id` → "Song id", `week1` → "Week 1". */
+function words(name: string): string {
+  const spaced = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([a-zA-Z])(\d)/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .split(' ')
+    .map((word) => CAPITALS[word] ?? word)
+    .join(' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** A field's label: the option's name in words (an alias when the name is a letter or two), with % for percents. */
+function labelOf(name: string, spec: ParamSpec): string {
+  const alias = spec.aliases?.find((a) => a.length >= 3);
+  const base = words(name.length < 3 && alias !== undefined ? alias : name);
+  const percent = (spec.kind === 'number' || spec.kind === 'range') && spec.percent === true;
+  return percent ? `${base} (%)` : base;
+}
+
+/** An UPPER_SNAKE value in words (`TO_OUTREACH` → "To outreach"); other values as they are. */
+export function choiceLabel(value: string): string {
+  return /^[A-Z][A-Z0-9_]*$/.test(value) ? words(value.toLowerCase()) : value;
+}
+
+/** The values a hint lists, as people may type them, up to `max` characters; null when they do not fit. */
+export function choicesText(values: readonly string[], max: number): string | null {
+  const shown = values.map((value) =>
+    /^[A-Z][A-Z0-9_]*$/.test(value) ? choiceLabel(value).toLowerCase() : value,
+  );
+  const joined = shown.join(', ');
+  return joined.length <= max ? joined : null;
+}
+
+/** What a schema says of one input field: its numeric bounds and its default. */
+type Facts = { min?: number; max?: number; fallback?: string };
+
+const FACTS = new WeakMap<z.ZodType, ReadonlyMap<string, Facts>>();
+
+/** The bounds and defaults of the schema's input fields (`perPage`: 1 to 100, 10 by default), read once. */
+function factsOf(schema: z.ZodType): ReadonlyMap<string, Facts> {
+  const known = FACTS.get(schema);
+  if (known !== undefined) return known;
+  const found = new Map<string, Facts>();
+  try {
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+      properties?: Record<string, { minimum?: unknown; maximum?: unknown; default?: unknown }>;
+    };
+    for (const [key, property] of Object.entries(json.properties ?? {})) {
+      const facts: Facts = {};
+      if (typeof property.minimum === 'number') facts.min = property.minimum;
+      // The largest safe integer is "no bound" in words.
+      if (typeof property.maximum === 'number' && property.maximum < Number.MAX_SAFE_INTEGER)
+        facts.max = property.maximum;
+      const fallback = property.default;
+      if (typeof fallback === 'string' || typeof fallback === 'number' || typeof fallback === 'boolean')
+        facts.fallback = typeof fallback === 'boolean' ? (fallback ? 'yes' : 'no') : String(fallback);
+      if (Object.keys(facts).length > 0) found.set(key, facts);
+    }
+  } catch {
+    // A schema JSON Schema cannot describe has no bounds to show; it still checks every value.
+  }
+  FACTS.set(schema, found);
+  return found;
+}
+
+function boundsText(facts: Facts): string {
+  const { min, max } = facts;
+  if (min !== undefined && max !== undefined) return `From ${min} to ${max}.`;
+  if (min !== undefined) return min === 0 ? '0 or more.' : `At least ${min}.`;
+  return max === undefined ? '' : `At most ${max}.`;
+}
+
+/** Values a hint lists in full; longer lists give their count and a few examples. */
+const HINT_VALUES_MAX = 400;
+
+/** What a field allows, in words, after the option's own description. */
+function hintOf(name: string, spec: ParamSpec, schema: z.ZodType): string {
+  const facts = factsOf(schema);
+  const parts = [spec.description];
+  switch (spec.kind) {
+    case 'choice':
+    case 'choices': {
+      const listed = choicesText(spec.values, HINT_VALUES_MAX);
+      const some = spec.values.slice(0, 5).map(choiceLabel).join(', ');
+      const described = spec.description.toLowerCase();
+      // A description that already names every value says it once.
+      const named = spec.values.every((value) => described.includes(choiceLabel(value).toLowerCase()));
+      if (listed === null) parts.push(`${spec.values.length} values, e.g. ${some}; /scout help lists them.`);
+      else if (!named) parts.push(`${spec.kind === 'choices' ? 'Any of' : 'One of'}: ${listed}.`);
+      if (spec.kind === 'choices') parts.push('Separate several with commas.');
+      break;
+    }
+    case 'boolean':
+      parts.push('yes or no.');
+      break;
+    case 'range':
+      parts.push('A range: 10k-100k, >10k or <1m.');
+      parts.push(boundsText({ ...pick(facts.get(spec.min), 'min'), ...pick(facts.get(spec.max), 'max') }));
+      break;
+    case 'integer':
+    case 'number':
+      parts.push(boundsText(facts.get(name) ?? {}));
+      break;
+    case 'texts':
+      parts.push('Separate several with commas.');
+      break;
+    case 'text':
+      if (spec.rest === true) parts.push('Separate several with spaces.');
+      break;
+    default: {
+      const unknownKind: never = spec;
+      throw new Error(`Unknown option kind ${JSON.stringify(unknownKind)}`);
+    }
+  }
+  const fallback = facts.get(name)?.fallback;
+  if (fallback !== undefined) parts.push(`Default: ${fallback}.`);
+  return parts.filter((part) => part !== '').join(' ');
+}
+
+/** One bound of `facts`, when it has it. */
+const pick = (facts: Facts | undefined, which: 'min' | 'max'): Facts =>
+  facts?.[which] === undefined ? {} : { [which]: facts[which] };
+
+/** An example value, as typed into a field (without the quotes the text syntax needs). */
+function placeholderOf(name: string, spec: ParamSpec): string {
+  const example = spec.example ?? (spec.kind === 'choice' ? spec.values[0] : undefined);
+  if (example !== undefined) return example.replace(/^["'“‘](.*)["'”’]$/, '$1');
+  const syntax = paramSyntax(name, { ...spec, positional: false, rest: false });
+  return syntax.slice(syntax.indexOf(':') + 1);
+}
+
+function inputOf(spec: ParamSpec): FormInput {
+  if (spec.kind === 'choice') return 'choice';
+  if (spec.kind === 'choices') return 'choices';
+  if (spec.kind === 'boolean') return 'yes-no';
+  return spec.rest === true ? 'lines' : 'text';
+}
+
+/**
+ * The form of `def`, the most used options first (required, positional, then COMMON_OPTIONS, then as declared),
+ * with `request`'s fixed options left out and its values filled in; null when the command has no option to show.
+ */
+export function formSpec(
+  def: CommandDef<unknown>,
+  request: Partial<Pick<FormRequest, 'title' | 'fixed' | 'values' | 'more'>> = {},
+): FormSpec | null {
+  const fixed = request.fixed ?? {};
+  const values = request.values ?? {};
+  const ranked = formParams(def)
+    .filter(([name]) => fixed[name] === undefined)
+    .map(([name, spec], index) => ({ name, spec, rank: rankOf(name, spec, index) }))
+    .sort((a, b) => a.rank - b.rank);
+  if (ranked.length === 0) return null;
+  const fields = ranked.map(({ name, spec }): FormField => {
+    const value = values[name];
+    return {
+      name,
+      label: labelOf(name, spec),
+      hint: hintOf(name, spec, def.schema),
+      placeholder: placeholderOf(name, spec),
+      required: spec.required === true,
+      input: inputOf(spec),
+      choices: spec.kind === 'choice' || spec.kind === 'choices' ? spec.values : [],
+      ...(value === undefined || value.trim() === '' ? {} : { value }),
+    };
+  });
+  return {
+    family: def.family,
+    command: def.name,
+    title: request.title ?? `${def.family} ${def.name}`,
+    fixed: { ...fixed },
+    fields,
+    more: request.more ?? '',
+  };
+}
+
+/** How a platform lays a form out within its number of inputs. */
+export interface FormLayout {
+  /** The fields shown as inputs, in order. */
+  readonly shown: readonly FormField[];
+  /** The fields reached through the "more" input. */
+  readonly rest: readonly FormField[];
+  /** Whether there is a "more" input (`FORM_MORE`). */
+  readonly more: boolean;
+  /** What the "more" input opens with: the spec's text and the values of fields not shown. */
+  readonly moreText: string;
+}
+
+/**
+ * The layout of `spec` in at most `inputsMax` inputs: every field, or the first ones and a "more" input for the
+ * rest. It depends on the fields alone, so that a submission is read as the form was shown.
+ */
+export function formLayout(spec: FormSpec, inputsMax: number): FormLayout {
+  if (spec.fields.length <= inputsMax) return { shown: spec.fields, rest: [], more: false, moreText: '' };
+  const room = Math.max(0, inputsMax - 1);
+  const rest = spec.fields.slice(room);
+  const moreText = [
+    spec.more.trim(),
+    ...rest.flatMap((f) => (f.value === undefined ? [] : [`${f.name}:${quoteValue(f.value)}`])),
+  ]
+    .filter((part) => part !== '')
+    .join(' ');
+  return { shown: spec.fields.slice(0, room), rest, more: true, moreText };
+}
+
+/** What a form sent back: its fields' values by option name, and the "more" input's text. */
+export interface FormSubmission {
+  readonly values: Readonly<Record<string, string>>;
+  readonly more?: string;
+}
+
+/** A submission read: the tokens to run the command with, or a problem for each input that has one. */
+export type FormReading = { ok: true; tokens: Token[] } | { ok: false; errors: Record<string, string> };
+
+/** The input names of `def`'s schema each option sets (a range sets its min and max). */
+function inputKeys(table: ParamTable): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [name, spec] of Object.entries(table)) {
+    keys.set(name, name);
+    if (spec.kind === 'range') {
+      keys.set(spec.min, name);
+      keys.set(spec.max, name);
+    }
+  }
+  return keys;
+}
+
+/**
+ * Reads a submitted form of `spec` into the tokens of the text syntax, as if the command had been typed: the fixed
+ * options, each shown field's value (a list field's words one by one) and the "more" input's text. Every value goes
+ * through the option's coercion and the whole through the command's schema; a problem is put on the field that
+ * caused it, else on the "more" input (`FORM_MORE`) when there is one (options typed there), else on the first
+ * field. `layout` says what the platform showed (every field, no "more" input, by default).
+ */
+export function readForm(
+  def: CommandDef<unknown>,
+  spec: FormSpec,
+  submission: FormSubmission,
+  layout: Pick<FormLayout, 'shown' | 'more'> = { shown: spec.fields, more: false },
+): FormReading {
+  const errors: Record<string, string> = {};
+  const shown = new Set(layout.shown.map((field) => field.name));
+  const fallback = layout.more ? FORM_MORE : (layout.shown[0]?.name ?? FORM_MORE);
+  const where = (param: string) => {
+    const name = resolveKey(def.params, param) ?? param;
+    return shown.has(name) ? name : fallback;
+  };
+  const put = (key: string, message: string) => {
+    errors[key] ??= message;
+  };
+
+  const tokens: Token[] = Object.entries(spec.fixed).map(([key, value]) => ({ key, value, source: key }));
+  for (const field of layout.shown) {
+    const raw = (submission.values[field.name] ?? '').trim();
+    if (raw === '') {
+      if (field.required) put(field.name, `${field.label} is required.`);
+      continue;
+    }
+    try {
+      const own: Token[] =
+        field.input === 'lines'
+          ? tokenize(raw).map((word) => ({
+              key: field.name,
+              value: word.key === null ? word.value : `${word.key}:${word.value}`,
+              source: word.source,
+            }))
+          : [{ key: field.name, value: raw, source: raw }];
+      // Each field alone first, so that every wrong field is named at once.
+      bindTokens({ [field.name]: { ...def.params[field.name], required: false } as ParamSpec }, own);
+      tokens.push(...own);
+    } catch (error) {
+      if (!(error instanceof ParamError || error instanceof TokenizeError)) throw error;
+      put(field.name, error.message);
+    }
+  }
+  const more = layout.more ? (submission.more?.trim() ?? '') : '';
+  if (more !== '') {
+    try {
+      tokens.push(...tokenize(more));
+    } catch (error) {
+      if (!(error instanceof TokenizeError)) throw error;
+      put(FORM_MORE, error.message);
+    }
+  }
+  // The command as a whole is checked even when a field is wrong, so that every problem is named at once: a
+  // wrong field counts as left out, and what is said of it stays what its own check said.
+  const wrong = new Set(Object.keys(errors));
+  const table: ParamTable =
+    wrong.size === 0
+      ? def.params
+      : Object.fromEntries(
+          Object.entries(def.params).map(([name, param]) => [
+            name,
+            wrong.has(name) ? ({ ...param, required: false } as ParamSpec) : param,
+          ]),
+        );
+  let raw: Record<string, unknown>;
+  try {
+    raw = bindTokens(table, tokens);
+  } catch (error) {
+    if (!(error instanceof ParamError)) throw error;
+    // Every shown field passed alone: what fails now was typed in the "more" input (a repeat, an unknown option).
+    put(more === '' ? where(error.param) : fallback, error.message);
+    return { ok: false, errors };
+  }
+  const parsed = def.schema.safeParse(raw);
+  if (!parsed.success) {
+    const keys = inputKeys(def.params);
+    for (const issue of parsed.error.issues) {
+      const [first] = issue.path;
+      const param = typeof first === 'string' ? keys.get(first) : undefined;
+      const shownAs = param === undefined ? fallback : where(param);
+      const path = issue.path.join('.');
+      put(shownAs, param === shownAs || path === '' ? issue.message : `${path}: ${issue.message}`);
+    }
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, tokens };
+}
+
+/** The label of an input of `spec` by its id, for answers that name it ("More options" for `FORM_MORE`). */
+export function inputLabel(spec: FormSpec, id: string): string {
+  return spec.fields.find((field) => field.name === id)?.label ?? 'More options';
+}
+
+/**
+ * Opens the form a form id names, for `actor`: a command's own form, or a stored request still valid for them;
+ * null when it names none (unknown, expired, another person's, not a form): the press is then an ordinary one, and
+ * the dispatcher's answer says why.
+ */
+export async function openForm(
+  deps: {
+    registry: CommandRegistry;
+    lookup: (token: string) => Promise<ActionLookup>;
+  },
+  id: string,
+): Promise<FormSpec | null> {
+  const named = readFormId(id);
+  if (named === null) return null;
+  if (named.kind === 'command') {
+    const def = deps.registry.command(named.family, named.command);
+    return def === undefined ? null : formSpec(def);
+  }
+  const found = await deps.lookup(named.token);
+  if (found.status !== 'ok' || found.record.kind !== FORM_KIND) return null;
+  const parsed = formRequest.safeParse(found.record.payload);
+  if (!parsed.success) return null;
+  const def = deps.registry.command(parsed.data.family, parsed.data.command);
+  return def === undefined ? null : formSpec(def, parsed.data);
+}
+
+/** Writes a value so that tokenize reads it back unchanged, in whichever quotes it does not contain. */
+export function quoteValue(value: string): string {
+  if (value !== '' && !/[\s"'“”‘’«»]/.test(value)) return value;
+  for (const [open, close] of [
+    ['"', '"'],
+    ["'", "'"],
+    ['“', '”'],
+    ['«', '»'],
+    ['‘', '’'],
+  ] as const) {
+    if (!value.includes(close)) return `${open}${value}${close}`;
+  }
+  // A value holding every closing quote cannot be quoted whole: its last kind of quote is dropped.
+  return `"${value.replace(/"/g, '')}"`;
+}
+
+/** The command line a form stands for, as a person would type it: fixed options filled in, the others as syntax. */
+export function formCommandLine(def: CommandDef<unknown>, spec: FormSpec): string {
+  const fixed = Object.entries(spec.fixed).map(([name, value]) => `${name}:${quoteValue(value)}`);
+  const rest = spec.fields.map((field) => {
+    const param = def.params[field.name] as ParamSpec;
+    const syntax =
+      field.value === undefined ? paramSyntax(field.name, param) : `${field.name}:${quoteValue(field.value)}`;
+    return field.required || field.value !== undefined ? syntax : `[${syntax}]`;
+  });
+  return ['/scout', def.family, def.name, ...fixed, ...rest].join(' ');
+}
