@@ -5,21 +5,32 @@
  * anyone Slack does not name a person of the org), and answers through the response_url or the Web API afterwards.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { BlockAction, App as BoltApp, Context, RespondFn } from '@slack/bolt';
+import type { BlockAction, App as BoltApp, Context, RespondFn, webApi } from '@slack/bolt';
 import type { App } from '../../app.js';
 import type { Logger } from '../../core/logger.js';
 import type { AckKind } from '../../core/metrics.js';
-import { notice, type Reply, reply } from '../../core/ui/index.js';
+import {
+  bareFormOf,
+  FORM_MORE,
+  type FormSpec,
+  formSpec,
+  notice,
+  openForm,
+  type Reply,
+  readForm,
+  readFormId,
+  reply,
+} from '../../core/ui/index.js';
 import { arrivalOf, secondsSinceArrival } from './arrival.js';
 import { type AckAnswer, ackAnswer, postWith, respondTo, respondWith, type Source } from './deliver.js';
 import { type ChannelSubscription, registerHome } from './home.js';
 import type { SlackInstallations } from './installations.js';
 import {
-  type ModalFamily,
-  readMetadata,
-  readSubmission,
-  SEARCH_MODAL,
-  searchModal,
+  FORM_MODAL,
+  formModal,
+  readFormMetadata,
+  readFormState,
+  slackLayout,
   type ViewState,
 } from './modals.js';
 import { decodeSlackText } from './mrkdwn.js';
@@ -40,20 +51,6 @@ export interface ListenerDeps {
   apiUrl: string | null;
 }
 
-/** The family whose bare command opens a modal, when `text` is one (`creators`, `viral search`). */
-function modalFamily(app: App, text: string): ModalFamily | null {
-  const words = text
-    .trim()
-    .replace(/^\/?scout\b\s*/i, '')
-    .split(/\s+/)
-    .filter((w) => w !== '');
-  const [first, second] = words;
-  if (first === undefined || words.length > 2) return null;
-  const family = app.registry.family(first)?.name;
-  if (family !== 'creators' && family !== 'viral') return null;
-  return second === undefined || second.toLowerCase() === 'search' ? family : null;
-}
-
 const failed = (): Reply =>
   reply([notice('error', 'Scout could not answer this time. Try again in a moment.')]);
 
@@ -70,6 +67,26 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   const forms = { app, logger, people, apiUrl };
   // A new ephemeral message, never a replacement of the message pressed.
   const fresh: Source = { message: false, ephemeral: false };
+
+  /**
+   * Opens the modal of a form (the trigger_id lasts 3 seconds: nothing slow comes before it); a form too big to
+   * carry is refused in words.
+   */
+  const openFormModal = async (
+    client: webApi.WebClient,
+    respond: RespondFn,
+    triggerId: string,
+    spec: FormSpec,
+    where: { channelId: string; responseUrl: string | null },
+  ) => {
+    const view = formModal(spec, where);
+    if (view === null) {
+      const tooLong = 'This form carries too much to open: type the command instead.';
+      await respondWith(respond, reply([notice('error', tooLong)]), fresh);
+      return;
+    }
+    await client.views.open({ trigger_id: triggerId, view });
+  };
 
   /**
    * Acknowledges, then counts the time since the request arrived (the stamp Scout's server or the Socket Mode
@@ -117,8 +134,8 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     if (person.belongs.kind !== 'workspace' || !app.tenants.isServed(person.tenant)) return null;
     // Bolt found this workspace's installation to authorize the request (many-team mode).
     if (deps.installations !== null && context.botToken === undefined) return null;
-    if (modalFamily(app, text) !== null || app.dispatcher.secretsNeeded(text) !== null) return null;
-    const answer = app.dispatcher.atOnce(text);
+    if (bareFormOf(app.registry, text) !== null || app.dispatcher.secretsNeeded(text) !== null) return null;
+    const answer = app.dispatcher.atOnce(text, { forms: true });
     if (answer !== null) {
       const ack = ackAnswer(answer);
       return ack === null ? null : { ack, final: true };
@@ -152,11 +169,12 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         await respondWith(respond, outsideReply(), fresh);
         return;
       }
-      const family = modalFamily(app, text);
-      if (family !== null) {
-        await client.views.open({
-          trigger_id: command.trigger_id,
-          view: searchModal({ family, channelId: command.channel_id }),
+      const bare = bareFormOf(app.registry, text);
+      const spec = bare === null ? null : formSpec(bare);
+      if (spec !== null) {
+        await openFormModal(client, respond, command.trigger_id, spec, {
+          channelId: command.channel_id,
+          responseUrl: command.response_url,
         });
         return;
       }
@@ -183,6 +201,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         deadline: responseDeadline(),
         ...receivedAt(context),
         workingShown,
+        forms: true,
       });
       await respondWith(respond, answer, source, { client, channelId: command.channel_id });
     });
@@ -226,6 +245,26 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       });
       return;
     }
+    if (readFormId(element.action_id) !== null) {
+      // A form button: its form opens at once; one that opens nothing (expired, another person's) is answered below.
+      const lookup = (token: string) =>
+        app.store.actions.lookup(
+          token,
+          { platform: 'slack', workspaceId: person.tenant.workspaceId, userId: person.userId },
+          app.clock.now(),
+        );
+      let opened = false;
+      await safely('form open', respond, async () => {
+        const spec = await openForm({ registry: app.registry, lookup }, element.action_id);
+        if (spec === null) return;
+        opened = true;
+        await openFormModal(client, respond, body.trigger_id, spec, {
+          channelId,
+          responseUrl: body.response_url ?? null,
+        });
+      });
+      if (opened) return;
+    }
     await safely('action', respond, async () => {
       const value = element.selected_option?.value;
       const actor = await people.actorOf(client, person);
@@ -243,49 +282,63 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
           respondWith(respond, { ...interim, replace: false }, { ...source, message: false }),
         deadline: responseDeadline(),
         ...receivedAt(context),
+        forms: true,
       });
       await respondWith(respond, answer, source, { client, channelId });
     });
   });
 
-  bolt.view(SEARCH_MODAL, async ({ ack, body, view, client, context }) => {
-    const metadata = readMetadata(view.private_metadata);
-    if (metadata === null) {
+  bolt.view(FORM_MODAL, async ({ ack, body, view, client, context }) => {
+    const metadata = readFormMetadata(view.private_metadata);
+    const def = metadata === null ? undefined : app.registry.command(metadata.family, metadata.command);
+    const spec = metadata === null || def === undefined ? null : formSpec(def, { fixed: metadata.fixed });
+    if (metadata === null || def === undefined || spec === null) {
       await ackTimed('view', context, () => ack());
       return;
     }
-    const submission = readSubmission(metadata.family, view.state.values as ViewState);
-    if (!submission.ok) {
-      await ackTimed('view', context, () => ack({ response_action: 'errors', errors: submission.errors }));
+    // Checked before the modal closes, so that a wrong value is shown on its field (response_action: errors).
+    const values = readFormState(view.state.values as ViewState);
+    const reading = readForm(def, spec, { values, more: values[FORM_MORE] ?? '' }, slackLayout(spec));
+    if (!reading.ok) {
+      await ackTimed('view', context, () => ack({ response_action: 'errors', errors: reading.errors }));
       return;
     }
     await ackTimed('view', context, () => ack());
-    await safely('modal submission', null, async () => {
+    const respond = respondTo(metadata.responseUrl, apiUrl, logger);
+    const target = { channelId: metadata.channelId, userId: body.user.id };
+    const source: Source = { message: false, ephemeral: false };
+    const answer = async (shown: Reply) => {
+      if (respond !== null)
+        await respondWith(respond, shown, source, { client, channelId: target.channelId });
+      else await postWith(client, shown, target);
+    };
+    await safely('form submission', respond, async () => {
       const person = interactionPerson(body, context);
-      const target = { channelId: metadata.channelId, userId: body.user.id };
+      // The form opened only for insiders: this refuses a submission from anyone else all the same.
       if (!(await people.admits(client, person))) {
-        await postWith(client, outsideReply(), target);
+        await answer(outsideReply());
         return;
       }
       const actor = await people.actorOf(client, person);
-      const answer = await app.dispatcher.options({
+      const result = await app.dispatcher.form({
         actor,
         channelId: metadata.channelId,
-        family: metadata.family,
-        command: 'search',
-        options: submission.options,
-        progress: async (interim) => {
-          await postWith(client, interim, target);
-        },
+        family: def.family,
+        command: def.name,
+        tokens: reading.tokens,
+        progress: answer,
+        deadline: responseDeadline(),
+        forms: true,
       });
       try {
-        await postWith(client, answer, target);
+        await answer(result);
       } catch (error) {
-        logger.warn({ err: error }, 'posting search results failed');
+        if (respond !== null) throw error;
+        logger.warn({ err: error }, 'posting a form answer failed');
         const hint = reply([
           notice(
             'warning',
-            'Scout cannot post in this channel: invite it with /invite @Scout, then search again.',
+            'Scout cannot post in this channel: invite it with /invite @Scout, then try again.',
           ),
         ]);
         await postWith(client, hint, target);

@@ -1,23 +1,45 @@
 /**
- * The search modals of `/scout creators` and `/scout viral` typed without filters: their important filters as
- * form inputs, and the submission read back into the command's options (the same names the text syntax uses).
+ * A command's form as a Slack modal, rendered from the platform-neutral FormSpec (core/ui/form.ts): one input
+ * block per option (a select for a short list of choices, a text input with the allowed values in its hint for a
+ * long one), and the submitted view state read back into the form's values. The modal carries only the command,
+ * the options fixed by whatever opened it and where to answer.
  */
 import type { types } from '@slack/bolt';
-import { parseHumanNumber } from '../../core/command/params.js';
-import { COUNTRIES, MAIN_CATEGORIES, SEARCH_PLATFORMS } from '../../core/service/enums.js';
-import { SLACK } from '../../core/ui/index.js';
+import {
+  choiceLabel,
+  FORM_MORE,
+  type FormField,
+  type FormLayout,
+  type FormSpec,
+  formLayout,
+  SLACK,
+} from '../../core/ui/index.js';
 import { clip } from './mrkdwn.js';
 
-/** callback_id of the search modals. */
-export const SEARCH_MODAL = 'scout.search';
+/** callback_id of command forms. */
+export const FORM_MODAL = 'scout.form';
 
-/** The families whose bare command opens a modal. */
-export type ModalFamily = 'creators' | 'viral';
+/** Slack's limits on an input block https://docs.slack.dev/reference/block-kit/blocks/input-block */
+export const INPUT_LIMITS = {
+  LABEL_MAX: 2000,
+  HINT_MAX: 2000,
+  BLOCK_ID_MAX: 255,
+  /** A plain-text input's value https://docs.slack.dev/reference/block-kit/block-elements/plain-text-input-element */
+  VALUE_MAX: 3000,
+} as const;
+
+/** Input blocks a form shows: a modal's 100 blocks, less the one that says what the form runs. */
+const INPUTS_MAX = SLACK.VIEW_BLOCKS_MAX - 1;
 
 /** What the modal carries through Slack to its submission. */
-export interface ModalMetadata {
-  family: ModalFamily;
+export interface FormMetadata {
+  family: string;
+  command: string;
+  /** Options set by whatever opened the form, sent with it. */
+  fixed: Record<string, string>;
   channelId: string;
+  /** The response_url of the command or press that opened the form, to answer as a typed command is answered. */
+  responseUrl: string | null;
 }
 
 /** The value of one input of a submitted view, as Slack sends it. */
@@ -33,173 +55,155 @@ export type ViewState = Readonly<Record<string, Readonly<Record<string, ViewStat
 
 const ACTION = 'value';
 
-interface OptionGroup {
-  label: types.PlainTextElement;
-  options: types.PlainTextOption[];
-}
-
-const option = (value: string): types.PlainTextOption => ({
-  text: { type: 'plain_text', text: clip(value, SLACK.OPTION_TEXT_MAX) },
-  value: value.slice(0, SLACK.OPTION_VALUE_MAX),
+const plain = (text: string, max: number): types.PlainTextElement => ({
+  type: 'plain_text',
+  text: clip(text, max),
 });
 
-/** Options, or option groups of at most 100 when there are more (Slack's limit per select). */
-function choices(values: readonly string[]): {
-  options?: types.PlainTextOption[];
-  option_groups?: OptionGroup[];
-} {
-  const sorted = [...values];
-  if (sorted.length <= SLACK.SELECT_OPTIONS_MAX) return { options: sorted.map(option) };
-  sorted.sort((a, b) => a.localeCompare(b));
-  const groups: OptionGroup[] = [];
-  for (let i = 0; i < sorted.length; i += SLACK.SELECT_OPTIONS_MAX) {
-    const part = sorted.slice(i, i + SLACK.SELECT_OPTIONS_MAX);
-    const label = `${part[0]?.[0] ?? ''}–${part[part.length - 1]?.[0] ?? ''}`;
-    groups.push({ label: { type: 'plain_text', text: label }, options: part.map(option) });
+const option = (value: string): types.PlainTextOption => ({
+  text: plain(choiceLabel(value), SLACK.OPTION_TEXT_MAX),
+  value,
+});
+
+/** A select can offer the choices: at most 100, each a valid option value. */
+const selectable = (values: readonly string[]) =>
+  values.length > 0 &&
+  values.length <= SLACK.SELECT_OPTIONS_MAX &&
+  values.every((value) => value.length <= SLACK.OPTION_VALUE_MAX);
+
+function elementOf(field: FormField): types.InputBlockElement {
+  const placeholder = plain(field.placeholder === '' ? field.label : `e.g. ${field.placeholder}`, 150);
+  const choices = field.input === 'yes-no' ? ['yes', 'no'] : field.choices;
+  if ((field.input === 'choice' || field.input === 'yes-no') && selectable(choices)) {
+    const options = choices.map(option);
+    const initial = options.find((o) => o.value === field.value);
+    return {
+      type: 'static_select',
+      action_id: ACTION,
+      placeholder: plain('Choose', 150),
+      options,
+      ...(initial === undefined ? {} : { initial_option: initial }),
+    };
   }
-  return { option_groups: groups };
-}
-
-const label = (text: string): types.PlainTextElement => ({ type: 'plain_text', text });
-
-function select(blockId: string, title: string, values: readonly string[], multi = false): types.InputBlock {
-  const placeholder = label(multi ? 'Any (choose several)' : 'Any');
-  const element: types.StaticSelect | types.MultiStaticSelect = multi
-    ? { type: 'multi_static_select', action_id: ACTION, placeholder, ...choices(values) }
-    : { type: 'static_select', action_id: ACTION, placeholder, ...choices(values) };
-  return { type: 'input', block_id: blockId, optional: true, label: label(title), element };
-}
-
-function input(blockId: string, title: string, hint: string): types.InputBlock {
+  if (field.input === 'choices' && selectable(choices)) {
+    const options = choices.map(option);
+    const chosen = new Set((field.value ?? '').split(',').map((v) => v.trim()));
+    const initial = options.filter((o) => o.value !== undefined && chosen.has(o.value));
+    return {
+      type: 'multi_static_select',
+      action_id: ACTION,
+      placeholder: plain('Choose one or more', 150),
+      options,
+      ...(initial.length === 0 ? {} : { initial_options: initial }),
+    };
+  }
   return {
-    type: 'input',
-    block_id: blockId,
-    optional: true,
-    label: label(title),
-    element: { type: 'plain_text_input', action_id: ACTION, placeholder: label(hint) },
+    type: 'plain_text_input',
+    action_id: ACTION,
+    multiline: field.input === 'lines',
+    placeholder,
+    ...(field.value === undefined ? {} : { initial_value: field.value.slice(0, INPUT_LIMITS.VALUE_MAX) }),
   };
 }
 
-function checkbox(blockId: string, title: string, text: string): types.InputBlock {
+function inputBlock(field: FormField): types.InputBlock {
   return {
     type: 'input',
-    block_id: blockId,
-    optional: true,
-    label: label(title),
-    element: { type: 'checkboxes', action_id: ACTION, options: [{ text: label(text), value: 'yes' }] },
+    block_id: field.name.slice(0, INPUT_LIMITS.BLOCK_ID_MAX),
+    optional: !field.required,
+    label: plain(field.label, INPUT_LIMITS.LABEL_MAX),
+    hint: plain(field.hint, INPUT_LIMITS.HINT_MAX),
+    element: elementOf(field),
   };
 }
 
-const CREATOR_INPUTS = (): types.InputBlock[] => [
-  select('mainCategory', 'Category', MAIN_CATEGORIES),
-  select('country', 'Country', COUNTRIES),
-  select('source', 'Platform', SEARCH_PLATFORMS),
-  input('followersMin', 'Followers at least', 'e.g. 10k'),
-  input('followersMax', 'Followers at most', 'e.g. 250k'),
-  input('engagementMin', 'Engagement at least (%)', 'e.g. 3'),
-  input('nichesToPromote', 'Niche', 'e.g. yoga (comma list: all must match)'),
-  input('keywords', 'Keywords', 'e.g. pilates, barre'),
-  checkbox('emailExists', 'Email', 'Only creators with a known email'),
-];
+function moreBlock(layout: FormLayout): types.InputBlock {
+  const names = layout.rest.map((field) => `${field.name}:`).join(' ');
+  return {
+    type: 'input',
+    block_id: FORM_MORE,
+    optional: true,
+    label: plain('More options', INPUT_LIMITS.LABEL_MAX),
+    hint: plain(`Written name:value, as after the command: ${names}`, INPUT_LIMITS.HINT_MAX),
+    element: {
+      type: 'plain_text_input',
+      action_id: ACTION,
+      multiline: true,
+      ...(layout.moreText === '' ? {} : { initial_value: layout.moreText }),
+    },
+  };
+}
 
-const VIRAL_INPUTS = (): types.InputBlock[] => [
-  select('categories', 'Categories', MAIN_CATEGORIES, true),
-  select('countries', 'Countries', COUNTRIES, true),
-  input('viewsMin', 'Views at least', 'e.g. 1m'),
-  input('viralityMin', 'Virality at least (0-1)', 'e.g. 0.5 (highly viral)'),
-  input('followersMin', 'Creator followers at least', 'e.g. 10k'),
-  input('followersMax', 'Creator followers at most', 'e.g. 1m'),
-  input('dateCreatedFrom', 'Posted since', 'e.g. 7d or 2026-01-31'),
-  input('hook', 'Hook contains', 'e.g. wait for it'),
-];
+/** How Slack lays out `spec`: every field, within the modal's blocks. */
+export function slackLayout(spec: FormSpec): FormLayout {
+  return formLayout(spec, INPUTS_MAX);
+}
 
-/** The modal of a bare `/scout creators` or `/scout viral`. */
-export function searchModal(metadata: ModalMetadata): types.ModalView {
+/** The modal of `spec`; null when what it must carry does not fit Slack's metadata limit. */
+export function formModal(
+  spec: FormSpec,
+  where: { channelId: string; responseUrl: string | null },
+): types.ModalView | null {
+  const metadata: FormMetadata = {
+    family: spec.family,
+    command: spec.command,
+    fixed: { ...spec.fixed },
+    ...where,
+  };
+  const privateMetadata = JSON.stringify(metadata);
+  if (privateMetadata.length > SLACK.MODAL_PRIVATE_METADATA_MAX) return null;
+  const layout = slackLayout(spec);
+  const fixed = Object.entries(spec.fixed).map(([name, value]) => `${name}: ${value}`);
+  const about = [`/scout ${spec.family} ${spec.command}`, ...fixed].join(' · ');
   return {
     type: 'modal',
-    callback_id: SEARCH_MODAL,
-    private_metadata: JSON.stringify(metadata),
-    title: label(metadata.family === 'creators' ? 'Find creators' : 'Find viral posts'),
-    submit: label('Search'),
-    close: label('Cancel'),
-    blocks: metadata.family === 'creators' ? CREATOR_INPUTS() : VIRAL_INPUTS(),
+    callback_id: FORM_MODAL,
+    private_metadata: privateMetadata,
+    title: plain(spec.title, SLACK.MODAL_TITLE_MAX),
+    submit: plain('Run', SLACK.MODAL_TITLE_MAX),
+    close: plain('Cancel', SLACK.MODAL_TITLE_MAX),
+    blocks: [
+      { type: 'context', elements: [plain(about, 2000)] },
+      ...layout.shown.map(inputBlock),
+      ...(layout.more ? [moreBlock(layout)] : []),
+    ],
   };
 }
 
 /** Reads the modal's metadata back; null when it is not ours. */
-export function readMetadata(raw: string | undefined): ModalMetadata | null {
+export function readFormMetadata(raw: string | undefined): FormMetadata | null {
   try {
     const parsed: unknown = JSON.parse(raw ?? '');
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const { family, channelId } = parsed as Record<string, unknown>;
-    if ((family !== 'creators' && family !== 'viral') || typeof channelId !== 'string') return null;
-    return { family, channelId };
+    const { family, command, fixed, channelId, responseUrl } = parsed as Record<string, unknown>;
+    if (typeof family !== 'string' || typeof command !== 'string' || typeof channelId !== 'string')
+      return null;
+    if (typeof fixed !== 'object' || fixed === null) return null;
+    const kept: Record<string, string> = {};
+    for (const [key, value] of Object.entries(fixed)) if (typeof value === 'string') kept[key] = value;
+    return {
+      family,
+      command,
+      fixed: kept,
+      channelId,
+      responseUrl: typeof responseUrl === 'string' ? responseUrl : null,
+    };
   } catch {
     return null;
   }
 }
 
-/** The outcome of reading a submission: command options, or errors per input for the modal to show. */
-export type Submission =
-  | { ok: true; options: Record<string, string> }
-  | { ok: false; errors: Record<string, string> };
-
-function valuesOf(state: ViewState): Map<string, string[]> {
-  const out = new Map<string, string[]>();
+/** The values of a submitted form by input id (an option's name, or FORM_MORE); several choices comma-joined. */
+export function readFormState(state: ViewState): Record<string, string> {
+  const values: Record<string, string> = {};
   for (const [blockId, actions] of Object.entries(state)) {
     const value = actions[ACTION];
     if (value === undefined) continue;
     const list =
       value.selected_options?.map((o) => o.value) ??
-      (value.selected_option ? [value.selected_option.value] : value.value ? [value.value.trim()] : []);
-    const kept = list.filter((v) => v !== '');
-    if (kept.length > 0) out.set(blockId, kept);
+      (value.selected_option ? [value.selected_option.value] : [value.value ?? '']);
+    const joined = list.join(',').trim();
+    if (joined !== '') values[blockId] = joined;
   }
-  return out;
-}
-
-/** Reads a submitted search modal into the options the command takes. */
-export function readSubmission(family: ModalFamily, state: ViewState): Submission {
-  const values = valuesOf(state);
-  const errors: Record<string, string> = {};
-  const options: Record<string, string> = {};
-  const one = (key: string) => values.get(key)?.[0];
-  const number = (key: string, percent = false): string | undefined => {
-    const raw = one(key);
-    if (raw === undefined) return undefined;
-    if (parseHumanNumber(raw, { percent }) === null) {
-      errors[key] = `"${clip(raw, 40)}" is not a number: write it like 10k, 2.5 or 1m.`;
-      return undefined;
-    }
-    return raw;
-  };
-  const low = number('followersMin');
-  const high = number('followersMax');
-  if (low !== undefined && high !== undefined) options.followers = `${low}-${high}`;
-  else if (low !== undefined) options.followers = `>=${low}`;
-  else if (high !== undefined) options.followers = `<=${high}`;
-  const copy = (key: string, as = key) => {
-    const list = values.get(key);
-    if (list !== undefined) options[as] = list.join(',');
-  };
-  if (family === 'creators') {
-    copy('mainCategory');
-    copy('country');
-    copy('source');
-    copy('nichesToPromote');
-    copy('keywords');
-    const engagement = number('engagementMin', true);
-    if (engagement !== undefined) options.engagementRate = `>=${engagement}`;
-    if (one('emailExists') === 'yes') options.emailExists = 'yes';
-  } else {
-    copy('categories');
-    copy('countries');
-    copy('dateCreatedFrom');
-    copy('hook');
-    const views = number('viewsMin');
-    if (views !== undefined) options.views = `>=${views}`;
-    const virality = number('viralityMin');
-    if (virality !== undefined) options.viralityScore = `>=${virality}`;
-  }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, options };
+  return values;
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
-import { SEARCH_MODAL } from '../../../src/adapters/slack/modals.js';
+import { FORM_MODAL } from '../../../src/adapters/slack/modals.js';
 import { utcMonth } from '../../../src/core/credits.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
 import {
@@ -116,8 +116,8 @@ async function press(who: Who, actionId: string): Promise<ResponsePost> {
 async function submitSearch(who: Who, channelId: string): Promise<void> {
   const { id: userId, origin } = PEOPLE[who];
   const submission = viewSubmissionPayload({
-    callbackId: SEARCH_MODAL,
-    privateMetadata: JSON.stringify({ family: 'creators', channelId }),
+    callbackId: FORM_MODAL,
+    privateMetadata: JSON.stringify({ family: 'creators', command: 'search', fixed: {}, channelId }),
     values: {},
     userId,
     ...inWorkspace,
@@ -168,7 +168,7 @@ describe('a workspace install inside an Enterprise Grid org: the org’s people,
       const seen = watch();
       await command('visitor', 'creators', hinted);
       const open = await world.slack.waitFor(() => seen.slackCalls().find((c) => c.method === 'views.open'));
-      expect((open.args.view as { callback_id: string }).callback_id).toBe(SEARCH_MODAL);
+      expect((open.args.view as { callback_id: string }).callback_id).toBe(FORM_MODAL);
     }
     const seen = watch();
     await submitSearch('visitor', 'CVISITOR');

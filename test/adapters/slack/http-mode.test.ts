@@ -2,7 +2,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
-import { SEARCH_MODAL } from '../../../src/adapters/slack/modals.js';
+import { FORM_MODAL } from '../../../src/adapters/slack/modals.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { notice, reply } from '../../../src/core/ui/index.js';
 import {
@@ -132,51 +132,55 @@ describe('Slack HTTP mode', () => {
     expect(contacts.data.items).toHaveLength(1);
   });
 
-  it('opens the search modal for a bare /scout creators and runs the search on submission', async () => {
+  it('opens the search form for a bare /scout creators and runs the search on submission', async () => {
     const before = world.slack.calls.length;
     await send(slashCommandBody({ text: 'creators', responseUrl: world.slack.responseUrl('modal') }));
     const open = await world.slack.waitFor(() =>
       world.slack.calls.slice(before).find((c) => c.method === 'views.open'),
     );
     const view = open.args.view as { callback_id: string; private_metadata: string; blocks: Block[] };
-    expect(view.callback_id).toBe(SEARCH_MODAL);
+    expect(view.callback_id).toBe(FORM_MODAL);
     expect(view.blocks.map((b) => b.block_id)).toEqual(
-      expect.arrayContaining(['mainCategory', 'country', 'source', 'followersMin', 'emailExists']),
+      expect.arrayContaining(['mainCategory', 'country', 'source', 'followers', 'emailExists']),
     );
 
     const status = await press(
       viewSubmissionPayload({
-        callbackId: SEARCH_MODAL,
+        callbackId: FORM_MODAL,
         privateMetadata: view.private_metadata,
         values: {
           mainCategory: { value: { type: 'static_select', selected_option: { value: 'Fitness' } } },
-          followersMin: { value: { type: 'plain_text_input', value: '1k' } },
-          emailExists: { value: { type: 'checkboxes', selected_options: [] } },
+          followers: { value: { type: 'plain_text_input', value: '>1k' } },
+          emailExists: { value: { type: 'static_select', selected_option: null } },
         },
       }),
     );
     expect(status).toBe(200);
-    const posted = await world.slack.waitFor(() =>
-      world.slack.calls.slice(before).find((c) => c.method === 'chat.postMessage'),
-    );
-    expect(posted.args.channel).toBe('C0001');
-    expect(handles(posted.args.blocks as Block[]).length).toBeGreaterThan(0);
+    // Answered as the typed command is: through the command's response_url, in the channel.
+    const [posted] = await responseTo('modal');
+    expect(posted?.body.response_type).toBe('in_channel');
+    expect(handles(posted?.body.blocks as Block[]).length).toBeGreaterThan(0);
   });
 
   it('shows errors in the modal for a number it cannot read, and runs nothing', async () => {
     const body = new URLSearchParams({
       payload: JSON.stringify(
         viewSubmissionPayload({
-          callbackId: SEARCH_MODAL,
-          privateMetadata: JSON.stringify({ family: 'creators', channelId: 'C0001' }),
-          values: { followersMin: { value: { type: 'plain_text_input', value: 'lots' } } },
+          callbackId: FORM_MODAL,
+          privateMetadata: JSON.stringify({
+            family: 'creators',
+            command: 'search',
+            fixed: {},
+            channelId: 'C0001',
+          }),
+          values: { followers: { value: { type: 'plain_text_input', value: 'lots' } } },
         }),
       ),
     }).toString();
     const res = await request(events(), { method: 'POST', headers: signedHeaders(SECRET, body), body });
     const answer = (await res.body.json()) as { response_action: string; errors: Record<string, string> };
     expect(answer.response_action).toBe('errors');
-    expect(answer.errors.followersMin).toContain('lots');
+    expect(answer.errors.followers).toContain('lots');
   });
 
   it('asks to confirm an expensive command with ephemeral buttons; a second click does nothing more', async () => {

@@ -6,7 +6,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
-import { SEARCH_MODAL } from '../../../src/adapters/slack/modals.js';
+import { FORM_MODAL } from '../../../src/adapters/slack/modals.js';
 import {
   blockActionPayload,
   signedHeaders,
@@ -145,8 +145,8 @@ function blockActionCases(): Case[] {
 
 function viewSubmissionCases(): Case[] {
   const submit = viewSubmissionPayload({
-    callbackId: SEARCH_MODAL,
-    privateMetadata: JSON.stringify({ family: 'creators', channelId: 'C0001' }),
+    callbackId: FORM_MODAL,
+    privateMetadata: JSON.stringify({ family: 'creators', command: 'search', fixed: {}, channelId: 'C0001' }),
     values: { followersMin: { value: { type: 'plain_text_input', value: '1k' } } },
   });
   const cases: Case[] = [];

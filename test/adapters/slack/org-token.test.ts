@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
-import { SEARCH_MODAL } from '../../../src/adapters/slack/modals.js';
+import { FORM_MODAL } from '../../../src/adapters/slack/modals.js';
 import { TYPE_PREFIX, VALUE_MODAL } from '../../../src/adapters/slack/value-modal.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
 import {
@@ -148,8 +148,13 @@ describe('an org-wide bot token: the org’s people, and nobody else in its chan
       await sendPayload(adapter.port, nameForm);
       expect(outside(await responseTo(named))).toBe(true);
       const searchForm = viewSubmissionPayload({
-        callbackId: SEARCH_MODAL,
-        privateMetadata: JSON.stringify({ family: 'creators', channelId: `C${who}` }),
+        callbackId: FORM_MODAL,
+        privateMetadata: JSON.stringify({
+          family: 'creators',
+          command: 'search',
+          fixed: {},
+          channelId: `C${who}`,
+        }),
         values: {},
         userId,
         ...inOrg,
@@ -185,7 +190,7 @@ describe('an org-wide bot token: the org’s people, and nobody else in its chan
     });
     await sendForm(adapter.port, form);
     const open = await world.slack.waitFor(() => seen.slackCalls().find((c) => c.method === 'views.open'));
-    expect((open.args.view as { callback_id: string }).callback_id).toBe(SEARCH_MODAL);
+    expect((open.args.view as { callback_id: string }).callback_id).toBe(FORM_MODAL);
   });
 
   it('refuses a request through another org’s install before asking Slack anything', async () => {

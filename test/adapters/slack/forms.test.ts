@@ -1,0 +1,215 @@
+/**
+ * Forms on Slack through real Bolt (HTTP mode) against the fake Slack Web API: a bare command that needs an option
+ * or filters by ranges opens its form (views.open), a usage message offers a Form button, a wrong value is shown on
+ * its field (response_action: errors, keyed by block id) with nothing sent to the service, and a right one runs the
+ * command and answers as the typed command is answered.
+ * Every registered command's form fits Slack's modal limits.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
+import { FORM_MODAL, formModal, INPUT_LIMITS } from '../../../src/adapters/slack/modals.js';
+import { FAMILIES } from '../../../src/commands/index.js';
+import { createRegistry } from '../../../src/core/command/registry.js';
+import { FORM_MORE, formSpec, hasForm, SLACK } from '../../../src/core/ui/index.js';
+import { blockActionPayload, slashCommandBody, viewSubmissionPayload } from '../../fakes/slack-api.js';
+import {
+  type Block,
+  buttonIds,
+  responseTo,
+  sendForm,
+  sendPayload,
+  signedPost,
+  startBotAdapter,
+  startWorld,
+  type World,
+} from './helpers.js';
+
+let world: World;
+let adapter: SlackAdapter;
+
+beforeAll(async () => {
+  world = await startWorld();
+  adapter = await startBotAdapter(world.app, world.slack);
+});
+
+afterAll(async () => {
+  await adapter.stop();
+  await world.stop();
+});
+
+type Option = { text: { text: string }; value: string };
+type Element = {
+  type: string;
+  action_id: string;
+  options?: Option[];
+  placeholder?: { text: string };
+  initial_value?: string;
+};
+type InputBlock = {
+  type: 'input';
+  block_id: string;
+  optional?: boolean;
+  label: { text: string };
+  hint?: { text: string };
+  element: Element;
+};
+type View = {
+  callback_id: string;
+  private_metadata: string;
+  title: { text: string };
+  submit?: { text: string };
+  close?: { text: string };
+  blocks: Array<Block | InputBlock>;
+};
+
+const inputs = (view: View) => view.blocks.filter((b): b is InputBlock => b.type === 'input');
+
+/** The view of the next views.open after `before` calls. */
+async function opened(before: number): Promise<{ view: View; triggerId: unknown }> {
+  const open = await world.slack.waitFor(() =>
+    world.slack.calls.slice(before).find((c) => c.method === 'views.open'),
+  );
+  return { view: open.args.view as View, triggerId: open.args.trigger_id };
+}
+
+/** Submits a form view with `values` (block id → action value); resolves with the ack's body (null if empty). */
+async function submit(view: View, values: Record<string, Record<string, unknown>>) {
+  const payload = viewSubmissionPayload({
+    callbackId: view.callback_id,
+    privateMetadata: view.private_metadata,
+    values: Object.fromEntries(Object.entries(values).map(([block, value]) => [block, { value }])),
+  });
+  const res = await signedPost(
+    adapter.port,
+    new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
+  );
+  expect(res.status).toBe(200);
+  return res.text === ''
+    ? null
+    : (JSON.parse(res.text) as { response_action?: string; errors?: Record<string, string> });
+}
+
+const typed = (value: string) => ({ type: 'plain_text_input', value });
+const chosen = (value: string) => ({ type: 'static_select', selected_option: { value } });
+const searches = () => world.sandbox.requests().filter((r) => r.path.startsWith('/api/v2/creators')).length;
+
+describe('forms on Slack', () => {
+  it('a bare /scout creators opens its form; wrong values are shown on their fields and nothing is sent', async () => {
+    const before = world.slack.calls.length;
+    const url = world.slack.responseUrl('bare');
+    await sendForm(adapter.port, slashCommandBody({ text: 'creators', responseUrl: url }));
+    const { view } = await opened(before);
+    expect(view.callback_id).toBe(FORM_MODAL);
+    const blocks = inputs(view);
+    expect(blocks.slice(0, 4).map((b) => b.block_id)).toEqual(['source', 'followers', 'country', 'language']);
+    // A short list of choices is a select; a long one (140 countries) a text input whose hint says so.
+    expect(blocks.find((b) => b.block_id === 'source')?.element.type).toBe('static_select');
+    const country = blocks.find((b) => b.block_id === 'country');
+    expect(country?.element.type).toBe('plain_text_input');
+    expect(country?.hint?.text).toMatch(/140 values/);
+    const followers = blocks.find((b) => b.block_id === 'followers');
+    expect(followers?.hint?.text).toContain('A range: 10k-100k');
+    expect(blocks.find((b) => b.block_id === 'perPage')).toBeUndefined();
+
+    const spent = searches();
+    const ack = await submit(view, {
+      followers: typed('lots'),
+      country: typed('Germny'),
+      bio: typed('yoga'),
+    });
+    expect(ack?.response_action).toBe('errors');
+    expect(Object.keys(ack?.errors ?? {}).sort()).toEqual(['country', 'followers']);
+    expect(ack?.errors?.country).toContain('Did you mean "Germany"?');
+    expect(ack?.errors?.followers).toContain('"lots"');
+    expect(searches()).toBe(spent);
+
+    expect(await submit(view, { followers: typed('10k-100k'), country: typed('germany') })).toBeNull();
+    const answer = await responseTo(world.slack, 'bare');
+    expect(answer.body.response_type).toBe('in_channel');
+    const search = world.sandbox
+      .requests()
+      .find((r) => r.path === '/api/v2/creators/search' && r.query?.country);
+    expect(search?.query).toMatchObject({
+      followersMin: '10000',
+      followersMax: '100000',
+      country: 'Germany',
+    });
+  });
+
+  it('a bare command that needs an option opens its form; the schema’s bounds are checked on the fields', async () => {
+    const before = world.slack.calls.length;
+    await sendForm(
+      adapter.port,
+      slashCommandBody({ text: 'remix video', responseUrl: world.slack.responseUrl('remix') }),
+    );
+    const { view } = await opened(before);
+    const blocks = inputs(view);
+    expect(blocks[0]).toMatchObject({ block_id: 'url', optional: false });
+    expect(blocks.find((b) => b.block_id === 'brightness')?.hint?.text).toContain('From -1 to 1.');
+    const ack = await submit(view, { url: typed('https://example.com/v.mp4'), brightness: typed('7') });
+    expect(ack?.response_action).toBe('errors');
+    expect(Object.keys(ack?.errors ?? {})).toEqual(['brightness']);
+  });
+
+  it('a usage message carries a Form button that opens the command’s form', async () => {
+    const url = world.slack.responseUrl('usage');
+    await sendForm(adapter.port, slashCommandBody({ text: 'creators followers:lots', responseUrl: url }));
+    const usage = await responseTo(world.slack, 'usage');
+    expect(String(usage.body.text)).toContain('followers');
+    const [form] = buttonIds((usage.body.blocks ?? []) as Block[], 'Form');
+    expect(form).toBe('scout.form-of:creators.search');
+    const before = world.slack.calls.length;
+    await sendPayload(
+      adapter.port,
+      blockActionPayload({
+        actionId: form as string,
+        ephemeral: true,
+        responseUrl: world.slack.responseUrl('f'),
+      }),
+    );
+    const { view } = await opened(before);
+    expect(view.callback_id).toBe(FORM_MODAL);
+    expect(view.title.text).toBe('creators search');
+  });
+
+  it('builds a form within Slack’s limits for every registered command with options', () => {
+    const registry = createRegistry(FAMILIES);
+    const where = {
+      channelId: 'C0001',
+      responseUrl: 'https://hooks.slack.com/commands/T0001/1/abcdefabcdef',
+    };
+    let built = 0;
+    for (const def of registry.families.flatMap((family) => family.commands)) {
+      const spec = formSpec(def);
+      if (!hasForm(def)) continue;
+      const what = `${def.family} ${def.name}`;
+      if (spec === null) throw new Error(`${what} has no form`);
+      const view = formModal(spec, where) as View | null;
+      if (view === null) throw new Error(`${what}: the form does not fit`);
+      expect(view.blocks.length, what).toBeLessThanOrEqual(SLACK.VIEW_BLOCKS_MAX);
+      expect(view.private_metadata.length, what).toBeLessThanOrEqual(SLACK.MODAL_PRIVATE_METADATA_MAX);
+      for (const label of [view.title, view.submit, view.close]) {
+        expect(label?.text.length, what).toBeLessThanOrEqual(SLACK.MODAL_TITLE_MAX);
+      }
+      const blocks = inputs(view);
+      expect(new Set(blocks.map((b) => b.block_id)).size, what).toBe(blocks.length);
+      for (const block of blocks) {
+        expect(block.block_id.length, what).toBeLessThanOrEqual(INPUT_LIMITS.BLOCK_ID_MAX);
+        expect(block.label.text.length, what).toBeLessThanOrEqual(INPUT_LIMITS.LABEL_MAX);
+        expect(block.hint?.text.length ?? 0, what).toBeLessThanOrEqual(INPUT_LIMITS.HINT_MAX);
+        expect(block.element.placeholder?.text.length ?? 0, what).toBeLessThanOrEqual(SLACK.PLACEHOLDER_MAX);
+        const options = block.element.options ?? [];
+        expect(options.length, what).toBeLessThanOrEqual(SLACK.SELECT_OPTIONS_MAX);
+        for (const option of options) {
+          expect(option.text.text.length, what).toBeLessThanOrEqual(SLACK.OPTION_TEXT_MAX);
+          expect(option.value.length, what).toBeLessThanOrEqual(SLACK.OPTION_VALUE_MAX);
+        }
+      }
+      // Every option but secrets has its field, or a "more" input takes it.
+      const ids = new Set(blocks.map((b) => b.block_id));
+      for (const field of spec.fields) expect(ids.has(field.name) || ids.has(FORM_MORE), what).toBe(true);
+      built += 1;
+    }
+    expect(built).toBeGreaterThan(30);
+  });
+});
