@@ -3,8 +3,9 @@
  * one subcommand per command, typed options with their declared descriptions. Discord counts every name,
  * description and choice of the whole command toward one limit, so a command offers its required options and
  * the long enumerations people filter by most; its other options are reached through a `filters` text option
- * (the chat syntax, completing option names and values as it is typed) and a `form` modal. Enumerations of more
- * than a few values autocomplete rather than list static choices. Secret options are never registered.
+ * (the chat syntax, completing option names and values as it is typed) and the command's form, which a `form`
+ * option opens on every command that has one. Enumerations of more than a few values autocomplete rather than list
+ * static choices. Secret options are never registered.
  */
 import {
   type APIApplicationCommandBasicOption,
@@ -18,7 +19,7 @@ import {
 } from 'discord.js';
 import type { ParamSpec } from '../../core/command/params.js';
 import type { CommandDef, CommandRegistry } from '../../core/command/types.js';
-import { ELLIPSIS, singleLine } from '../../core/ui/index.js';
+import { ELLIPSIS, hasForm, singleLine } from '../../core/ui/index.js';
 
 /** Discord's limits on application commands (developers/interactions/application-commands.mdx). */
 export const COMMAND_LIMITS = {
@@ -190,21 +191,25 @@ export function commandTextLength(command: unknown): number {
   return total;
 }
 
-/** The two options that reach a command's untyped options: the chat syntax as text, and a form. */
-const MORE_OPTIONS: readonly APIApplicationCommandBasicOption[] = [
-  {
-    type: ApplicationCommandOptionType.String,
-    name: FILTERS_OPTION,
-    description: 'More options as name:value',
-    autocomplete: true,
-  },
-  { type: ApplicationCommandOptionType.Boolean, name: FORM_OPTION, description: 'More options in a form' },
-];
+/** The option that reaches a command's untyped options: the chat syntax as text. */
+const FILTERS: APIApplicationCommandBasicOption = {
+  type: ApplicationCommandOptionType.String,
+  name: FILTERS_OPTION,
+  description: 'More options as name:value',
+  autocomplete: true,
+};
+
+/** The option that opens a command's form, on every command that has one. */
+const FORM: APIApplicationCommandBasicOption = {
+  type: ApplicationCommandOptionType.Boolean,
+  name: FORM_OPTION,
+  description: 'Fill in the options in a form',
+};
 
 const sizeOf = (options: readonly APIApplicationCommandBasicOption[]) =>
   options.reduce((sum, option) => sum + commandTextLength(option), 0);
 
-const MORE_OPTIONS_SIZE = sizeOf(MORE_OPTIONS);
+const FILTERS_SIZE = sizeOf([FILTERS]);
 
 /** How early an optional option is typed: positional ones first, then PREFERRED in order, then the others. */
 function rankOf(m: OptionMapping): number {
@@ -218,8 +223,8 @@ const MAPPINGS = new WeakMap<CommandDef<unknown>, CommandMapping>();
 
 /**
  * Splits a command's options into typed ones (required first, then the others in declared order) and those
- * reached through filters/form. A command types every option when its optional ones take no more characters
- * than `filters` and `form` would; otherwise its positional options and those in PREFERRED. Secret options (an API
+ * reached through `filters` and the form. A command types every option when its optional ones take no more
+ * characters than `filters` would; otherwise its positional options and those in PREFERRED. Secret options (an API
  * key) are neither: an option's value can show in the channel, so a private form asks for them.
  */
 export function mapCommand(def: CommandDef<unknown>): CommandMapping {
@@ -230,14 +235,15 @@ export function mapCommand(def: CommandDef<unknown>): CommandMapping {
     .map(([param, spec]): OptionMapping => ({ param, spec, discordName: discordName(param) }));
   const required = declared.filter((m) => m.spec.required === true);
   const optional = declared.filter((m) => m.spec.required !== true);
+  const form = hasForm(def) ? 1 : 0;
   const fitsAll =
-    declared.length <= COMMAND_LIMITS.OPTIONS_MAX && sizeOf(optional.map(basicOption)) <= MORE_OPTIONS_SIZE;
+    declared.length + form <= COMMAND_LIMITS.OPTIONS_MAX && sizeOf(optional.map(basicOption)) <= FILTERS_SIZE;
   const offered = (fitsAll ? [...optional] : optional.filter((m) => rankOf(m) < PREFERRED.length)).sort(
     (a, b) => rankOf(a) - rankOf(b),
   );
   const everything =
-    offered.length === optional.length && required.length + offered.length <= COMMAND_LIMITS.OPTIONS_MAX;
-  const room = COMMAND_LIMITS.OPTIONS_MAX - required.length - (everything ? 0 : MORE_OPTIONS.length);
+    offered.length === optional.length && required.length + offered.length + form <= COMMAND_LIMITS.OPTIONS_MAX;
+  const room = COMMAND_LIMITS.OPTIONS_MAX - required.length - form - (everything ? 0 : 1);
   const chosen = new Set(offered.slice(0, Math.max(0, room)));
   const mapping = {
     typed: [...required, ...optional.filter((m) => chosen.has(m))],
@@ -250,7 +256,8 @@ export function mapCommand(def: CommandDef<unknown>): CommandMapping {
 function subcommand(def: CommandDef<unknown>, descriptionMax: number): APIApplicationCommandSubcommandOption {
   const { typed, overflow } = mapCommand(def);
   const options = typed.map(basicOption);
-  if (overflow.length > 0) options.push(...MORE_OPTIONS);
+  if (overflow.length > 0) options.push(FILTERS);
+  if (hasForm(def)) options.push(FORM);
   return {
     type: ApplicationCommandOptionType.Subcommand,
     name: discordName(def.name),

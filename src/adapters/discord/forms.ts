@@ -1,6 +1,7 @@
 /**
- * Discord modals: the contact-update form behind "Edit", the form for filters without a typed option, and the
- * private form that asks for a command's secret options (an API key).
+ * Discord modals: a command's form, rendered from the platform-neutral FormSpec (core/ui/form.ts) within Discord's
+ * five inputs (the most used options as their own inputs, the rest in one "more options" input written in the text
+ * syntax), and the private form that asks for a command's secret options (an API key).
  */
 import {
   type APIModalInteractionResponseCallbackData,
@@ -8,20 +9,28 @@ import {
   type ModalSubmitInteraction,
   TextInputStyle,
 } from 'discord.js';
-import type { ParamSpec } from '../../core/command/params.js';
-import { DISCORD, singleLine, truncate } from '../../core/ui/index.js';
-import { FILTERS_OPTION, type OptionMapping } from './commands.js';
+import {
+  choicesText,
+  DISCORD,
+  FORM_MORE,
+  type FormField,
+  type FormLayout,
+  type FormSpec,
+  formLayout,
+  singleLine,
+  truncate,
+} from '../../core/ui/index.js';
 
 /** Element kinds whose button opens the contact-update modal instead of running at once. */
 export const CONTACT_EDIT_KINDS: ReadonlySet<string> = new Set(['list.edit']);
-/** Element kind of a stored filters form (its payload: family, command, typed options). */
-export const FORM_KIND = 'discord.form';
 /** Element kind of a stored secrets form (its payload: family, command, options given, secret field names). */
 export const SECRET_FORM_KIND = 'discord.secret';
 /** Text inputs per modal (Discord's five components). */
 const INPUTS_MAX = DISCORD.MODAL_COMPONENTS_MAX;
-const LABEL_MAX = 45;
-const VALUE_MAX = 4000;
+/** A text input's label, placeholder and value (developers/components/reference.mdx, Text Input). */
+export const TEXT_INPUT_LIMITS = { LABEL_MAX: 45, PLACEHOLDER_MAX: 100, VALUE_MAX: 4000 } as const;
+const LABEL_MAX = TEXT_INPUT_LIMITS.LABEL_MAX;
+const VALUE_MAX = TEXT_INPUT_LIMITS.VALUE_MAX;
 
 interface Input {
   id: string;
@@ -29,6 +38,7 @@ interface Input {
   placeholder?: string;
   paragraph?: boolean;
   required?: boolean;
+  value?: string;
 }
 
 function modal(
@@ -51,7 +61,8 @@ function modal(
           max_length: VALUE_MAX,
           ...(input.placeholder === undefined
             ? {}
-            : { placeholder: truncate(singleLine(input.placeholder), 100) }),
+            : { placeholder: truncate(singleLine(input.placeholder), TEXT_INPUT_LIMITS.PLACEHOLDER_MAX) }),
+          ...(input.value === undefined ? {} : { value: input.value.slice(0, VALUE_MAX) }),
         },
       ],
     })),
@@ -69,24 +80,43 @@ export function contactModal(token: string): APIModalInteractionResponseCallback
   ]);
 }
 
-const example = (spec: ParamSpec) => spec.example ?? spec.description;
+/** How Discord lays out `spec`: four inputs and "more" when the options do not fit five. */
+export function discordLayout(spec: FormSpec): FormLayout {
+  return formLayout(spec, INPUTS_MAX);
+}
 
-/** The filters form of a command: the first overflow options as fields, the rest as one text field. */
-export function filtersModal(
-  token: string,
-  title: string,
-  overflow: readonly OptionMapping[],
-): APIModalInteractionResponseCallbackData {
-  const own = overflow.slice(0, INPUTS_MAX - 1);
-  const rest = overflow.slice(INPUTS_MAX - 1);
-  const inputs: Input[] = own.map((m) => ({ id: m.param, label: m.param, placeholder: example(m.spec) }));
-  inputs.push({
-    id: FILTERS_OPTION,
-    label: 'More filters (name:value)',
-    placeholder: rest.length === 0 ? 'name:value …' : rest.map((m) => `${m.param}:`).join(' '),
-    paragraph: true,
-  });
-  return modal(token, title, inputs);
+/** What a field's placeholder says: the allowed values when they fit, else an example. */
+function placeholderOf(field: FormField): string {
+  if (field.input === 'yes-no') return 'yes or no';
+  if (field.choices.length > 0) {
+    const prefix = field.input === 'choices' ? 'any of: ' : '';
+    const listed = choicesText(field.choices, TEXT_INPUT_LIMITS.PLACEHOLDER_MAX - prefix.length);
+    if (listed !== null) return `${prefix}${listed}`;
+  }
+  return field.placeholder === '' ? field.hint : `e.g. ${field.placeholder}`;
+}
+
+/** The modal of `spec`, submitted under `customId` (the form id that opened it). */
+export function commandModal(customId: string, spec: FormSpec): APIModalInteractionResponseCallbackData {
+  const layout = discordLayout(spec);
+  const inputs: Input[] = layout.shown.map((field) => ({
+    id: field.name,
+    label: field.label,
+    placeholder: placeholderOf(field),
+    paragraph: field.input === 'lines',
+    required: field.required,
+    ...(field.value === undefined ? {} : { value: field.value }),
+  }));
+  if (layout.more) {
+    inputs.push({
+      id: FORM_MORE,
+      label: 'More options (name:value …)',
+      placeholder: layout.rest.map((field) => `${field.name}:`).join(' '),
+      paragraph: true,
+      ...(layout.moreText === '' ? {} : { value: layout.moreText }),
+    });
+  }
+  return modal(customId, `/scout ${spec.title}`, inputs);
 }
 
 /** The secrets form: one required field per secret option, its id the option's name. */
@@ -102,7 +132,7 @@ export function secretModal(
   );
 }
 
-/** The non-empty values of a submitted modal, by field id. */
+/** The non-empty values of a submitted modal, by field id (an option's name, or FORM_MORE). */
 export function modalValues(interaction: ModalSubmitInteraction): Record<string, string> {
   const values: Record<string, string> = {};
   for (const field of interaction.fields.fields.values()) {

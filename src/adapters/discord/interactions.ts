@@ -6,6 +6,7 @@
  */
 import {
   type AutocompleteInteraction,
+  type BaseInteraction,
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
   type Interaction,
@@ -13,21 +14,35 @@ import {
   MessageFlags,
   type ModalSubmitInteraction,
 } from 'discord.js';
-import { z } from 'zod';
 import type { App } from '../../app.js';
-import { quoteValue } from '../../core/command/dispatcher.js';
+import { type Invocation, quoteValue } from '../../core/command/dispatcher.js';
 import type { CommandDef, CommandFamily } from '../../core/command/types.js';
 import type { Logger } from '../../core/logger.js';
 import type { AckKind } from '../../core/metrics.js';
-import { notice, type Reply, reply } from '../../core/ui/index.js';
-import { answerDeferred, answerUpdate, editOf, followUpPrivately } from './answer.js';
+import {
+  buttons,
+  commandFormId,
+  FORM_KIND,
+  FORM_MORE,
+  type FormRequest,
+  formButton,
+  formSpec,
+  inputLabel,
+  notice,
+  openForm,
+  type Reply,
+  readForm,
+  readFormId,
+  reply,
+} from '../../core/ui/index.js';
+import { answerDeferred, answerUpdate, editOf, followUpPrivately, privateReply } from './answer.js';
 import { answerAutocomplete } from './autocomplete.js';
 import { discordName, FILTERS_OPTION, FORM_OPTION, mapCommand } from './commands.js';
 import {
   CONTACT_EDIT_KINDS,
+  commandModal,
   contactModal,
-  FORM_KIND,
-  filtersModal,
+  discordLayout,
   modalValues,
   SECRET_FORM_KIND,
 } from './forms.js';
@@ -40,13 +55,6 @@ export interface InteractionDeps {
   app: App;
   logger: Logger;
 }
-
-const formPayload = z.object({
-  family: z.string(),
-  command: z.string(),
-  options: z.record(z.string(), z.string()),
-  filters: z.string(),
-});
 
 const kindOf = (token: string) => token.slice(0, Math.max(0, token.indexOf(':')));
 
@@ -89,31 +97,99 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
   const acked = (kind: AckKind, arrivedAt: number) =>
     app.metrics.ack('discord', kind, (performance.now() - arrivedAt) / 1000);
 
-  const runCommand = async (
+  /** Runs a command for a deferred interaction, and answers with the result. */
+  const answerCommand = async (
     interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
-    def: CommandDef<unknown>,
-    options: Record<string, string>,
-    filters: string,
+    run: (invocation: Invocation) => Promise<Reply>,
   ) => {
-    const actor = actorOf(interaction);
-    const channelId = interaction.channelId ?? 'unknown';
     const progress = async (interim: Reply) => {
       const [first] = renderDiscord(interim).messages;
       if (first !== undefined) await interaction.editReply(editOf(first));
     };
     // The deferred reply ("Scout is thinking…") is edited in place until the answer replaces it.
-    const invocation = {
-      actor,
-      channelId,
+    const answer = await run({
+      actor: actorOf(interaction),
+      channelId: interaction.channelId ?? 'unknown',
       progress,
       updatesInPlace: true,
       deadline: answerDeadline(interaction),
-    };
-    const answer =
-      filters === ''
-        ? await dispatcher.options({ ...invocation, family: def.family, command: def.name, options })
-        : await dispatcher.text({ ...invocation, text: commandLine(def, options, filters) });
+      forms: true,
+    });
     await answerDeferred(interaction, answer);
+  };
+
+  const runCommand = (
+    interaction: ChatInputCommandInteraction,
+    def: CommandDef<unknown>,
+    options: Record<string, string>,
+    filters: string,
+  ) =>
+    answerCommand(interaction, (invocation) =>
+      filters === ''
+        ? dispatcher.options({ ...invocation, family: def.family, command: def.name, options })
+        : dispatcher.text({ ...invocation, text: commandLine(def, options, filters) }),
+    );
+
+  /** A form id's form for the person of `interaction`; null when it opens none (see openForm). */
+  const formOf = (interaction: BaseInteraction, id: string) =>
+    openForm(
+      {
+        registry: app.registry,
+        lookup: (token) => app.store.actions.lookup(token, actorOf(interaction), app.clock.now()),
+      },
+      id,
+    );
+
+  /**
+   * A submitted form: checked at once like a typed command; a wrong value is answered privately, naming the field,
+   * with a button that opens the form again as it was filled in; otherwise the command runs.
+   */
+  const onForm = async (interaction: ModalSubmitInteraction, arrivedAt: number) => {
+    const spec = await formOf(interaction, interaction.customId);
+    const def = spec === null ? undefined : app.registry.command(spec.family, spec.command);
+    if (spec === null || def === undefined) {
+      await interaction.reply(
+        privateReply(reply([notice('warning', 'This form expired: run the command again.')])),
+      );
+      acked('view', arrivedAt);
+      return;
+    }
+    const { [FORM_MORE]: more = '', ...values } = modalValues(interaction);
+    const reading = readForm(def, spec, { values, more }, discordLayout(spec));
+    if (!reading.ok) {
+      const kept: FormRequest = {
+        family: def.family,
+        command: def.name,
+        title: spec.title,
+        fixed: spec.fixed,
+        values,
+        more,
+      };
+      const again = await app.store.actions.create({
+        kind: FORM_KIND,
+        payload: kept,
+        actor: actorOf(interaction),
+        personal: true,
+        rerun: null,
+        ttlMs: app.settings.elementTtlMs,
+        now: app.clock.now(),
+      });
+      const problems = Object.entries(reading.errors).map(
+        ([id, message]) => `${inputLabel(spec, id)}: ${message}`,
+      );
+      const answer = reply([
+        notice('error', problems.join('\n')),
+        buttons(formButton('Fix the form', again)),
+      ]);
+      await interaction.reply(privateReply(answer));
+      acked('view', arrivedAt);
+      return;
+    }
+    await interaction.deferReply();
+    acked('view', arrivedAt);
+    await answerCommand(interaction, (invocation) =>
+      dispatcher.form({ ...invocation, family: def.family, command: def.name, tokens: reading.tokens }),
+    );
   };
 
   const onChatInput = async (interaction: ChatInputCommandInteraction, arrivedAt: number) => {
@@ -150,20 +226,10 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       await askSecrets(interaction, app, def, secrets);
       return;
     }
-    if (form && mapping.overflow.length > 0) {
-      // The modal must be the first answer, so it comes before any deferral; nothing slow happens before it.
-      const token = await app.store.actions.create({
-        kind: FORM_KIND,
-        payload: { family: def.family, command: def.name, options, filters },
-        actor: actorOf(interaction),
-        personal: true,
-        rerun: null,
-        ttlMs: app.settings.elementTtlMs,
-        now: app.clock.now(),
-      });
-      await interaction.showModal(
-        filtersModal(token, `${def.family} ${def.name}: filters`, mapping.overflow),
-      );
+    const spec = form ? formSpec(def, { values: options, more: filters }) : null;
+    if (spec !== null) {
+      // The modal must be the first answer, so it comes before any deferral; what was typed fills it in.
+      await interaction.showModal(commandModal(commandFormId(def), spec));
       acked('command', arrivedAt);
       return;
     }
@@ -183,9 +249,16 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     // The "More actions" select carries the tokens of buttons that did not fit: a choice is that button's press.
     const more = id.startsWith(`${MORE_PREFIX}:`);
     const token = more ? (chosen ?? '') : id;
-    if (interaction.isButton() || more) {
-      if (CONTACT_EDIT_KINDS.has(kindOf(token))) {
-        await interaction.showModal(contactModal(token));
+    if ((interaction.isButton() || more) && CONTACT_EDIT_KINDS.has(kindOf(token))) {
+      await interaction.showModal(contactModal(token));
+      acked('action', arrivedAt);
+      return;
+    }
+    if ((interaction.isButton() || more) && readFormId(token) !== null) {
+      // A form button opens its form as the first answer; one that opens none is answered as any press.
+      const spec = await formOf(interaction, token);
+      if (spec !== null) {
+        await interaction.showModal(commandModal(token, spec));
         acked('action', arrivedAt);
         return;
       }
@@ -211,26 +284,11 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       await submitSecrets(interaction, app);
       return;
     }
-    const values = modalValues(interaction);
-    if (kindOf(token) === FORM_KIND) {
-      await interaction.deferReply();
-      acked('view', arrivedAt);
-      const found = await app.store.actions.lookup(token, actorOf(interaction), app.clock.now());
-      const parsed = found.status === 'ok' ? formPayload.safeParse(found.record.payload) : null;
-      const def =
-        parsed?.success === true ? app.registry.command(parsed.data.family, parsed.data.command) : undefined;
-      if (parsed?.success !== true || def === undefined) {
-        await answerDeferred(
-          interaction,
-          reply([notice('warning', 'This form expired: run the command again.')]),
-        );
-        return;
-      }
-      const { [FILTERS_OPTION]: filters = '', ...fields } = values;
-      const allFilters = [parsed.data.filters, filters].filter((part) => part !== '').join(' ');
-      await runCommand(interaction, def, { ...parsed.data.options, ...fields }, allFilters);
+    if (readFormId(token) !== null) {
+      await onForm(interaction, arrivedAt);
       return;
     }
+    const values = modalValues(interaction);
     const actor = actorOf(interaction);
     if (interaction.isFromMessage()) await interaction.deferUpdate();
     else await interaction.deferReply();

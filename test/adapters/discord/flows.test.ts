@@ -4,7 +4,6 @@ import type { Bot } from './harness.js';
 import {
   answered,
   CHANNEL,
-  callback,
   createWorld,
   edited,
   followed,
@@ -61,49 +60,6 @@ describe('paid confirmations on Discord', () => {
 });
 
 describe('filters beyond the typed options', () => {
-  it('form:true opens a modal first; its submission searches with the merged filters', async () => {
-    const { fake } = world;
-    const open = slash(fake, 'creators', 'search', [
-      { type: 3, name: 'country', value: 'France' },
-      { type: 3, name: 'filters', value: 'hashtags:vegan' },
-      { type: 5, name: 'form', value: true },
-    ]);
-    const shown = await fake.waitFor(callback(open.id), 'modal');
-    expect(shown.body).toMatchObject({ type: 9 });
-    const ownRequests = fake.requests.filter((r) => r.path.includes(open.id) || r.path.includes(open.token));
-    expect(ownRequests).toEqual([shown]);
-    const modal = (
-      shown.body as { data: { custom_id: string; components: Array<{ components: unknown[] }> } }
-    ).data;
-    const fieldIds = modal.components.flatMap((row) => row.components as Array<{ custom_id: string }>);
-    expect(fieldIds.map((f) => f.custom_id)).toEqual(expect.arrayContaining(['followers', 'filters']));
-
-    const before = world.sandbox.requests(KEY).length;
-    const submit = fake.interact(5, {
-      custom_id: modal.custom_id,
-      components: [
-        { type: 1, components: [{ type: 4, custom_id: 'followers', value: '>=1k' }] },
-        {
-          type: 1,
-          components: [
-            { type: 4, custom_id: 'filters', value: 'hairColor:"Blonde hair" bio:yoga accountType:ugc' },
-          ],
-        },
-      ],
-    });
-    expect((await fake.waitFor(callback(submit.id), 'defer')).body).toMatchObject({ type: 5 });
-    await fake.waitFor(answered(submit.token), 'search answer');
-    const [search] = serviceCalls('/api/v2/creators/search', before);
-    expect(search?.query).toMatchObject({
-      country: 'France',
-      followersMin: '1000',
-      hairColor: 'Blonde hair',
-      bio: 'yoga',
-      hashtags: 'vegan',
-      accountType: expect.stringMatching('ugc'),
-    });
-  });
-
   it('the filters text option reaches options without a typed option', async () => {
     const { fake } = world;
     const before = world.sandbox.requests(KEY).length;

@@ -1,0 +1,224 @@
+/**
+ * Forms on Discord through real discord.js against the fake gateway and REST: `form:true` on any command with
+ * options opens its form (a modal of at most five inputs, what was typed filled in), a submission runs the command
+ * as typed, and a wrong value is answered privately, naming the field, with a button that opens the form again as
+ * it was filled in. Every registered command's form fits Discord's modal limits.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCommandJson } from '../../../src/adapters/discord/commands.js';
+import { commandModal, TEXT_INPUT_LIMITS } from '../../../src/adapters/discord/forms.js';
+import { FAMILIES } from '../../../src/commands/index.js';
+import { createRegistry } from '../../../src/core/command/registry.js';
+import { commandFormId, DISCORD, FORM_MORE, formSpec, hasForm } from '../../../src/core/ui/index.js';
+import type { FakeRequest } from '../../fakes/discord-fake.js';
+import {
+  answered,
+  type Bot,
+  buttonId,
+  callback,
+  createWorld,
+  KEY,
+  messageOf,
+  slash,
+  type World,
+} from './harness.js';
+
+let world: World;
+let bot: Bot;
+
+beforeAll(async () => {
+  world = await createWorld();
+  bot = await world.startBot({ databasePath: ':memory:' });
+});
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+type TextInput = {
+  type: number;
+  custom_id: string;
+  label: string;
+  style: number;
+  required: boolean;
+  placeholder?: string;
+  value?: string;
+};
+type Modal = { custom_id: string; title: string; components: Array<{ components: TextInput[] }> };
+
+const modalOf = (request: FakeRequest) => {
+  expect(request.body).toMatchObject({ type: 9 });
+  return (request.body as { data: Modal }).data;
+};
+const inputsOf = (modal: Modal) => modal.components.flatMap((row) => row.components);
+const serviceCalls = (path: string, since: number) =>
+  world.sandbox
+    .requests(KEY)
+    .slice(since)
+    .filter((r) => r.path === path);
+/** A modal submission with `values` by input id, as Discord sends it. */
+const submit = (customId: string, values: Record<string, string>) =>
+  world.fake.interact(5, {
+    custom_id: customId,
+    components: Object.entries(values).map(([id, value]) => ({
+      type: 1,
+      components: [{ type: 4, custom_id: id, value }],
+    })),
+  });
+
+describe('forms on Discord', () => {
+  it('form:true opens the form first, filled in with what was typed; its submission searches', async () => {
+    const { fake } = world;
+    const open = slash(fake, 'creators', 'search', [
+      { type: 3, name: 'followers', value: '>1k' },
+      { type: 3, name: 'filters', value: 'hashtags:vegan' },
+      { type: 5, name: 'form', value: true },
+    ]);
+    const shown = await fake.waitFor(callback(open.id), 'modal');
+    // The modal is the first answer: nothing else was sent for this interaction.
+    const own = fake.requests.filter((r) => r.path.includes(open.id) || r.path.includes(open.token));
+    expect(own).toEqual([shown]);
+    const modal = modalOf(shown);
+    const inputs = inputsOf(modal);
+    expect(inputs.length).toBeLessThanOrEqual(DISCORD.MODAL_COMPONENTS_MAX);
+    expect(inputs.map((i) => i.custom_id)).toEqual(['source', 'followers', 'country', 'language', FORM_MORE]);
+    expect(inputs.find((i) => i.custom_id === 'followers')?.value).toBe('>1k');
+    expect(inputs.find((i) => i.custom_id === FORM_MORE)?.value).toBe('hashtags:vegan');
+
+    const before = world.sandbox.requests(KEY).length;
+    const done = submit(modal.custom_id, {
+      followers: '>1k',
+      country: 'germany',
+      [FORM_MORE]: 'hashtags:vegan hairColor:"Blonde hair" bio:yoga accountType:ugc',
+    });
+    expect((await fake.waitFor(callback(done.id), 'defer')).body).toMatchObject({ type: 5 });
+    await fake.waitFor(answered(done.token), 'search answer');
+    const [search] = serviceCalls('/api/v2/creators/search', before);
+    expect(search?.query).toMatchObject({
+      followersMin: '1000',
+      country: 'Germany',
+      hairColor: 'Blonde hair',
+      bio: 'yoga',
+      hashtags: 'vegan',
+      accountType: expect.stringMatching('ugc'),
+    });
+  });
+
+  it('a wrong value is answered privately, naming the field, with a button that opens the form as it was', async () => {
+    const { fake } = world;
+    const open = slash(fake, 'creators', 'search', [{ type: 5, name: 'form', value: true }]);
+    const modal = modalOf(await fake.waitFor(callback(open.id), 'modal'));
+    const before = world.sandbox.requests(KEY).length;
+    const wrong = submit(modal.custom_id, { followers: 'lots', country: 'Germny', [FORM_MORE]: 'bio:yoga' });
+    const answer = await fake.waitFor(callback(wrong.id), 'the refusal');
+    const data = (answer.body as { type: number; data: Record<string, unknown> }).data;
+    expect((answer.body as { type: number }).type).toBe(4);
+    expect(data.flags).toBe(64);
+    // The description as read, without the escapes that keep its text from being read as markdown.
+    const said = ((data.embeds as Array<{ description: string }>)[0]?.description ?? '').replace(/\\/g, '');
+    expect(said).toContain('Followers: followers takes a number');
+    expect(said).toContain('Country: "Germny" is not a valid country. Did you mean "Germany"?');
+    expect(world.sandbox.requests(KEY).length).toBe(before);
+
+    const refusal = await messageOf(Promise.resolve({ ...answer, body: data }));
+    const again = fake.interact(
+      3,
+      { custom_id: buttonId(refusal, /^Fix the form$/), component_type: 2 },
+      { message: refusal },
+    );
+    const reopened = modalOf(await fake.waitFor(callback(again.id), 'the form again'));
+    const kept = Object.fromEntries(inputsOf(reopened).map((i) => [i.custom_id, i.value]));
+    expect(kept).toMatchObject({ followers: 'lots', country: 'Germny', [FORM_MORE]: 'bio:yoga' });
+
+    const fixed = submit(reopened.custom_id, {
+      followers: '10k-100k',
+      country: 'Germany',
+      [FORM_MORE]: 'bio:yoga',
+    });
+    await fake.waitFor(answered(fixed.token), 'search answer');
+    const [search] = serviceCalls('/api/v2/creators/search', before);
+    expect(search?.query).toMatchObject({ followersMin: '10000', followersMax: '100000', bio: 'yoga' });
+  });
+
+  it('a command with a required option: its form asks for it, and the submission runs the command', async () => {
+    const { fake } = world;
+    const open = slash(fake, 'lists', 'create', [{ type: 5, name: 'form', value: true }]);
+    const modal = modalOf(await fake.waitFor(callback(open.id), 'modal'));
+    const inputs = inputsOf(modal);
+    expect(inputs.map((i) => [i.custom_id, i.required])).toEqual([
+      ['name', true],
+      ['description', false],
+      ['budget', false],
+      ['websiteId', false],
+    ]);
+    const done = submit(modal.custom_id, { name: 'Form launch', budget: '1.5k' });
+    await fake.waitFor(answered(done.token), 'created');
+    const lists = (await bot.app.service.crm.listLists()).data.lists;
+    expect(lists.find((l) => l.name === 'Form launch')?.budget).toBe(1500);
+  });
+
+  it('a mistake in typed options offers a Form button, which opens the form', async () => {
+    const { fake } = world;
+    const run = slash(fake, 'creators', 'search', [{ type: 3, name: 'followers', value: 'lots' }]);
+    const answer = await messageOf(fake.waitFor(answered(run.token), 'the usage'));
+    const press = fake.interact(
+      3,
+      { custom_id: buttonId(answer, /^Form$/), component_type: 2 },
+      { message: answer },
+    );
+    const modal = modalOf(await fake.waitFor(callback(press.id), 'modal'));
+    expect(modal.custom_id).toBe('scout.form-of:creators.search');
+  });
+
+  it('registers form:true on every command that takes an option', () => {
+    const registry = createRegistry(FAMILIES);
+    const [command] = buildCommandJson(registry);
+    type Opt = { name: string; options?: Opt[] };
+    const groups = (command?.options ?? []) as Opt[];
+    for (const family of registry.families) {
+      for (const def of family.commands) {
+        const sub = groups.find((g) => g.name === family.name)?.options?.find((s) => s.name === def.name);
+        const names = (sub?.options ?? []).map((o) => o.name);
+        expect(names.includes('form'), `${def.family} ${def.name}`).toBe(hasForm(def));
+      }
+    }
+  });
+
+  it('builds a form within Discord’s limits for every registered command with options', () => {
+    const registry = createRegistry(FAMILIES);
+    let built = 0;
+    for (const def of registry.families.flatMap((family) => family.commands)) {
+      const spec = formSpec(def);
+      if (!hasForm(def)) {
+        expect(spec).toBeNull();
+        continue;
+      }
+      if (spec === null) throw new Error(`${def.family} ${def.name} has no form`);
+      const modal = commandModal(commandFormId(def), spec) as unknown as Modal;
+      const what = `${def.family} ${def.name}`;
+      expect(modal.custom_id.length, what).toBeLessThanOrEqual(DISCORD.CUSTOM_ID_MAX);
+      expect(modal.title.length, what).toBeLessThanOrEqual(DISCORD.MODAL_TITLE_MAX);
+      const inputs = inputsOf(modal);
+      expect(inputs.length, what).toBeGreaterThan(0);
+      expect(inputs.length, what).toBeLessThanOrEqual(DISCORD.MODAL_COMPONENTS_MAX);
+      for (const input of inputs) {
+        expect(input.label.length, what).toBeLessThanOrEqual(TEXT_INPUT_LIMITS.LABEL_MAX);
+        expect(input.label.length, what).toBeGreaterThan(0);
+        expect(input.custom_id.length, what).toBeLessThanOrEqual(DISCORD.CUSTOM_ID_MAX);
+        expect((input.placeholder ?? '').length, what).toBeLessThanOrEqual(TEXT_INPUT_LIMITS.PLACEHOLDER_MAX);
+      }
+      // Every option but secrets is reachable: as an input, or by name in the "more" input.
+      const shown = new Set(inputs.map((i) => i.custom_id));
+      const more = inputs.find((i) => i.custom_id === FORM_MORE)?.placeholder ?? '';
+      for (const field of spec.fields) {
+        if (!shown.has(field.name)) expect(shown.has(FORM_MORE), `${what} ${field.name}`).toBe(true);
+      }
+      if (shown.has(FORM_MORE)) expect(more, what).not.toBe('');
+      // Required options come first, so Discord's five inputs always hold them.
+      for (const field of spec.fields.filter((f) => f.required))
+        expect(shown.has(field.name), what).toBe(true);
+      built += 1;
+    }
+    expect(built).toBeGreaterThan(30);
+  });
+});
