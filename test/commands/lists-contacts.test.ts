@@ -5,7 +5,7 @@ import { helpFamily } from '../../src/commands/help.js';
 import { listFamily, listsFamily } from '../../src/commands/lists.js';
 import { CRM_STATUSES } from '../../src/core/service/enums.js';
 import type { CrmContact } from '../../src/core/service/index.js';
-import type { Reply } from '../../src/core/ui/index.js';
+import { openForm, type Reply, readForm } from '../../src/core/ui/index.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 const LIST = 'Scout Contacts Test';
@@ -222,11 +222,14 @@ describe('contact buttons', () => {
     expect(writes(bad.requests)).toEqual([]);
   });
 
-  it('"Edit" explains itself, then updates what is typed after it', async () => {
+  it('"Edit" prints the contact form\'s command line filled in, then runs it with what is typed after it', async () => {
     await h.type(`list "${LIST}" perPage:1`);
+    const [first] = (await h.app.service.crm.listCreators({ listId, perPage: 1 })).data.items;
     const help = await h.type('edit 1');
-    expect(help).toContain('edit 1 notes:');
-    expect(help).toContain('/scout list update');
+    expect(help).toContain(
+      `/scout list update list:${listId} creator:${first?.user_id} [status:negotiating]`,
+    );
+    expect(help).toContain('[agreed:450]');
     const { result: out, requests } = await sent(() =>
       h.type('edit 1 notes:"Call Monday" rate:500 agreed:450 deliverables:"1 reel" email:bo@example.com'),
     );
@@ -245,24 +248,50 @@ describe('contact buttons', () => {
     expect(writes(bad.requests)).toEqual([]);
   });
 
-  it('"Edit" accepts the named values of a form', async () => {
+  it('"Edit" opens the contact form: list update with the list and creator set, the six statuses as its choices', async () => {
     const page = await h.app.dispatcher.text({ ...invocation, text: `list "${LIST}" perPage:2 page:2` });
     const token = tokenOf(page, 'Edit');
+    const lookup = (t: string) => h.app.store.actions.lookup(t, LOCAL_ACTOR, new Date());
+    const spec = await openForm({ registry: h.app.registry, lookup }, token);
+    if (spec === null) throw new Error('Edit opened no form');
+    const [contact] = (await h.app.service.crm.listCreators({ listId, perPage: 2, page: 2 })).data.items;
+    expect(spec).toMatchObject({
+      family: 'list',
+      command: 'update',
+      fixed: { list: listId, creator: contact?.user_id },
+    });
+    const status = spec.fields[0];
+    expect(status?.name).toBe('status');
+    expect(status?.choices).toEqual([
+      'TO_OUTREACH',
+      'OUTREACHED',
+      'NEGOTIATING',
+      'WORKING',
+      'DONE',
+      'CANCELLED',
+    ]);
+    expect(status?.hint).toContain('to outreach, outreached, negotiating, working, done');
+    expect(status?.hint).not.toMatch(/to contact|agreed,|declined/);
+    const def = h.app.registry.command('list', 'update');
+    if (def === undefined) throw new Error('no list update');
+
+    const wrong = readForm(def, spec, { values: { status: 'to contact', proposedRate: '-5' } });
+    expect(wrong.ok).toBe(false);
+    expect(Object.keys(wrong.ok ? {} : wrong.errors).sort()).toEqual(['proposedRate', 'status']);
+
+    const reading = readForm(def, spec, {
+      values: {
+        status: 'done',
+        notes: 'Delivered',
+        contactEmail: 'cy@example.com',
+        proposedRate: '700',
+        agreedRate: '650',
+        contentDeliverables: '',
+      },
+    });
+    if (!reading.ok) throw new Error(JSON.stringify(reading.errors));
     const { result: reply, requests } = await sent(() =>
-      h.app.dispatcher.action({
-        ...invocation,
-        token,
-        event: {
-          values: {
-            status: 'done',
-            notes: 'Delivered',
-            contactEmail: 'cy@example.com',
-            proposedRate: '700',
-            agreedRate: '650',
-            contentDeliverables: '',
-          },
-        },
-      }),
+      h.app.dispatcher.form({ ...invocation, family: 'list', command: 'update', tokens: reading.tokens }),
     );
     expect(reply.visibility).toBe('channel');
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
@@ -272,6 +301,32 @@ describe('contact buttons', () => {
       proposedRate: 700,
       agreedRate: 650,
     });
+  });
+
+  it('an "Edit" made before the form offers the form, not another Edit, and still takes a form\'s values', async () => {
+    const [contact] = (await h.app.service.crm.listCreators({ listId, perPage: 1 })).data.items;
+    const ref = { contactId: contact?.id, listId, listName: LIST, userId: contact?.user_id, handle: null };
+    const token = await h.app.store.actions.create({
+      kind: 'list.edit',
+      payload: ref,
+      actor: LOCAL_ACTOR,
+      rerun: null,
+      ttlMs: 60_000,
+      now: new Date(),
+    });
+    const bare = await h.app.dispatcher.action({ ...invocation, token });
+    const labels = bare.nodes.flatMap((n) => (n.type === 'buttons' ? n.buttons.map((b) => b.label) : []));
+    expect(labels).toEqual(['Open the form']);
+    const form = await openForm(
+      { registry: h.app.registry, lookup: (t) => h.app.store.actions.lookup(t, LOCAL_ACTOR, new Date()) },
+      tokenOf(bare, 'Open the form'),
+    );
+    expect(form?.fixed).toEqual({ list: listId, creator: contact?.user_id });
+    const { result, requests } = await sent(() =>
+      h.app.dispatcher.action({ ...invocation, token, event: { values: { notes: 'Older button' } } }),
+    );
+    expect(result.visibility).toBe('channel');
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ notes: 'Older button' });
     const bad = await sent(() =>
       h.app.dispatcher.action({ ...invocation, token, event: { values: { colour: 'red' } } }),
     );

@@ -21,8 +21,6 @@ import {
   truncate,
 } from '../../core/ui/index.js';
 
-/** Element kinds whose button opens the contact-update modal instead of running at once. */
-export const CONTACT_EDIT_KINDS: ReadonlySet<string> = new Set(['list.edit']);
 /** Element kind of a stored secrets form (its payload: family, command, options given, secret field names). */
 export const SECRET_FORM_KIND = 'discord.secret';
 /** Text inputs per modal (Discord's five components). */
@@ -67,17 +65,6 @@ function modal(
       ],
     })),
   };
-}
-
-/** The contact-update modal: status, notes, email and rates; empty fields leave the contact as it is. */
-export function contactModal(token: string): APIModalInteractionResponseCallbackData {
-  return modal(token, 'Update contact', [
-    { id: 'status', label: 'Status', placeholder: 'to contact, contacted, negotiating, agreed, declined…' },
-    { id: 'notes', label: 'Notes', paragraph: true },
-    { id: 'contactEmail', label: 'Email', placeholder: 'ana@example.com' },
-    { id: 'proposedRate', label: 'Proposed rate', placeholder: '500' },
-    { id: 'agreedRate', label: 'Agreed rate', placeholder: '450' },
-  ]);
 }
 
 /** How Discord lays out `spec`: four inputs and "more" when the options do not fit five. */

@@ -38,14 +38,7 @@ import {
 import { answerDeferred, answerUpdate, editOf, followUpPrivately, privateReply } from './answer.js';
 import { answerAutocomplete } from './autocomplete.js';
 import { discordName, FILTERS_OPTION, FORM_OPTION, mapCommand } from './commands.js';
-import {
-  CONTACT_EDIT_KINDS,
-  commandModal,
-  contactModal,
-  discordLayout,
-  modalValues,
-  SECRET_FORM_KIND,
-} from './forms.js';
+import { commandModal, discordLayout, modalValues, SECRET_FORM_KIND } from './forms.js';
 import { MORE_PREFIX, NOOP_PREFIX, renderDiscord } from './render.js';
 import { askSecrets, submitSecrets } from './secrets.js';
 import { actorOf, admit } from './tenancy.js';
@@ -249,11 +242,6 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     // The "More actions" select carries the tokens of buttons that did not fit: a choice is that button's press.
     const more = id.startsWith(`${MORE_PREFIX}:`);
     const token = more ? (chosen ?? '') : id;
-    if ((interaction.isButton() || more) && CONTACT_EDIT_KINDS.has(kindOf(token))) {
-      await interaction.showModal(contactModal(token));
-      acked('action', arrivedAt);
-      return;
-    }
     if ((interaction.isButton() || more) && readFormId(token) !== null) {
       // A form button opens its form as the first answer; one that opens none is answered as any press.
       const spec = await formOf(interaction, token);

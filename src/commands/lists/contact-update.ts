@@ -1,6 +1,7 @@
 /**
- * Updating a contact (crm.updateContact) from chat: the update options shared by `list update` and the "Edit"
- * button, the "Set status" and "Edit" elements, and the answer that shows the updated contact.
+ * Updating a contact (crm.updateContact) from chat: the update options of `list update`, which are also the fields
+ * of a contact's form (its "Edit" button opens `list update` with the list and creator set), the "Set status" and
+ * older "Edit" elements, and the answer that shows the updated contact.
  */
 import type { z } from 'zod';
 import { bindTokens } from '../../core/command/bind.js';
@@ -14,7 +15,9 @@ import {
   buttons,
   CRM_STATUS_LABELS,
   code,
+  FORM_KIND,
   formatAmount,
+  formButton,
   notice,
   type Reply,
   reply,
@@ -24,14 +27,17 @@ import {
 import { quoted, STATUS_EXAMPLE, STATUS_PARAM } from './common.js';
 import {
   type ContactPayload,
-  contactButtons,
+  contactForm,
   contactName,
   contactNode,
   contactPayload,
   KINDS,
 } from './contacts-view.js';
 
-/** The contact and deal fields a person can change, keyed by the client's input names. */
+/**
+ * The contact and deal fields a person can change, keyed by the client's input names: the contact form's fields, in
+ * this order, with the allowed values of each (the six statuses) as its hint.
+ */
 export const UPDATE_PARAMS = {
   status: STATUS_PARAM,
   notes: {
@@ -150,17 +156,20 @@ function statusPicker(ctx: CommandContext, ref: ContactPayload): Reply {
   ]);
 }
 
+/** A press of an "Edit" made before it opened the contact's form: the form, and the command it runs. */
 function editHelp(ctx: CommandContext, ref: ContactPayload): Reply {
-  const [, edit] = contactButtons(ctx, ref);
+  const form = contactForm(ref);
   return reply([
     text(
-      `Edit ${contactName(ref)} in ${ref.listName}: press Edit with the fields to change, e.g. `,
-      code('edit 1 notes:"Call Monday" rate:500 agreed:450 deliverables:"1 reel" email:ana@example.com'),
-      ', or run ',
-      code(`/scout list update ${quoted(ref.listName)} ${ref.userId} status:${STATUS_EXAMPLE} notes:"…"`),
-      '.',
+      `Edit ${contactName(ref)} in ${ref.listName}: run `,
+      code(
+        `/scout list update ${quoted(ref.listName)} ${ref.userId || '<creator>'} status:${STATUS_EXAMPLE} notes:"…"`,
+      ),
+      form === null ? '.' : ', or fill in the form.',
     ),
-    edit === undefined ? null : buttons(edit),
+    form === null
+      ? null
+      : buttons(formButton('Open the form', ctx.token(FORM_KIND, form, { personal: true }))),
   ]);
 }
 
@@ -187,7 +196,7 @@ export const setStatusAction = defineAction({
   },
 });
 
-/** "Edit": form values or typed options update the contact; a bare press explains how. */
+/** "Edit" as it was before it opened the form: form values or typed options update the contact; a bare press offers the form. */
 export const editAction = defineAction({
   kind: KINDS.edit,
   payload: contactPayload,

@@ -10,7 +10,10 @@ import {
   type ContactRowNode,
   code,
   contactRow,
+  FORM_KIND,
+  type FormRequest,
   formatAmount,
+  formButton,
   notice,
   pager,
   type Reply,
@@ -72,11 +75,30 @@ export function contactRef(list: ListTarget, contact: CrmContact): ContactPayloa
   };
 }
 
-/** "Set status" and "Edit" for one contact. */
+/**
+ * The contact's form: `list update` with its list and creator set, so that only what changes is filled in; null
+ * for a contact known by neither a creator id nor a handle.
+ */
+export function contactForm(ref: ContactPayload): FormRequest | null {
+  const handle = ref.handle?.replace(/^@+/, '').trim();
+  const creator = ref.userId !== '' ? ref.userId : handle ? `@${handle}` : null;
+  if (creator === null) return null;
+  return {
+    family: 'list',
+    command: 'update',
+    title: `Edit ${contactName(ref)}`,
+    fixed: { list: ref.listId, creator },
+  };
+}
+
+/** "Set status" and "Edit" (the contact's form) for one contact. */
 export function contactButtons(ctx: CommandContext, ref: ContactPayload): Button[] {
+  const form = contactForm(ref);
   return [
     button('Set status', ctx.token(KINDS.status, ref), { style: 'primary' }),
-    button('Edit', ctx.token(KINDS.edit, ref)),
+    form === null
+      ? button('Edit', ctx.token(KINDS.edit, ref))
+      : formButton('Edit', ctx.token(FORM_KIND, form)),
   ];
 }
 

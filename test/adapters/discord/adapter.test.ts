@@ -204,8 +204,15 @@ describe('Discord bot against a fake Discord', () => {
       { message: listed },
     );
     const opened = await fake.waitFor(callback(edit.id), 'modal');
-    expect(opened.body).toMatchObject({ type: 9, data: { title: 'Update contact' } });
-    const modalId = (opened.body as { data: { custom_id: string } }).data.custom_id;
+    expect(opened.body).toMatchObject({ type: 9, data: { title: expect.stringMatching(/^\/scout Edit @/) } });
+    const modal = (
+      opened.body as { data: { custom_id: string; components: Array<{ components: unknown[] }> } }
+    ).data;
+    const status = modal.components.flatMap((row) => row.components as Array<Record<string, string>>)[0];
+    // The status hint comes from the allowed values, which are the ones accepted.
+    expect(status).toMatchObject({ custom_id: 'status', label: 'Status' });
+    expect(status?.placeholder).toBe('to outreach, outreached, negotiating, working, done, cancelled');
+    const modalId = modal.custom_id;
     const before = sandbox.requests(KEY).length;
     const submit = fake.interact(
       5,
@@ -219,7 +226,9 @@ describe('Discord bot against a fake Discord', () => {
       },
       { message: listed },
     );
-    const updated = await messageOf(fake.waitFor(followed(submit.token), 'update'));
+    const updated = await messageOf(
+      fake.waitFor((r) => followed(submit.token)(r) || edited(submit.token)(r), 'update'),
+    );
     expect(text(updated)).toMatch(/Updated/);
     expect(text(updated)).toContain('Negotiating');
     const patches = sandbox

@@ -1,8 +1,8 @@
 /**
  * Forms on Slack through real Bolt (HTTP mode) against the fake Slack Web API: a bare command that needs an option
- * or filters by ranges opens its form (views.open), a usage message offers a Form button, a wrong value is shown on
- * its field (response_action: errors, keyed by block id) with nothing sent to the service, and a right one runs the
- * command and answers as the typed command is answered.
+ * or filters by ranges opens its form (views.open), a usage message offers a Form button, the contact Edit button
+ * opens the contact form, a wrong value is shown on its field (response_action: errors, keyed by block id) with
+ * nothing sent to the service, and a right one runs the command and answers as the typed command is answered.
  * Every registered command's form fits Slack's modal limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,6 +170,65 @@ describe('forms on Slack', () => {
     const { view } = await opened(before);
     expect(view.callback_id).toBe(FORM_MODAL);
     expect(view.title.text).toBe('creators search');
+  });
+
+  it('the contact Edit button opens the contact form, not another message; its submission updates the contact', async () => {
+    const list = (await world.app.service.crm.createList({ name: 'Form board' })).data;
+    const [userId] = (await world.app.service.creators.search({ perPage: 1 })).data.items;
+    await world.app.service.crm.addCreators({ listId: list.id, userIds: [userId as string] });
+    await sendForm(
+      adapter.port,
+      slashCommandBody({ text: 'list "Form board"', responseUrl: world.slack.responseUrl('board') }),
+    );
+    const board = await responseTo(world.slack, 'board');
+    const [edit] = buttonIds((board.body.blocks ?? []) as Block[], 'Edit');
+
+    const before = world.slack.calls.length;
+    const pressUrl = world.slack.responseUrl('edit');
+    await sendPayload(adapter.port, blockActionPayload({ actionId: edit as string, responseUrl: pressUrl }));
+    const { view } = await opened(before);
+    expect(view.callback_id).toBe(FORM_MODAL);
+    expect(view.title.text).toMatch(/^Edit /);
+    const blocks = inputs(view);
+    expect(blocks.map((b) => b.block_id)).toEqual([
+      'status',
+      'notes',
+      'contactEmail',
+      'proposedRate',
+      'agreedRate',
+      'contentDeliverables',
+      'instagramHandle',
+      'tiktokHandle',
+    ]);
+    const status = blocks[0]?.element;
+    expect(status?.type).toBe('static_select');
+    expect(status?.options?.map((o) => o.text.text)).toEqual([
+      'To outreach',
+      'Outreached',
+      'Negotiating',
+      'Working',
+      'Done',
+      'Cancelled',
+    ]);
+    // The press opened the form and said nothing else: no message with another Edit button.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(world.slack.responses.filter((r) => r.id === 'edit')).toEqual([]);
+
+    const wrong = await submit(view, { status: chosen('NEGOTIATING'), contactEmail: typed('not an email') });
+    expect(wrong?.response_action).toBe('errors');
+    expect(Object.keys(wrong?.errors ?? {})).toEqual(['contactEmail']);
+    expect((await world.app.service.crm.listCreators({ listId: list.id })).data.items[0]?.status).not.toBe(
+      'NEGOTIATING',
+    );
+
+    expect(
+      await submit(view, { status: chosen('NEGOTIATING'), notes: typed('Call "Monday", it\'s fine') }),
+    ).toBeNull();
+    const updated = await responseTo(world.slack, 'edit');
+    expect(String(updated.body.text)).toContain('Updated');
+    const [contact] = (await world.app.service.crm.listCreators({ listId: list.id })).data.items;
+    expect(contact?.status).toBe('NEGOTIATING');
+    expect(contact?.notes).toBe('Call "Monday", it\'s fine');
   });
 
   it('builds a form within Slack’s limits for every registered command with options', () => {
