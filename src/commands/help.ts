@@ -24,6 +24,10 @@ function overview(registry: CommandRegistry): Reply {
       code('followers:10k-100k'),
       '). Details of one command: ',
       code('/scout help creators'),
+      '. Commands with options have a form: on Slack one that needs an option opens it when typed alone (',
+      code('/scout list update'),
+      '), and a usage message has a Form button; on Discord add ',
+      code('form:true'),
       '.',
     ),
   ]);
