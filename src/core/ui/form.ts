@@ -122,10 +122,16 @@ export function formButton(label: string, id: string): Button {
 }
 
 /** The options of `def` a form can show: all but secrets, which only a private form asks for. */
-const formParams = (def: CommandDef<unknown>) =>
-  Object.entries(def.params).filter(([, spec]) => spec.secret !== true);
+/**
+ * The options of `def` a form shows: all of them, or none for a command that takes a secret (an API key), which
+ * only its private form asks for: what is typed into a form's fields may be kept to open it again.
+ */
+const formParams = (def: CommandDef<unknown>) => {
+  const entries = Object.entries(def.params);
+  return entries.some(([, spec]) => spec.secret === true) ? [] : entries;
+};
 
-/** Whether `def` has a form: it takes an option a form can show. */
+/** Whether `def` has a form: it takes an option, and no secret. */
 export function hasForm(def: CommandDef<unknown>): boolean {
   return formParams(def).length > 0;
 }

@@ -220,5 +220,13 @@ describe('forms on Discord', () => {
       built += 1;
     }
     expect(built).toBeGreaterThan(30);
+    // A secret (a service key) is never a field: a command that takes one has no form, only its private form.
+    const create = registry.command('lists', 'create');
+    if (create === undefined) throw new Error('no lists create');
+    const secret = { kind: 'text', secret: true, description: 'A key.' } as const;
+    const withKey = { ...create, params: { ...create.params, key: secret } };
+    expect(formSpec(create)).not.toBeNull();
+    expect(formSpec(withKey)).toBeNull();
+    expect(hasForm(withKey)).toBe(false);
   });
 });
