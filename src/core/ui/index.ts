@@ -4,6 +4,7 @@ export * from './card-fields.js';
 export * from './cards.js';
 export * from './files.js';
 export * from './form.js';
+export * from './form-submission.js';
 export * from './format.js';
 export * from './json-text.js';
 export * from './limits.js';

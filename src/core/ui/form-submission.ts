@@ -1,0 +1,178 @@
+/**
+ * A submitted form read back: its fields' values, and the "more" input's text, as tokens of the text syntax
+ * checked by each option's coercion and the command's schema, every problem on the field that caused it; the form
+ * a form button opens; and the command line a form stands for, where no form can be shown.
+ */
+import { bindTokens } from '../command/bind.js';
+import { ParamError, type ParamSpec, type ParamTable, resolveKey } from '../command/params.js';
+import { type Token, TokenizeError, tokenize } from '../command/tokenize.js';
+import type { CommandDef, CommandRegistry } from '../command/types.js';
+import { paramSyntax } from '../command/usage.js';
+import type { ActionLookup } from '../store/action-tokens.js';
+import {
+  FORM_KIND,
+  FORM_MORE,
+  type FormLayout,
+  type FormSpec,
+  formRequest,
+  formSpec,
+  quoteValue,
+  readFormId,
+} from './form.js';
+
+/** What a form sent back: its fields' values by option name, and the "more" input's text. */
+export interface FormSubmission {
+  readonly values: Readonly<Record<string, string>>;
+  readonly more?: string;
+}
+
+/** A submission read: the tokens to run the command with, or a problem for each input that has one. */
+export type FormReading = { ok: true; tokens: Token[] } | { ok: false; errors: Record<string, string> };
+
+/** The input names of `def`'s schema each option sets (a range sets its min and max). */
+function inputKeys(table: ParamTable): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [name, spec] of Object.entries(table)) {
+    keys.set(name, name);
+    if (spec.kind === 'range') {
+      keys.set(spec.min, name);
+      keys.set(spec.max, name);
+    }
+  }
+  return keys;
+}
+
+/**
+ * Reads a submitted form of `spec` into the tokens of the text syntax, as if the command had been typed: the fixed
+ * options, each shown field's value (a list field's words one by one) and the "more" input's text. Every value goes
+ * through the option's coercion and the whole through the command's schema; a problem is put on the field that
+ * caused it, else on the "more" input (`FORM_MORE`) when there is one (options typed there), else on the first
+ * field. `layout` says what the platform showed (every field, no "more" input, by default).
+ */
+export function readForm(
+  def: CommandDef<unknown>,
+  spec: FormSpec,
+  submission: FormSubmission,
+  layout: Pick<FormLayout, 'shown' | 'more'> = { shown: spec.fields, more: false },
+): FormReading {
+  const errors: Record<string, string> = {};
+  const shown = new Set(layout.shown.map((field) => field.name));
+  const fallback = layout.more ? FORM_MORE : (layout.shown[0]?.name ?? FORM_MORE);
+  const where = (param: string) => {
+    const name = resolveKey(def.params, param) ?? param;
+    return shown.has(name) ? name : fallback;
+  };
+  const put = (key: string, message: string) => {
+    errors[key] ??= message;
+  };
+
+  const tokens: Token[] = Object.entries(spec.fixed).map(([key, value]) => ({ key, value, source: key }));
+  for (const field of layout.shown) {
+    const raw = (submission.values[field.name] ?? '').trim();
+    if (raw === '') {
+      if (field.required) put(field.name, `${field.label} is required.`);
+      continue;
+    }
+    try {
+      const own: Token[] =
+        field.input === 'lines'
+          ? tokenize(raw).map((word) => ({
+              key: field.name,
+              value: word.key === null ? word.value : `${word.key}:${word.value}`,
+              source: word.source,
+            }))
+          : [{ key: field.name, value: raw, source: raw }];
+      // Each field alone first, so that every wrong field is named at once.
+      bindTokens({ [field.name]: { ...def.params[field.name], required: false } as ParamSpec }, own);
+      tokens.push(...own);
+    } catch (error) {
+      if (!(error instanceof ParamError || error instanceof TokenizeError)) throw error;
+      put(field.name, error.message);
+    }
+  }
+  const more = layout.more ? (submission.more?.trim() ?? '') : '';
+  if (more !== '') {
+    try {
+      tokens.push(...tokenize(more));
+    } catch (error) {
+      if (!(error instanceof TokenizeError)) throw error;
+      put(FORM_MORE, error.message);
+    }
+  }
+  // The command as a whole is checked even when a field is wrong, so that every problem is named at once: a
+  // wrong field counts as left out, and what is said of it stays what its own check said.
+  const wrong = new Set(Object.keys(errors));
+  const table: ParamTable =
+    wrong.size === 0
+      ? def.params
+      : Object.fromEntries(
+          Object.entries(def.params).map(([name, param]) => [
+            name,
+            wrong.has(name) ? ({ ...param, required: false } as ParamSpec) : param,
+          ]),
+        );
+  let raw: Record<string, unknown>;
+  try {
+    raw = bindTokens(table, tokens);
+  } catch (error) {
+    if (!(error instanceof ParamError)) throw error;
+    // Every shown field passed alone: what fails now was typed in the "more" input (a repeat, an unknown option).
+    put(more === '' ? where(error.param) : fallback, error.message);
+    return { ok: false, errors };
+  }
+  const parsed = def.schema.safeParse(raw);
+  if (!parsed.success) {
+    const keys = inputKeys(def.params);
+    for (const issue of parsed.error.issues) {
+      const [first] = issue.path;
+      const param = typeof first === 'string' ? keys.get(first) : undefined;
+      const shownAs = param === undefined ? fallback : where(param);
+      const path = issue.path.join('.');
+      put(shownAs, param === shownAs || path === '' ? issue.message : `${path}: ${issue.message}`);
+    }
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, tokens };
+}
+
+/** The label of an input of `spec` by its id, for answers that name it ("More options" for `FORM_MORE`). */
+export function inputLabel(spec: FormSpec, id: string): string {
+  return spec.fields.find((field) => field.name === id)?.label ?? 'More options';
+}
+
+/**
+ * Opens the form a form id names, for `actor`: a command's own form, or a stored request still valid for them;
+ * null when it names none (unknown, expired, another person's, not a form): the press is then an ordinary one, and
+ * the dispatcher's answer says why.
+ */
+export async function openForm(
+  deps: {
+    registry: CommandRegistry;
+    lookup: (token: string) => Promise<ActionLookup>;
+  },
+  id: string,
+): Promise<FormSpec | null> {
+  const named = readFormId(id);
+  if (named === null) return null;
+  if (named.kind === 'command') {
+    const def = deps.registry.command(named.family, named.command);
+    return def === undefined ? null : formSpec(def);
+  }
+  const found = await deps.lookup(named.token);
+  if (found.status !== 'ok' || found.record.kind !== FORM_KIND) return null;
+  const parsed = formRequest.safeParse(found.record.payload);
+  if (!parsed.success) return null;
+  const def = deps.registry.command(parsed.data.family, parsed.data.command);
+  return def === undefined ? null : formSpec(def, parsed.data);
+}
+
+/** The command line a form stands for, as a person would type it: fixed options filled in, the others as syntax. */
+export function formCommandLine(def: CommandDef<unknown>, spec: FormSpec): string {
+  const fixed = Object.entries(spec.fixed).map(([name, value]) => `${name}:${quoteValue(value)}`);
+  const rest = spec.fields.map((field) => {
+    const param = def.params[field.name] as ParamSpec;
+    const syntax =
+      field.value === undefined ? paramSyntax(field.name, param) : `${field.name}:${quoteValue(field.value)}`;
+    return field.required || field.value !== undefined ? syntax : `[${syntax}]`;
+  });
+  return ['/scout', def.family, def.name, ...fixed, ...rest].join(' ');
+}
