@@ -203,7 +203,7 @@ const FILTERS: APIApplicationCommandBasicOption = {
 const FORM: APIApplicationCommandBasicOption = {
   type: ApplicationCommandOptionType.Boolean,
   name: FORM_OPTION,
-  description: 'Fill in the options in a form',
+  description: 'Open a form',
 };
 
 const sizeOf = (options: readonly APIApplicationCommandBasicOption[]) =>
@@ -242,7 +242,8 @@ export function mapCommand(def: CommandDef<unknown>): CommandMapping {
     (a, b) => rankOf(a) - rankOf(b),
   );
   const everything =
-    offered.length === optional.length && required.length + offered.length + form <= COMMAND_LIMITS.OPTIONS_MAX;
+    offered.length === optional.length &&
+    required.length + offered.length + form <= COMMAND_LIMITS.OPTIONS_MAX;
   const room = COMMAND_LIMITS.OPTIONS_MAX - required.length - form - (everything ? 0 : 1);
   const chosen = new Set(offered.slice(0, Math.max(0, room)));
   const mapping = {
@@ -270,11 +271,11 @@ function subcommand(def: CommandDef<unknown>, descriptionMax: number): APIApplic
 // description ("subcommands and subcommand groups all appear at the top level in the command explorer",
 // developers/interactions/application-commands.mdx): a group's description is not what people read there, so it
 // stays short and leaves the characters to subcommands and options.
-const GROUP_DESCRIPTION_MAX = 16;
+const GROUP_DESCRIPTION_MAX = 12;
 
 // Subcommand descriptions are whole when the command fits its budget; otherwise every one is cut at a word boundary
 // to the longest length that fits, never below this. Option descriptions are never cut to fit.
-const SUBCOMMAND_DESCRIPTION_MIN = 40;
+const SUBCOMMAND_DESCRIPTION_MIN = 36;
 
 function buildCommand(
   registry: CommandRegistry,

@@ -167,9 +167,13 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
         ttlMs: app.settings.elementTtlMs,
         now: app.clock.now(),
       });
-      const problems = Object.entries(reading.errors).map(
-        ([id, message]) => `${inputLabel(spec, id)}: ${message}`,
-      );
+      const problems = Object.entries(reading.errors).map(([id, message]) => {
+        const label = inputLabel(spec, id);
+        // A message that starts by naming the field says it once ("Country cannot be…", not "Country: country…").
+        return message.toLowerCase().startsWith(`${label.toLowerCase()} `)
+          ? `${label}${message.slice(label.length)}`
+          : `${label}: ${message}`;
+      });
       const answer = reply([
         notice('error', problems.join('\n')),
         buttons(formButton('Fix the form', again)),

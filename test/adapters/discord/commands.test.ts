@@ -76,11 +76,19 @@ describe('buildCommandJson', () => {
     expect(country?.autocomplete).toBe(true);
   });
 
-  it('types every option of a command whose options take fewer characters than filters and a form', () => {
+  it('types every option of a command whose options take fewer characters than filters', () => {
+    const help = registry.command('help', 'show');
+    if (help === undefined) throw new Error('no help show');
+    expect(mapCommand(help)).toMatchObject({ overflow: [] });
+    expect(mapCommand(help).typed.map((t) => t.param)).toEqual(['topic', 'command']);
+  });
+
+  it('reaches the options of a command whose options cost more than filters through filters', () => {
     const rankings = registry.command('songs', 'rankings');
     if (rankings === undefined) throw new Error('no songs rankings');
-    expect(mapCommand(rankings)).toMatchObject({ overflow: [] });
-    expect(mapCommand(rankings).typed.map((t) => t.param)).toEqual(['country', 'week']);
+    // The long enumerations people filter by most stay typed.
+    expect(mapCommand(rankings).typed.map((t) => t.param)).toEqual(['country']);
+    expect(mapCommand(rankings).overflow.map((t) => t.param)).toEqual(['week']);
   });
 });
 

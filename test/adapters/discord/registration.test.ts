@@ -105,7 +105,7 @@ describe('the registered /scout command', () => {
     // The options that are not declarations (filters, form) describe themselves in full words too.
     for (const { where, option } of declaredOptions().filter((o) => o.spec === undefined)) {
       expect(['filters', 'form'], where).toContain(option.name);
-      expect(option.description.length, where).toBeGreaterThanOrEqual(20);
+      expect(option.description, where).toMatch(/^[A-Z][a-z]+( [a-z:]+){2,}$/);
     }
   });
 
