@@ -91,7 +91,7 @@ function pressableOf(reply: Reply): Pressable | null {
       found.prev = node.prevActionId;
       any = true;
     }
-    if (node.type === 'creator-card' || node.type === 'list-row') {
+    if (node.type === 'card') {
       for (const b of node.actions)
         if (b.label === 'Details' || b.label === 'Open') found.open.push(b.actionId);
       any = true;

@@ -50,12 +50,7 @@ const writes = (requests: ReturnType<Harness['requests']>) => requests.filter((r
 
 function tokenOf(reply: Reply, label: string): string {
   for (const node of reply.nodes) {
-    const found =
-      node.type === 'buttons'
-        ? node.buttons
-        : node.type === 'contact-row' || node.type === 'list-row'
-          ? node.actions
-          : [];
+    const found = node.type === 'buttons' ? node.buttons : node.type === 'card' ? node.actions : [];
     const button = found.find((b) => b.label === label);
     if (button !== undefined) return button.actionId;
   }
@@ -137,10 +132,10 @@ describe('list show', () => {
   it('shows the contacts as rows with buttons, in the channel', async () => {
     const reply = await h.app.dispatcher.text({ ...invocation, text: `list "${LIST}"` });
     expect(reply.visibility).toBe('channel');
-    const rows = reply.nodes.filter((n) => n.type === 'contact-row');
+    const rows = reply.nodes.filter((n) => n.type === 'card');
     expect(rows).toHaveLength(4);
     for (const row of rows) {
-      expect(row.type === 'contact-row' && row.actions.map((a) => a.label)).toEqual(['Set status', 'Edit']);
+      expect(row.type === 'card' && row.actions.map((a) => a.label)).toEqual(['Set status', 'Edit']);
     }
     expect(reply.nodes.some((n) => n.type === 'pager')).toBe(false);
     const out = await h.type(`list show ${listId}`);

@@ -36,7 +36,7 @@ async function teamLists(): Promise<CrmList[]> {
 
 const buttonsOf = (reply: Reply) =>
   reply.nodes.flatMap((node) =>
-    node.type === 'buttons' || node.type === 'list-row' || node.type === 'contact-row'
+    node.type === 'buttons' || node.type === 'card'
       ? node.type === 'buttons'
         ? node.buttons
         : node.actions

@@ -6,22 +6,14 @@ import type { APIEmbed } from 'discord.js';
 import {
   assertNever,
   type Button,
-  contactRowFields,
-  contactRowTitle,
-  creatorCardFields,
-  creatorCardPlatform,
-  creatorCardTitle,
+  type CardNode,
   DISCORD,
   type Field,
-  listRowFields,
-  listRowTitle,
   type NoticeLevel,
   type PagerNode,
   type ReplyNode,
   type SelectNode,
   truncate,
-  viralPostFields,
-  viralPostTitle,
 } from '../../core/ui/index.js';
 import {
   chunkText,
@@ -101,70 +93,34 @@ const fieldsOf = (fields: readonly Field[]) => fields.slice(0, DISCORD.EMBED_FIE
 const titled = (title: string, number: number | null) =>
   escapeLine(number === null ? title : `${number}. ${title}`, DISCORD.EMBED_TITLE_MAX);
 
-const withUrl = (embed: APIEmbed, url: string | null): APIEmbed => (url === null ? embed : { ...embed, url });
-
 const described = (embed: APIEmbed, text: string): APIEmbed =>
   text === '' ? embed : { ...embed, description: truncateMarkdown(text, DISCORD.EMBED_DESCRIPTION_MAX) };
 
-/** The embed of a card node, numbered when several cards share a reply. */
-function cardEmbed(node: ReplyNode, number: number | null): APIEmbed | null {
-  switch (node.type) {
-    case 'creator-card': {
-      let embed: APIEmbed = {
-        color: COLORS.card,
-        title: titled(creatorCardTitle(node), number),
-        fields: fieldsOf(creatorCardFields(node)),
-      };
-      embed = described(embed, escapeMarkdown(creatorCardPlatform(node) ?? ''));
-      if (node.avatarUrl !== null) embed = { ...embed, thumbnail: { url: node.avatarUrl } };
-      return withUrl(embed, node.profileUrl);
-    }
-    case 'viral-post-card': {
-      const body = [node.caption, node.hook === null ? null : `Hook: ${node.hook}`]
-        .filter((line): line is string => line !== null)
-        .map(escapeMarkdown)
-        .join('\n');
-      let embed: APIEmbed = {
-        color: COLORS.card,
-        title: titled(viralPostTitle(node), number),
-        fields: fieldsOf(viralPostFields(node)),
-      };
-      embed = described(embed, body);
-      if (node.thumbnailUrl !== null) embed = { ...embed, thumbnail: { url: node.thumbnailUrl } };
-      return withUrl(embed, node.videoUrl);
-    }
-    case 'list-row': {
-      const embed: APIEmbed = {
-        color: COLORS.card,
-        title: titled(listRowTitle(node), number),
-        fields: fieldsOf(listRowFields(node)),
-      };
-      return described(embed, escapeMarkdown(node.description ?? ''));
-    }
-    case 'contact-row': {
-      const embed: APIEmbed = {
-        color: COLORS.card,
-        title: titled(contactRowTitle(node), number),
-        fields: fieldsOf(contactRowFields(node)),
-      };
-      return described(embed, node.notes === null ? '' : escapeMarkdown(`Notes: ${node.notes}`));
-    }
-    default:
-      return null;
+/**
+ * The embed of a card: the title (numbered when several cards share a reply) linking to the card's page, the
+ * subtitle and body lines as the description, the image as the thumbnail, the fields and the footnote as the
+ * footer.
+ */
+function cardEmbed(card: CardNode, number: number | null): APIEmbed {
+  let embed: APIEmbed = {
+    color: COLORS.card,
+    title: titled(card.title, number),
+    fields: fieldsOf(card.fields),
+  };
+  const lines = card.subtitle === null ? card.body : [card.subtitle, ...card.body];
+  embed = described(embed, lines.map(escapeMarkdown).join('\n'));
+  if (card.image !== null) embed = { ...embed, thumbnail: { url: card.image.url } };
+  if (card.footnote !== null) {
+    embed = { ...embed, footer: { text: plainLine(card.footnote, DISCORD.EMBED_FOOTER_MAX) } };
   }
+  return card.link === null ? embed : { ...embed, url: card.link.url };
 }
-
-const isCard = (node: ReplyNode) =>
-  node.type === 'creator-card' ||
-  node.type === 'viral-post-card' ||
-  node.type === 'list-row' ||
-  node.type === 'contact-row';
 
 /** Turns nodes into pieces; consecutive text and code merge into shared description embeds. */
 export function piecesOf(nodes: readonly ReplyNode[]): { pieces: Piece[]; pagers: PagerNode[] } {
   const pieces: Piece[] = [];
   const pagers: PagerNode[] = [];
-  const numbered = nodes.filter((n) => isCard(n) && 'actions' in n && n.actions.length > 0).length > 1;
+  const numbered = nodes.filter((n) => n.type === 'card' && n.actions.length > 0).length > 1;
   let cardNumber = 0;
   let text: string[] = [];
   const flush = () => {
@@ -193,12 +149,9 @@ export function piecesOf(nodes: readonly ReplyNode[]): { pieces: Piece[]; pagers
     }
     flush();
     switch (node.type) {
-      case 'creator-card':
-      case 'viral-post-card':
-      case 'list-row':
-      case 'contact-row': {
+      case 'card': {
         const number = numbered && node.actions.length > 0 ? ++cardNumber : null;
-        const embed = cardEmbed(node, number) ?? {};
+        const embed = cardEmbed(node, number);
         const actions = node.actions.map((b) =>
           number === null ? b : { ...b, label: plainLine(`${number}. ${b.label}`, DISCORD.BUTTON_LABEL_MAX) },
         );

@@ -3,14 +3,8 @@ import type { types } from '@slack/bolt';
 import {
   assertNever,
   type Button,
-  contactRowFields,
-  contactRowTitle,
-  creatorCardFields,
-  creatorCardPlatform,
-  creatorCardTitle,
+  type CardNode,
   type Field,
-  listRowFields,
-  listRowTitle,
   type NoticeLevel,
   type PagerNode,
   plainText,
@@ -18,8 +12,6 @@ import {
   type SelectNode,
   SLACK,
   type Span,
-  viralPostFields,
-  viralPostTitle,
 } from '../../core/ui/index.js';
 import { clip, clipMrkdwn, escapeMrkdwn, linkUrl, spansMrkdwn, splitEscaped } from './mrkdwn.js';
 import { typeButton } from './value-modal.js';
@@ -131,34 +123,38 @@ export const contextBlock = (text: string): Block => ({
   elements: [mrkdwnObject(clip(text, SLACK.SECTION_TEXT_MAX))],
 });
 
-/** A card: a title section (with an image accessory), its fields, an optional context line and its buttons. */
-function card(options: {
-  title: string;
-  body: string | null;
-  imageUrl: string | null;
-  imageAlt: string;
-  fields: readonly Field[];
-  context: string | null;
-  buttons: readonly Button[];
-}): Block[] {
-  const head = options.body === null ? options.title : `${options.title}\n${options.body}`;
-  const [firstFields, ...moreFields] = fieldSections(options.fields, CARD_FIELD_MAX);
+/** Longest image URL Slack takes in an image element or accessory. */
+const IMAGE_URL_MAX = 3000;
+
+/**
+ * A card: a section with the title (a link when the card has one), the subtitle and body lines, the first fields
+ * and the image as its accessory; further fields in sections of their own; the footnote as a context line; then
+ * the buttons.
+ */
+function cardBlocks(card: CardNode): Block[] {
+  const title = literal(card.title, 300);
+  const head = [
+    card.link === null ? `*${title}*` : `*<${linkUrl(card.link.url)}|${title}>*`,
+    ...(card.subtitle === null ? [] : [literal(card.subtitle, 100)]),
+    ...card.body.map((line) => literal(line, 1000)),
+  ].join('\n');
+  const [firstFields, ...moreFields] = fieldSections(card.fields, CARD_FIELD_MAX);
   const section: types.SectionBlock = {
     type: 'section',
     text: mrkdwnObject(clip(head, SLACK.SECTION_TEXT_MAX)),
     ...(firstFields?.type === 'section' && firstFields.fields !== undefined
       ? { fields: firstFields.fields }
       : {}),
-    // Slack rejects image URLs over 3,000 characters; the card is still useful without the picture.
-    ...(options.imageUrl === null || options.imageUrl.length > 3000
+    // Slack rejects longer image URLs; the card is still useful without the picture.
+    ...(card.image === null || card.image.url.length > IMAGE_URL_MAX
       ? {}
-      : { accessory: { type: 'image', image_url: options.imageUrl, alt_text: clip(options.imageAlt, 200) } }),
+      : { accessory: { type: 'image', image_url: card.image.url, alt_text: clip(card.image.alt, 200) } }),
   };
   return [
     section,
     ...moreFields,
-    ...(options.context === null ? [] : [contextBlock(options.context)]),
-    ...actionBlocks(options.buttons),
+    ...(card.footnote === null ? [] : [contextBlock(literal(card.footnote, 500))]),
+    ...actionBlocks(card.actions),
   ];
 }
 
@@ -217,56 +213,8 @@ export function nodeBlocks(node: ReplyNode): Block[] {
       return textSections(node.spans);
     case 'fields':
       return fieldSections(node.fields, SLACK.SECTION_FIELD_TEXT_MAX);
-    case 'creator-card': {
-      const title = literal(creatorCardTitle(node), 300);
-      const platform = creatorCardPlatform(node);
-      const fields = creatorCardFields(node).filter((field) => field.label !== 'Data');
-      return card({
-        title: node.profileUrl === null ? `*${title}*` : `*<${linkUrl(node.profileUrl)}|${title}>*`,
-        body: platform === null ? null : literal(platform, 100),
-        imageUrl: node.avatarUrl,
-        imageAlt: creatorCardTitle(node),
-        fields,
-        context: `Data: ${literal(node.dataAge, 200)}`,
-        buttons: node.actions,
-      });
-    }
-    case 'viral-post-card': {
-      const title = literal(viralPostTitle(node), 300);
-      const body = [node.caption, node.hook === null ? null : `Hook: ${node.hook}`]
-        .filter((line): line is string => line !== null)
-        .map((line) => literal(line, 1000))
-        .join('\n');
-      return card({
-        title: node.videoUrl === null ? `*${title}*` : `*<${linkUrl(node.videoUrl)}|${title}>*`,
-        body: body === '' ? null : body,
-        imageUrl: node.thumbnailUrl,
-        imageAlt: viralPostTitle(node),
-        fields: viralPostFields(node),
-        context: null,
-        buttons: node.actions,
-      });
-    }
-    case 'list-row':
-      return card({
-        title: `*${literal(listRowTitle(node), 300)}*`,
-        body: node.description === null ? null : literal(node.description, 1000),
-        imageUrl: null,
-        imageAlt: '',
-        fields: listRowFields(node),
-        context: null,
-        buttons: node.actions,
-      });
-    case 'contact-row':
-      return card({
-        title: `*${literal(contactRowTitle(node), 300)}*`,
-        body: node.notes === null ? null : literal(node.notes, 1000),
-        imageUrl: null,
-        imageAlt: '',
-        fields: contactRowFields(node),
-        context: null,
-        buttons: node.actions,
-      });
+    case 'card':
+      return cardBlocks(node);
     case 'notice': {
       const [first, ...rest] = textSections(node.spans);
       const lead: Block =

@@ -6,6 +6,7 @@ import type { RespondFn, types, webApi } from '@slack/bolt';
 import type { Logger } from '../../core/logger.js';
 import type { ChannelOutbound, ChannelRef, PostedMessage } from '../../core/outbound.js';
 import { type FileAttachment, notice, type Reply, reply as replyOf } from '../../core/ui/index.js';
+import type { ReplyNodeType } from '../../core/ui/model.js';
 import { WebApiErrorCode } from './bolt.js';
 import type { ChannelPacer } from './pacer.js';
 import { renderSlackMessages, type SlackMessage } from './render.js';
@@ -20,9 +21,9 @@ export interface Source {
   readonly choice?: boolean;
 }
 
-const RESULT_NODES = new Set(['creator-card', 'viral-post-card', 'list-row', 'contact-row', 'pager']);
+const RESULT_NODES = new Set<ReplyNodeType>(['card', 'pager']);
 
-/** Whether a reply shows results (cards, rows, a pager) rather than a short answer. */
+/** Whether a reply shows results (cards, a pager) rather than a short answer. */
 const hasResults = (reply: Reply) => reply.nodes.some((node) => RESULT_NODES.has(node.type));
 
 const responseType = (reply: Reply): 'in_channel' | 'ephemeral' =>

@@ -1,7 +1,7 @@
 /**
  * The Block Kit renderer: a pure function from the neutral reply model to one or more Slack messages, each
  * within Slack's limits (blocks, text per block, fields, elements, option counts) and with fallback text for
- * notifications. Cards read the same as on other platforms through the shared card fields.
+ * notifications. Cards read the same as on other platforms: their builders decide what they show.
  */
 import { type Button, type Reply, renderText, SLACK } from '../../core/ui/index.js';
 import { actionBlocks, type Block, contextBlock, nodeBlocks } from './blocks.js';

@@ -40,7 +40,7 @@ export function profileLinksOf(links: ReadonlyArray<{ url?: unknown }>): string[
 
 /** The blocks of an answer that is a card or a Look up offer; null for anything else (an error, a notice). */
 function unfurlBlocks(answer: Reply): Block[] | null {
-  const usable = answer.nodes.some((node) => node.type === 'creator-card' || node.type === 'buttons');
+  const usable = answer.nodes.some((node) => node.type === 'card' || node.type === 'buttons');
   const [first] = usable ? renderSlackMessages(answer) : [];
   return first === undefined || first.blocks.length === 0 ? null : first.blocks;
 }

@@ -7,7 +7,7 @@ import {
   bold,
   button,
   buttons,
-  type CreatorCardNode,
+  type CardNode,
   creatorCard,
   engagementPercent,
   fields,
@@ -69,7 +69,7 @@ export function addAllRow(ctx: CommandContext, profiles: readonly CreatorProfile
 }
 
 /** A creator card with its buttons and the age of its data. */
-export function cardOf(ctx: CommandContext, entry: ProfileEntry, withDetails = true): CreatorCardNode {
+export function cardOf(ctx: CommandContext, entry: ProfileEntry, withDetails = true): CardNode {
   return creatorCard(entry.profile, {
     fetchedAt: entry.fetchedAt,
     now: ctx.clock.now(),

@@ -7,7 +7,7 @@ import {
   type Button,
   bold,
   button,
-  type ContactRowNode,
+  type CardNode,
   code,
   contactRow,
   FORM_KIND,
@@ -103,7 +103,7 @@ export function contactButtons(ctx: CommandContext, ref: ContactPayload): Button
 }
 
 /** A contact row with its buttons. */
-export function contactNode(ctx: CommandContext, list: ListTarget, contact: CrmContact): ContactRowNode {
+export function contactNode(ctx: CommandContext, list: ListTarget, contact: CrmContact): CardNode {
   return contactRow(contact, { actions: contactButtons(ctx, contactRef(list, contact)) });
 }
 

@@ -9,10 +9,10 @@ import {
   button,
   buttons,
   CARDS_PER_PAGE,
+  type CardNode,
   code,
   fields,
   formatDate,
-  type ListRowNode,
   listRow,
   notice,
   pager,
@@ -49,7 +49,7 @@ function openToken(ctx: CommandContext, list: ListTarget): string {
   });
 }
 
-function row(ctx: CommandContext, list: CrmList): ListRowNode {
+function row(ctx: CommandContext, list: CrmList): CardNode {
   return listRow(list, { actions: [button('Open', openToken(ctx, { id: list.id, name: nameOf(list) }))] });
 }
 

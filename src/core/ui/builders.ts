@@ -9,6 +9,10 @@ import {
   ACTION_ID_MAX,
   BUTTON_LABEL_MAX,
   BUTTONS_PER_ROW_MAX,
+  CARD_FIELDS_MAX,
+  CARD_LINE_MAX,
+  CARD_SHORT_TEXT_MAX,
+  CARD_TITLE_MAX,
   CODE_BLOCK_MAX,
   FIELD_LABEL_MAX,
   FIELD_VALUE_MAX,
@@ -25,6 +29,7 @@ import type {
   Button,
   ButtonStyle,
   ButtonsNode,
+  CardNode,
   CodeBlockNode,
   DividerNode,
   Field,
@@ -183,6 +188,55 @@ export function checkButtonRow(row: readonly Button[], min = 0): readonly Button
 /** A row of 1 to BUTTONS_PER_ROW_MAX buttons. */
 export function buttons(...row: Button[]): ButtonsNode {
   return { type: 'buttons', buttons: checkButtonRow(row, 1) };
+}
+
+/** What a card shows (see `CardNode`); every part but the title may be left out, and null parts are. */
+export interface CardInput {
+  readonly title: string;
+  /** The page the title leads to; dropped when the URL is not an absolute http(s) URL. */
+  readonly link?: { readonly url: string | null | undefined; readonly label: string } | null;
+  readonly subtitle?: string | null | undefined;
+  /** Lines under the title; blank ones are dropped. */
+  readonly body?: ReadonlyArray<string | null | undefined>;
+  /** The picture beside the title; dropped when the URL is not an absolute http(s) URL. */
+  readonly image?: { readonly url: string | null | undefined; readonly alt: string } | null;
+  readonly fields?: readonly FieldInput[];
+  readonly footnote?: string | null | undefined;
+  readonly actions?: readonly Button[] | undefined;
+}
+
+/**
+ * A card: its text cleaned to single lines and capped (title CARD_TITLE_MAX, subtitle CARD_SHORT_TEXT_MAX, body
+ * lines and footnote CARD_LINE_MAX), at most CARD_FIELDS_MAX fields and one row of buttons with distinct tokens.
+ */
+export function card(input: CardInput): CardNode {
+  const inputs = input.fields ?? [];
+  if (inputs.length > CARD_FIELDS_MAX) {
+    throw new RangeError(`A card holds at most ${CARD_FIELDS_MAX} fields, got ${inputs.length}`);
+  }
+  const link = input.link ?? null;
+  const image = input.image ?? null;
+  const linkUrl = safeUrl(link?.url);
+  const imageUrl = safeUrl(image?.url);
+  return {
+    type: 'card',
+    title: shortText(input.title, CARD_TITLE_MAX) ?? MISSING,
+    link:
+      link === null || linkUrl === null
+        ? null
+        : { url: linkUrl, label: shortText(link.label, FIELD_LABEL_MAX) ?? 'Link' },
+    subtitle: shortText(input.subtitle, CARD_SHORT_TEXT_MAX),
+    body: (input.body ?? [])
+      .map((line) => shortText(line, CARD_LINE_MAX))
+      .filter((line): line is string => line !== null),
+    image:
+      image === null || imageUrl === null
+        ? null
+        : { url: imageUrl, alt: shortText(image.alt, 200) ?? 'image' },
+    fields: inputs.map(field),
+    footnote: shortText(input.footnote, CARD_LINE_MAX),
+    actions: checkButtonRow(input.actions ?? []),
+  };
 }
 
 /** Input of a select. */

@@ -1,31 +1,27 @@
 /**
- * Card and row builders from service data (creator profiles, viral posts, CRM lists and contacts).
+ * Cards of creator profiles and viral posts from service data: what each card shows (title, link, facts, in
+ * which order and how formatted) is decided here, once, and every renderer lays the card out the same way.
  * Input types are minimal structural views of the contract's objects; every member may be missing or null.
  */
-import { CRM_STATUSES, type CrmStatus } from '../service/enums.js';
-import { checkButtonRow } from './builders.js';
+import { card } from './builders.js';
 import {
   engagementPercent,
   finiteOrNull,
   formatAge,
+  formatCount,
   formatDate,
+  formatPercent,
   type Instant,
+  MISSING,
   safeUrl,
   shortText,
   singleLine,
-  toIsoString,
 } from './format.js';
 import { CARD_LONG_TEXT_MAX, CARD_NICHES_MAX, CARD_SHORT_TEXT_MAX } from './limits.js';
-import type {
-  Button,
-  ContactRowNode,
-  CreatorCardNode,
-  ListRowNode,
-  ViralityLevel,
-  ViralPostCardNode,
-} from './model.js';
+import type { Button, CardNode } from './model.js';
 
-type Maybe<T> = T | null | undefined;
+/** A value a service may send, leave out or send as null. */
+export type Maybe<T> = T | null | undefined;
 
 /** The creator profile members a card uses (snake_case, as the service sends them). */
 export interface CreatorProfileInput {
@@ -103,6 +99,9 @@ export function fullProfileUrl(platform: Maybe<string>, bare: Maybe<string>): st
   return safeUrl(build(encodeURIComponent(bare)));
 }
 
+/** Virality band of a viral post (score 0..1): below 0.2, 0.2–0.5, 0.5–0.8, 0.8 and above. */
+export type ViralityLevel = 'average' | 'above-average' | 'highly-viral' | 'breakout';
+
 /** Virality band of a score 0..1: 0.2–0.5 above average, 0.5–0.8 highly viral, 0.8+ breakout. */
 export function viralityLevel(score: Maybe<number>): ViralityLevel | null {
   const value = finiteOrNull(score);
@@ -127,70 +126,82 @@ export function viralityLabel(score: Maybe<number>): string | null {
   return level === null ? null : VIRALITY_LABELS[level];
 }
 
-/** Display labels of the CRM statuses. */
-export const CRM_STATUS_LABELS: Readonly<Record<CrmStatus, string>> = {
-  TO_OUTREACH: 'To outreach',
-  OUTREACHED: 'Outreached',
-  NEGOTIATING: 'Negotiating',
-  WORKING: 'Working',
-  DONE: 'Done',
-  CANCELLED: 'Cancelled',
-};
-
-/** A CRM status in any letter case (the service accepts any), upper-cased; null when unknown. */
-export function normalizeCrmStatus(status: Maybe<string>): CrmStatus | null {
-  if (typeof status !== 'string') return null;
-  const upper = status.trim().toUpperCase();
-  return CRM_STATUSES.find((known) => known === upper) ?? null;
+/** A virality score with its band, "0.86 (Breakout)", or a dash. */
+export function formatVirality(score: Maybe<number>): string {
+  const value = finiteOrNull(score);
+  const label = viralityLabel(value);
+  return value === null || label === null ? MISSING : `${Number(value.toFixed(2))} (${label})`;
 }
 
 /** Longest valid email address (RFC 5321 path limit). */
 const EMAIL_MAX = 254;
 
 /** A displayable email: one line, at most EMAIL_MAX, with an "@"; never cut, since a cut address misleads. */
-function cleanEmail(value: Maybe<string>): string | null {
+export function displayEmail(value: Maybe<string>): string | null {
   const line = typeof value === 'string' ? singleLine(value) : '';
   return line.length > EMAIL_MAX || !line.includes('@') ? null : line;
 }
 
-/** Card actions: at most one row of buttons with distinct tokens. */
-function cardActions(actions: readonly Button[] | undefined): readonly Button[] {
-  return checkButtonRow(actions ?? []);
+/** How a creator is named: "@handle · Nickname", falling back on whatever names the creator. */
+function creatorTitle(handle: string | null, nickname: string | null, userId: string | null): string {
+  const at = handle === null ? null : `@${handle}`;
+  if (at !== null && nickname !== null && nickname !== handle) return `${at} · ${nickname}`;
+  return at ?? nickname ?? userId ?? 'Unknown creator';
 }
 
-/** A creator card from a profile; the email appears only with `revealEmail`. */
-export function creatorCard(profile: CreatorProfileInput, options: CreatorCardOptions): CreatorCardNode {
-  const handle = normalizeHandle(profile.handle);
-  const platform = shortText(profile.source, 40)?.toLowerCase() ?? null;
-  const email = cleanEmail(profile.email);
+/** The first CARD_NICHES_MAX distinct niches of a profile. */
+function nichesOf(profile: CreatorProfileInput): string[] {
   const niches: string[] = [];
   for (const niche of profile.best_promotion_niches ?? []) {
     const clean = shortText(niche, 40);
     if (clean !== null && !niches.includes(clean)) niches.push(clean);
     if (niches.length === CARD_NICHES_MAX) break;
   }
-  return {
-    type: 'creator-card',
-    userId: shortText(profile.user_id, 100),
+  return niches;
+}
+
+/**
+ * A creator card from a profile: "@handle · Nickname" linking to the public profile, the platform, the avatar,
+ * the audience facts and the age of the data. The email itself appears only with `revealEmail`; otherwise the
+ * card says whether one is on file.
+ */
+export function creatorCard(profile: CreatorProfileInput, options: CreatorCardOptions): CardNode {
+  const handle = normalizeHandle(profile.handle);
+  const platform = shortText(profile.source, 40)?.toLowerCase() ?? null;
+  const title = creatorTitle(
     handle,
-    nickname: shortText(profile.nickname, CARD_SHORT_TEXT_MAX),
-    platform,
-    avatarUrl: safeUrl(profile.avatar_url),
-    profileUrl: profileUrl(platform, handle),
-    followers: finiteOrNull(profile.followers),
-    engagementPercent: engagementPercent(profile.engagement_rate),
-    avgViews: finiteOrNull(profile.avg_views),
-    avgLikes: finiteOrNull(profile.avg_likes),
-    country: shortText(profile.country, CARD_SHORT_TEXT_MAX),
-    language: shortText(profile.language, CARD_SHORT_TEXT_MAX),
-    mainCategory: shortText(profile.main_category, CARD_SHORT_TEXT_MAX),
-    niches,
-    emailKnown: shortText(profile.email, EMAIL_MAX) !== null,
-    email: options.revealEmail === true ? email : null,
-    fetchedAt: toIsoString(options.fetchedAt),
-    dataAge: formatAge(options.fetchedAt, options.now),
-    actions: cardActions(options.actions),
-  };
+    shortText(profile.nickname, CARD_SHORT_TEXT_MAX),
+    shortText(profile.user_id, 100),
+  );
+  const email =
+    (options.revealEmail === true ? displayEmail(profile.email) : null) ??
+    (shortText(profile.email, EMAIL_MAX) === null ? 'none' : 'on file');
+  const engagement = engagementPercent(profile.engagement_rate);
+  const niches = nichesOf(profile);
+  const short = (value: Maybe<string>) => shortText(value, CARD_SHORT_TEXT_MAX);
+  return card({
+    title,
+    link: { url: profileUrl(platform, handle), label: 'Profile' },
+    subtitle: platform === null ? null : platformLabel(platform),
+    image: { url: profile.avatar_url, alt: title },
+    fields: [
+      { label: 'Followers', value: formatCount(profile.followers), inline: true },
+      {
+        label: 'Engagement',
+        value: engagement === null ? MISSING : formatPercent(engagement),
+        inline: true,
+      },
+      { label: 'Avg views', value: formatCount(profile.avg_views), inline: true },
+      { label: 'Avg likes', value: formatCount(profile.avg_likes), inline: true },
+      { label: 'Country', value: short(profile.country), inline: true },
+      { label: 'Language', value: short(profile.language), inline: true },
+      { label: 'Category', value: short(profile.main_category), inline: true },
+      { label: 'Email', value: email, inline: true },
+      { label: 'Niches', value: niches.length === 0 ? MISSING : niches.join(', ') },
+    ],
+    footnote: `Data: ${formatAge(options.fetchedAt, options.now)}`,
+    actions: options.actions,
+  });
 }
 
 /** The viral post members a card uses; snake_case spellings seen in some clients are accepted too. */
@@ -219,98 +230,34 @@ export interface ViralPostInput {
   readonly created_at?: Maybe<string>;
 }
 
-/** A viral post card. */
+/**
+ * A viral post card: "@creator" linking to the video, the thumbnail, the caption and hook, the counts, the
+ * virality score with its band and when it was posted.
+ */
 export function viralPostCard(
   post: ViralPostInput,
   options: { readonly actions?: readonly Button[] } = {},
-): ViralPostCardNode {
-  const score = finiteOrNull(post.viralityScore ?? post.virality_score);
-  return {
-    type: 'viral-post-card',
-    postId: shortText(post.id ?? post.video_id, 100),
-    thumbnailUrl: safeUrl(post.thumbnailUrl ?? post.thumbnail_url),
-    videoUrl: safeUrl(post.videoUrl ?? post.video_url),
-    caption: shortText(post.caption, CARD_LONG_TEXT_MAX),
-    creatorUsername: normalizeHandle(post.creatorUsername ?? post.creator_username),
-    views: finiteOrNull(post.views),
-    likes: finiteOrNull(post.likes),
-    comments: finiteOrNull(post.comments),
-    shares: finiteOrNull(post.shares),
-    viralityScore: score,
-    virality: viralityLevel(score),
-    category: shortText(post.category, CARD_SHORT_TEXT_MAX),
-    country: shortText(post.country, CARD_SHORT_TEXT_MAX),
-    musicTitle: shortText(post.musicTitle ?? post.music_title, CARD_SHORT_TEXT_MAX),
-    hook: shortText(post.hook, CARD_LONG_TEXT_MAX),
-    createdAt: toIsoString(post.createdAt ?? post.created_at),
-    actions: cardActions(options.actions),
-  };
-}
-
-/** The CRM list members a row uses. */
-export interface CrmListInput {
-  readonly id?: Maybe<string>;
-  readonly name?: Maybe<string>;
-  readonly description?: Maybe<string>;
-  readonly budget?: Maybe<number>;
-  readonly contact_count?: Maybe<number>;
-  readonly to_outreach_count?: Maybe<number>;
-  readonly start_date?: Maybe<string>;
-  readonly end_date?: Maybe<string>;
-}
-
-/** A CRM list row. */
-export function listRow(
-  list: CrmListInput,
-  options: { readonly actions?: readonly Button[] } = {},
-): ListRowNode {
-  return {
-    type: 'list-row',
-    listId: shortText(list.id, 100),
-    name: shortText(list.name, CARD_SHORT_TEXT_MAX),
-    description: shortText(list.description, CARD_LONG_TEXT_MAX),
-    contactCount: finiteOrNull(list.contact_count),
-    toOutreachCount: finiteOrNull(list.to_outreach_count),
-    budget: finiteOrNull(list.budget),
-    startDate: formatDate(list.start_date),
-    endDate: formatDate(list.end_date),
-    actions: cardActions(options.actions),
-  };
-}
-
-/** The CRM contact members a row uses. */
-export interface CrmContactInput {
-  readonly id?: Maybe<string>;
-  readonly list_id?: Maybe<string>;
-  readonly user_id?: Maybe<string>;
-  readonly status?: Maybe<string>;
-  readonly contact_email?: Maybe<string>;
-  readonly handle?: Maybe<string>;
-  readonly proposed_rate?: Maybe<number>;
-  readonly agreed_rate?: Maybe<number>;
-  readonly content_deliverables?: Maybe<string>;
-  readonly notes?: Maybe<string>;
-  readonly last_contact_date?: Maybe<string>;
-}
-
-/** A CRM contact row; the contact email is the team's own CRM data, so it is shown. */
-export function contactRow(
-  contact: CrmContactInput,
-  options: { readonly actions?: readonly Button[] } = {},
-): ContactRowNode {
-  return {
-    type: 'contact-row',
-    contactId: shortText(contact.id, 100),
-    listId: shortText(contact.list_id, 100),
-    userId: shortText(contact.user_id, 100),
-    handle: normalizeHandle(contact.handle),
-    status: normalizeCrmStatus(contact.status),
-    email: cleanEmail(contact.contact_email),
-    proposedRate: finiteOrNull(contact.proposed_rate),
-    agreedRate: finiteOrNull(contact.agreed_rate),
-    deliverables: shortText(contact.content_deliverables, CARD_LONG_TEXT_MAX),
-    notes: shortText(contact.notes, CARD_LONG_TEXT_MAX),
-    lastContactDate: formatDate(contact.last_contact_date),
-    actions: cardActions(options.actions),
-  };
+): CardNode {
+  const creator = normalizeHandle(post.creatorUsername ?? post.creator_username);
+  const title = creator === null ? 'Viral post' : `@${creator}`;
+  const hook = shortText(post.hook, CARD_LONG_TEXT_MAX);
+  const short = (value: Maybe<string>) => shortText(value, CARD_SHORT_TEXT_MAX);
+  return card({
+    title,
+    link: { url: post.videoUrl ?? post.video_url, label: 'Video' },
+    image: { url: post.thumbnailUrl ?? post.thumbnail_url, alt: title },
+    body: [shortText(post.caption, CARD_LONG_TEXT_MAX), hook === null ? null : `Hook: ${hook}`],
+    fields: [
+      { label: 'Views', value: formatCount(post.views), inline: true },
+      { label: 'Likes', value: formatCount(post.likes), inline: true },
+      { label: 'Comments', value: formatCount(post.comments), inline: true },
+      { label: 'Shares', value: formatCount(post.shares), inline: true },
+      { label: 'Virality', value: formatVirality(post.viralityScore ?? post.virality_score), inline: true },
+      { label: 'Category', value: short(post.category), inline: true },
+      { label: 'Country', value: short(post.country), inline: true },
+      { label: 'Music', value: short(post.musicTitle ?? post.music_title), inline: true },
+      { label: 'Posted', value: formatDate(post.createdAt ?? post.created_at), inline: true },
+    ],
+    actions: options.actions,
+  });
 }

@@ -106,6 +106,11 @@ export function compactNumber(value: number): string {
   return sign + String(Math.round(abs));
 }
 
+/** A count in compact form ("1.2K"), or a dash when it is missing. */
+export function formatCount(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? compactNumber(value) : MISSING;
+}
+
 /** Removes a trailing ".0" style fraction. */
 function stripZeros(text: string): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;

@@ -155,10 +155,19 @@ export const CARD_LONG_TEXT_MAX = 280;
 /** Niches shown on a creator card; keeps a card inside CARD_TEXT_BUDGET. */
 export const CARD_NICHES_MAX = 6;
 
+/** A card's title: a handle and a nickname side by side fit, under Discord's 256 for an embed title. */
+export const CARD_TITLE_MAX = 200;
+
+/** A line of a card's body or its footnote: a long text (CARD_LONG_TEXT_MAX) after a short label fits. */
+export const CARD_LINE_MAX = 300;
+
+/** Fields of one card: as many as one fields node holds, so a card's facts sit in one Slack section. */
+export const CARD_FIELDS_MAX = FIELDS_MAX;
+
 /** Longest user id a mention keeps: Slack ids and Discord snowflakes are far shorter, terminal names at most 64. */
 export const MENTION_ID_MAX = 64;
 
-/** Buttons on one card, list row or contact row: one Discord row. */
+/** Buttons on one card: one Discord row. */
 export const CARD_ACTIONS_MAX = BUTTONS_PER_ROW_MAX;
 
 /** Size of a file a reply carries: Discord's 10 MiB (any server) is far tighter than Slack's 1 GB. */

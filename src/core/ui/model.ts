@@ -1,9 +1,9 @@
 /**
  * The platform-neutral reply model. Command handlers return a `Reply`; each adapter renders it with an
- * exhaustive switch over `ReplyNode['type']`. Data fields hold cleaned, single-line, length-capped values
- * (see the builders) and `null` where the service gave nothing; renderers only escape and lay out.
+ * exhaustive switch over `ReplyNode['type']`. Nodes hold cleaned, length-capped text (see the builders) and
+ * `null` where there is nothing to show; renderers only escape and lay out. The model knows nothing of the
+ * service: a card's builder decides what the card shows.
  */
-import type { CrmStatus } from '../service/enums.js';
 import type { Span } from './markup.js';
 
 /** Who sees a reply: only the person who asked (ephemeral) or the whole channel. */
@@ -37,9 +37,6 @@ export interface Field {
 /** Severity of a notice. */
 export type NoticeLevel = 'info' | 'success' | 'warning' | 'error';
 
-/** Virality band of a viral post (score 0..1): below 0.2, 0.2–0.5, 0.5–0.8, 0.8 and above. */
-export type ViralityLevel = 'average' | 'above-average' | 'highly-viral' | 'breakout';
-
 /** Inline-formatted text (see markup.ts for the exact subset). */
 export interface TextNode {
   readonly type: 'text';
@@ -52,94 +49,43 @@ export interface FieldsNode {
   readonly fields: readonly Field[];
 }
 
-/** A creator profile summary. */
-export interface CreatorCardNode {
-  readonly type: 'creator-card';
-  readonly userId: string | null;
-  /** Handle without a leading "@". */
-  readonly handle: string | null;
-  readonly nickname: string | null;
-  /** Lowercase platform (`source`), e.g. "tiktok". */
-  readonly platform: string | null;
-  readonly avatarUrl: string | null;
-  readonly profileUrl: string | null;
-  readonly followers: number | null;
-  /** Engagement as a percentage (3.4 means 3.4%), converted from the profile's fraction. */
-  readonly engagementPercent: number | null;
-  readonly avgViews: number | null;
-  readonly avgLikes: number | null;
-  readonly country: string | null;
-  readonly language: string | null;
-  readonly mainCategory: string | null;
-  /** The profile's best_promotion_niches, capped. */
-  readonly niches: readonly string[];
-  /** Whether the service knows an email for the creator. */
-  readonly emailKnown: boolean;
-  /** The email itself, only when the caller explicitly asked to reveal it. */
-  readonly email: string | null;
-  /** When the profile was fetched, ISO 8601 UTC. */
-  readonly fetchedAt: string | null;
-  /** Age of the data at build time, e.g. "2 days old". */
-  readonly dataAge: string;
-  readonly actions: readonly Button[];
+/** A picture shown beside a card's title, such as a creator's avatar or a post's thumbnail. */
+export interface CardImage {
+  /** An absolute http(s) URL. */
+  readonly url: string;
+  /** What the picture shows, for screen readers and where pictures are not shown. */
+  readonly alt: string;
 }
 
-/** A viral short-video post summary. */
-export interface ViralPostCardNode {
-  readonly type: 'viral-post-card';
-  readonly postId: string | null;
-  readonly thumbnailUrl: string | null;
-  readonly videoUrl: string | null;
-  readonly caption: string | null;
-  /** Creator username without a leading "@". */
-  readonly creatorUsername: string | null;
-  readonly views: number | null;
-  readonly likes: number | null;
-  readonly comments: number | null;
-  readonly shares: number | null;
-  /** Score 0..1 as the service sent it. */
-  readonly viralityScore: number | null;
-  readonly virality: ViralityLevel | null;
-  readonly category: string | null;
-  readonly country: string | null;
-  readonly musicTitle: string | null;
-  readonly hook: string | null;
-  /** ISO 8601 UTC. */
-  readonly createdAt: string | null;
-  readonly actions: readonly Button[];
+/** The page a card's title leads to. */
+export interface CardLink {
+  /** An absolute http(s) URL. */
+  readonly url: string;
+  /** What the page is ("Profile", "Video"): text renderers, where a title cannot be a link, print "label: url". */
+  readonly label: string;
 }
 
-/** A CRM list with its counts. */
-export interface ListRowNode {
-  readonly type: 'list-row';
-  readonly listId: string | null;
-  readonly name: string | null;
-  readonly description: string | null;
-  readonly contactCount: number | null;
-  readonly toOutreachCount: number | null;
-  readonly budget: number | null;
-  /** Calendar dates "YYYY-MM-DD". */
-  readonly startDate: string | null;
-  readonly endDate: string | null;
-  readonly actions: readonly Button[];
-}
-
-/** A creator inside a CRM list. */
-export interface ContactRowNode {
-  readonly type: 'contact-row';
-  readonly contactId: string | null;
-  readonly listId: string | null;
-  readonly userId: string | null;
-  /** Handle without a leading "@". */
-  readonly handle: string | null;
-  readonly status: CrmStatus | null;
-  readonly email: string | null;
-  readonly proposedRate: number | null;
-  readonly agreedRate: number | null;
-  readonly deliverables: string | null;
-  readonly notes: string | null;
-  /** Calendar date "YYYY-MM-DD". */
-  readonly lastContactDate: string | null;
+/**
+ * One thing shown as a card: a creator, a post, a CRM list or contact. The builder that makes a card (cards.ts,
+ * crm-cards.ts) decides what it shows; renderers lay out these parts the same way for every card, in this
+ * order: the title (a link when `link` is set) with `subtitle` and the image beside it, the `body` lines, the
+ * `fields`, the `footnote`, then the `actions`. All text is plain, cleaned and capped by `card()`, one line per
+ * string except field values; renderers escape it.
+ */
+export interface CardNode {
+  readonly type: 'card';
+  readonly title: string;
+  readonly link: CardLink | null;
+  /** A short line that qualifies the title, such as a creator's platform. */
+  readonly subtitle: string | null;
+  /** Lines of text under the title, such as a caption or notes; none for a card of facts only. */
+  readonly body: readonly string[];
+  readonly image: CardImage | null;
+  /** The facts of the card in display order, at most CARD_FIELDS_MAX. */
+  readonly fields: readonly Field[];
+  /** A quiet line after the facts, such as how old the data is. */
+  readonly footnote: string | null;
+  /** At most one row of buttons. */
   readonly actions: readonly Button[];
 }
 
@@ -205,10 +151,7 @@ export interface CodeBlockNode {
 export type ReplyNode =
   | TextNode
   | FieldsNode
-  | CreatorCardNode
-  | ViralPostCardNode
-  | ListRowNode
-  | ContactRowNode
+  | CardNode
   | NoticeNode
   | ButtonsNode
   | SelectNode
@@ -224,10 +167,7 @@ export type ReplyNodeType = ReplyNode['type'];
 export const REPLY_NODE_TYPES = [
   'text',
   'fields',
-  'creator-card',
-  'viral-post-card',
-  'list-row',
-  'contact-row',
+  'card',
   'notice',
   'buttons',
   'select',

@@ -2,21 +2,11 @@
  * Plain-text renderer: the terminal adapter's output and Slack's notification fallback. Buttons, select
  * options and pager arrows are numbered in reading order so a terminal user can press them by number.
  */
-import {
-  contactRowFields,
-  contactRowTitle,
-  creatorCardFields,
-  creatorCardPlatform,
-  creatorCardTitle,
-  listRowFields,
-  listRowTitle,
-  viralPostFields,
-  viralPostTitle,
-} from './card-fields.js';
 import { plainText } from './markup.js';
 import {
   assertNever,
   type Button,
+  type CardNode,
   type Field,
   type NoticeLevel,
   type Reply,
@@ -80,38 +70,8 @@ function renderNode(node: ReplyNode, state: State): string[] {
       return [plainText(node.spans)];
     case 'fields':
       return fieldLines(node.fields, '');
-    case 'creator-card': {
-      const platform = creatorCardPlatform(node);
-      return [
-        platform === null ? creatorCardTitle(node) : `${creatorCardTitle(node)} (${platform})`,
-        ...fieldLines(creatorCardFields(node), INDENT),
-        ...optionalLine('Profile', node.profileUrl),
-        ...buttonLines(node.actions, state, INDENT),
-      ];
-    }
-    case 'viral-post-card':
-      return [
-        viralPostTitle(node),
-        ...optionalLine('Caption', node.caption),
-        ...optionalLine('Hook', node.hook),
-        ...fieldLines(viralPostFields(node), INDENT),
-        ...optionalLine('Video', node.videoUrl),
-        ...buttonLines(node.actions, state, INDENT),
-      ];
-    case 'list-row':
-      return [
-        listRowTitle(node),
-        ...optionalLine('About', node.description),
-        ...fieldLines(listRowFields(node), INDENT),
-        ...buttonLines(node.actions, state, INDENT),
-      ];
-    case 'contact-row':
-      return [
-        contactRowTitle(node),
-        ...fieldLines(contactRowFields(node), INDENT),
-        ...optionalLine('Notes', node.notes),
-        ...buttonLines(node.actions, state, INDENT),
-      ];
+    case 'card':
+      return cardLines(node, state);
     case 'notice': {
       const reference = node.reference === undefined ? '' : ` (ref: ${node.reference})`;
       return [`${NOTICE_PREFIX[node.level]} ${plainText(node.spans)}${reference}`];
@@ -155,8 +115,16 @@ function fieldLines(fields: readonly Field[], indent: string): string[] {
   return lines;
 }
 
-function optionalLine(label: string, value: string | null): string[] {
-  return value === null ? [] : [`${INDENT}${label}: ${value}`];
+/** A card: its title (with the subtitle in brackets), body, fields, link, footnote and buttons, indented. */
+function cardLines(card: CardNode, state: State): string[] {
+  return [
+    card.subtitle === null ? card.title : `${card.title} (${card.subtitle})`,
+    ...card.body.map((line) => INDENT + line),
+    ...fieldLines(card.fields, INDENT),
+    ...(card.link === null ? [] : [`${INDENT}${card.link.label}: ${card.link.url}`]),
+    ...(card.footnote === null ? [] : [INDENT + card.footnote]),
+    ...buttonLines(card.actions, state, INDENT),
+  ];
 }
 
 /** Numbers an action and returns its index. */

@@ -11,6 +11,7 @@ import {
 import {
   button,
   buttons,
+  card,
   creatorCard,
   DISCORD,
   mention,
@@ -27,6 +28,7 @@ import {
   MENTIONS,
   NOW,
   nullNodes,
+  worstCaseCards,
   worstCaseNodes,
   worstCaseReply,
 } from '../../core/ui/fixtures.js';
@@ -76,8 +78,57 @@ const pagerIds = (r: Reply) =>
 describe('renderDiscord', () => {
   it('keeps every node type of the worst case within Discord limits', () => {
     for (const node of Object.values(worstCaseNodes())) checkLimits(reply([node]));
+    for (const built of Object.values(worstCaseCards())) checkLimits(reply([built]));
     checkLimits(worstCaseReply());
     checkLimits(reply(nullNodes()));
+  });
+
+  it('lays out a card as an embed: linked title, subtitle and body, thumbnail, fields, footnote; buttons below', () => {
+    const full = card({
+      title: '@jane *star*',
+      link: { url: 'https://www.tiktok.com/@jane', label: 'Profile' },
+      subtitle: 'TikTok',
+      body: ['Caption @everyone', 'Hook: wait'],
+      image: { url: 'https://cdn.example.com/jane.jpg', alt: '@jane' },
+      fields: [
+        { label: 'Followers', value: '1.2M', inline: true },
+        { label: 'Niches', value: 'skincare' },
+      ],
+      footnote: 'Data: 2 days old',
+      actions: [button('Add to list', 'creators.add:1', { style: 'primary' })],
+    });
+    const [message] = renderDiscord(reply([full])).messages;
+    expect(message?.embeds).toEqual([
+      {
+        color: 0x2b88d8,
+        title: '\\@jane \\*star\\*',
+        url: 'https://www.tiktok.com/@jane',
+        description: 'TikTok\nCaption \\@everyone\nHook\\: wait',
+        thumbnail: { url: 'https://cdn.example.com/jane.jpg' },
+        fields: [
+          { name: 'Followers', value: '1.2M', inline: true },
+          { name: 'Niches', value: 'skincare', inline: false },
+        ],
+        footer: { text: 'Data: 2 days old' },
+      },
+    ]);
+    expect(message?.components).toEqual([
+      {
+        type: 1,
+        components: [{ type: 2, custom_id: 'creators.add:1', label: 'Add to list', style: 1 }],
+      },
+    ]);
+    // A bare card is a title only; cards with buttons are numbered, with their buttons, when several share a reply.
+    expect(renderDiscord(reply([card({ title: 'Spring' })])).messages[0]?.embeds).toEqual([
+      { color: 0x2b88d8, title: 'Spring', fields: [] },
+    ]);
+    const open = (n: number) => card({ title: `List ${n}`, actions: [button('Open', `lists.open:${n}`)] });
+    const [several] = renderDiscord(reply([open(1), card({ title: 'No buttons' }), open(2)])).messages;
+    expect(several?.embeds.map((e) => e.title)).toEqual(['1. List 1', 'No buttons', '2. List 2']);
+    expect(several?.components[0]?.components.map((c) => ('label' in c ? c.label : ''))).toEqual([
+      '1. Open',
+      '2. Open',
+    ]);
   });
 
   it('keeps the pager and moves buttons that do not fit into a select', () => {

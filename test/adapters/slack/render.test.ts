@@ -11,6 +11,7 @@ import {
 import {
   button,
   buttons,
+  card,
   creatorCard,
   pager,
   REPLY_NODE_TYPES,
@@ -27,6 +28,7 @@ import {
   LONG_HOSTILE,
   NOW,
   nullNodes,
+  worstCaseCards,
   worstCaseNodes,
   worstCaseReply,
 } from '../../core/ui/fixtures.js';
@@ -120,6 +122,7 @@ describe('renderSlackMessages', () => {
       const node = worstCaseNodes()[type];
       assertLimits(renderSlackMessages(reply([node])));
     }
+    for (const built of Object.values(worstCaseCards())) assertLimits(renderSlackMessages(reply([built])));
     assertLimits(renderSlackMessages(worstCaseReply()));
     assertLimits(renderSlackMessages(reply(nullNodes())));
   });
@@ -139,6 +142,69 @@ describe('renderSlackMessages', () => {
       'creators.page:prev',
       'creators.page:next',
     ]);
+  });
+
+  it('lays out a card: linked title, subtitle and body beside the image, fields, footnote, buttons', () => {
+    const [message] = renderSlackMessages(
+      reply([
+        card({
+          title: '@jane *star*',
+          link: { url: 'https://www.tiktok.com/@jane', label: 'Profile' },
+          subtitle: 'TikTok',
+          body: ['Caption <!here>', 'Hook: wait'],
+          image: { url: 'https://cdn.example.com/jane.jpg', alt: '@jane' },
+          fields: Array.from({ length: 10 }, (_, i) => ({ label: `F${i}`, value: i, inline: true })),
+          footnote: 'Data: 2 days old',
+          actions: [button('Add to list', 'creators.add:1', { style: 'primary' })],
+        }),
+      ]),
+    );
+    expect(message?.blocks).toEqual([
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: `*<https://www.tiktok.com/@jane|@jane ${escapeMrkdwn('*star*')}>*\nTikTok\nCaption &lt;!here&gt;\nHook: wait`,
+          verbatim: true,
+        },
+        fields: Array.from({ length: 10 }, (_, i) => ({
+          type: 'mrkdwn',
+          text: `*F${i}*\n${i}`,
+          verbatim: true,
+        })),
+        accessory: { type: 'image', image_url: 'https://cdn.example.com/jane.jpg', alt_text: '@jane' },
+      },
+      { type: 'context', elements: [{ type: 'mrkdwn', text: 'Data: 2 days old', verbatim: true }] },
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'button',
+            text: { type: 'plain_text', text: 'Add to list', emoji: true },
+            action_id: 'creators.add:1',
+            value: 'creators.add:1',
+            style: 'primary',
+          },
+        ],
+      },
+    ]);
+    // A bare card is a bold title only.
+    expect(renderSlackMessages(reply([card({ title: 'Spring' })]))[0]?.blocks).toEqual([
+      { type: 'section', text: { type: 'mrkdwn', text: '*Spring*', verbatim: true } },
+    ]);
+  });
+
+  it('leaves out an image whose URL is longer than Slack takes, keeping the card', () => {
+    const built = card({ title: 'x', image: { url: 'https://cdn.example.com/a.png', alt: 'a' } });
+    const long = { ...built, image: { url: `https://cdn.example.com/${'z'.repeat(3000)}`, alt: 'a' } };
+    const [section] = renderSlackMessages(reply([long]))[0]?.blocks ?? [];
+    expect(section).toEqual({ type: 'section', text: { type: 'mrkdwn', text: '*x*', verbatim: true } });
+    const [kept] = allBlocks(renderSlackMessages(reply([built])));
+    expect(kept?.accessory).toEqual({
+      type: 'image',
+      image_url: 'https://cdn.example.com/a.png',
+      alt_text: 'a',
+    });
   });
 
   it('never lets user text become mentions, links or formatting', () => {

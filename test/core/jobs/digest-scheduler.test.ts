@@ -65,7 +65,7 @@ describe('daily viral digests', () => {
     const first = outbound.posts[0];
     expect(first?.channel.channelId).toBe('trends');
     expect(first?.text).toContain('Daily viral digest #1 · 2026-03-10');
-    expect(first?.reply.nodes.filter((n) => n.type === 'viral-post-card')).toHaveLength(3);
+    expect(first?.reply.nodes.filter((n) => n.type === 'card')).toHaveLength(3);
 
     const day = utcDay(world.clock.now());
     expect(await app.store.ledger.spent(ana, day)).toBeGreaterThan(0);
@@ -74,9 +74,10 @@ describe('daily viral digests', () => {
     // The next day, the posts of the first digest are left out.
     world.clock.set(new Date('2026-03-11T08:00:00Z'));
     expect(await scheduler.check()).toBe(1);
+    // Each post's card links to its own video.
     const ids = (n: number) =>
       (outbound.posts[n]?.reply.nodes ?? []).flatMap((node) =>
-        node.type === 'viral-post-card' ? [node.postId] : [],
+        node.type === 'card' && node.link !== null ? [node.link.url] : [],
       );
     expect(ids(1)).toHaveLength(3);
     expect(ids(1).filter((id) => ids(0).includes(id))).toEqual([]);

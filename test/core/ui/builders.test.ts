@@ -3,6 +3,7 @@ import {
   assertActionId,
   button,
   buttons,
+  card,
   codeBlock,
   divider,
   fields,
@@ -18,6 +19,10 @@ import {
 import {
   ACTION_ID_MAX,
   BUTTON_LABEL_MAX,
+  CARD_FIELDS_MAX,
+  CARD_LINE_MAX,
+  CARD_SHORT_TEXT_MAX,
+  CARD_TITLE_MAX,
   CODE_BLOCK_MAX,
   FIELD_LABEL_MAX,
   FIELD_VALUE_MAX,
@@ -135,6 +140,92 @@ describe('buttons', () => {
     expect(() => buttons()).toThrow(/1-5 buttons/);
     expect(() => buttons(...five, button('B5', 'b.5'))).toThrow(/1-5 buttons/);
     expect(() => buttons(button('A', 'same'), button('B', 'same'))).toThrow(/Duplicate/);
+  });
+});
+
+describe('card', () => {
+  it('keeps the parts it is given, in order, and leaves out the rest', () => {
+    expect(
+      card({
+        title: 'Spring',
+        link: { url: 'https://example.com/spring', label: 'List' },
+        subtitle: 'CRM',
+        body: ['First line', null, '  ', 'Second\nline'],
+        image: { url: 'https://img.example.com/a.png', alt: 'Cover' },
+        fields: [
+          { label: 'Contacts', value: 1234, inline: true },
+          { label: 'Budget', value: null },
+        ],
+        footnote: 'Updated today',
+        actions: [button('Open', 'l.open')],
+      }),
+    ).toEqual({
+      type: 'card',
+      title: 'Spring',
+      link: { url: 'https://example.com/spring', label: 'List' },
+      subtitle: 'CRM',
+      body: ['First line', 'Second line'],
+      image: { url: 'https://img.example.com/a.png', alt: 'Cover' },
+      fields: [
+        { label: 'Contacts', value: '1,234', inline: true },
+        { label: 'Budget', value: '—' },
+      ],
+      footnote: 'Updated today',
+      actions: [{ label: 'Open', actionId: 'l.open', style: 'secondary' }],
+    });
+    expect(card({ title: 'Bare' })).toEqual({
+      type: 'card',
+      title: 'Bare',
+      link: null,
+      subtitle: null,
+      body: [],
+      image: null,
+      fields: [],
+      footnote: null,
+      actions: [],
+    });
+  });
+
+  it('drops unsafe link and image URLs and names a blank title with a dash', () => {
+    const unsafe = card({
+      title: ' \n ',
+      link: { url: 'javascript:alert(1)', label: 'Profile' },
+      image: { url: 'data:image/png;base64,AAAA', alt: 'x' },
+    });
+    expect(unsafe).toMatchObject({ title: '—', link: null, image: null });
+    expect(card({ title: 't', link: { url: null, label: 'Video' } }).link).toBeNull();
+  });
+
+  it('cleans and caps every part of hostile content', () => {
+    const built = card({
+      title: LONG_HOSTILE,
+      link: { url: 'https://example.com/', label: LONG_HOSTILE },
+      subtitle: LONG_HOSTILE,
+      body: [LONG_HOSTILE, HOSTILE],
+      image: { url: 'https://img.example.com/a.png', alt: LONG_HOSTILE },
+      fields: [{ label: LONG_HOSTILE, value: LONG_HOSTILE }],
+      footnote: LONG_HOSTILE,
+    });
+    expect(built.title.length).toBeLessThanOrEqual(CARD_TITLE_MAX);
+    expect(built.subtitle?.length).toBeLessThanOrEqual(CARD_SHORT_TEXT_MAX);
+    expect(built.footnote?.length).toBeLessThanOrEqual(CARD_LINE_MAX);
+    expect(built.body).toHaveLength(2);
+    for (const line of [built.title, built.subtitle, built.footnote, built.link?.label, ...built.body]) {
+      expect(unsafeChars(line ?? '', true)).toEqual([]);
+    }
+    for (const line of built.body) expect(line.length).toBeLessThanOrEqual(CARD_LINE_MAX);
+    expect(built.fields[0]?.value.length).toBeLessThanOrEqual(FIELD_VALUE_MAX);
+  });
+
+  it('rejects more fields than one section holds and more buttons than one row', () => {
+    const many = Array.from({ length: CARD_FIELDS_MAX + 1 }, (_, i) => ({ label: `F${i}`, value: i }));
+    expect(() => card({ title: 't', fields: many })).toThrow(RangeError);
+    expect(() => card({ title: 't', fields: many.slice(1) })).not.toThrow();
+    const six = Array.from({ length: 6 }, (_, i) => button(`B${i}`, `b.${i}`));
+    expect(() => card({ title: 't', actions: six })).toThrow(RangeError);
+    expect(() => card({ title: 't', actions: [button('A', 'x.1'), button('B', 'x.1')] })).toThrow(
+      /Duplicate action token/,
+    );
   });
 });
 

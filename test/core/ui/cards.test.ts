@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CRM_STATUSES } from '../../../src/core/service/enums.js';
 import { button } from '../../../src/core/ui/builders.js';
 import {
-  CRM_STATUS_LABELS,
-  contactRow,
   creatorCard,
-  listRow,
-  normalizeCrmStatus,
+  formatVirality,
   normalizeHandle,
   platformLabel,
   profileUrl,
@@ -14,9 +10,22 @@ import {
   viralityLevel,
   viralPostCard,
 } from '../../../src/core/ui/cards.js';
-import { CARD_LONG_TEXT_MAX, CARD_NICHES_MAX, CARD_SHORT_TEXT_MAX } from '../../../src/core/ui/limits.js';
-import type { CreatorCardNode } from '../../../src/core/ui/model.js';
-import { HOSTILE_POST, HOSTILE_PROFILE, hostileButtons, NOW, NULL_PROFILE, unsafeChars } from './fixtures.js';
+import {
+  CARD_LONG_TEXT_MAX,
+  CARD_NICHES_MAX,
+  CARD_SHORT_TEXT_MAX,
+  CARD_TEXT_BUDGET,
+} from '../../../src/core/ui/limits.js';
+import type { CardNode } from '../../../src/core/ui/model.js';
+import {
+  byLabel,
+  HOSTILE_POST,
+  HOSTILE_PROFILE,
+  hostileButtons,
+  NOW,
+  NULL_PROFILE,
+  unsafeChars,
+} from './fixtures.js';
 
 /** Every string value of a node, nested arrays and objects included. */
 function strings(value: unknown): string[] {
@@ -44,32 +53,32 @@ describe('creatorCard', () => {
     avatar_url: 'https://cdn.example.com/jane.jpg',
   };
 
-  it('maps a profile, converting the engagement fraction to a percentage', () => {
+  it('shows a profile: name, link, platform, avatar, facts in order and the age of the data', () => {
     const card = creatorCard(profile, {
       fetchedAt: NOW - 2 * 86_400_000,
       now: NOW,
       actions: [button('Add to list', 'crm.add:1', { style: 'primary' })],
     });
-    expect(card).toEqual<CreatorCardNode>({
-      type: 'creator-card',
-      userId: 'tiktok_123',
-      handle: 'jane.doe',
-      nickname: 'Jane Doe',
-      platform: 'tiktok',
-      avatarUrl: 'https://cdn.example.com/jane.jpg',
-      profileUrl: 'https://www.tiktok.com/@jane.doe',
-      followers: 1_250_000,
-      engagementPercent: 3.4,
-      avgViews: 250_000,
-      avgLikes: 12_500,
-      country: 'United States',
-      language: 'english',
-      mainCategory: 'Beauty & Personal Care',
-      niches: ['skincare', 'makeup'],
-      emailKnown: true,
-      email: null,
-      fetchedAt: new Date(NOW - 2 * 86_400_000).toISOString(),
-      dataAge: '2 days old',
+    expect(card).toEqual<CardNode>({
+      type: 'card',
+      title: '@jane.doe · Jane Doe',
+      link: { url: 'https://www.tiktok.com/@jane.doe', label: 'Profile' },
+      subtitle: 'TikTok',
+      body: [],
+      image: { url: 'https://cdn.example.com/jane.jpg', alt: '@jane.doe · Jane Doe' },
+      fields: [
+        { label: 'Followers', value: '1.3M', inline: true },
+        // The profile's fraction shown as a percentage.
+        { label: 'Engagement', value: '3.4%', inline: true },
+        { label: 'Avg views', value: '250K', inline: true },
+        { label: 'Avg likes', value: '12.5K', inline: true },
+        { label: 'Country', value: 'United States', inline: true },
+        { label: 'Language', value: 'english', inline: true },
+        { label: 'Category', value: 'Beauty & Personal Care', inline: true },
+        { label: 'Email', value: 'on file', inline: true },
+        { label: 'Niches', value: 'skincare, makeup' },
+      ],
+      footnote: 'Data: 2 days old',
       actions: [{ label: 'Add to list', actionId: 'crm.add:1', style: 'primary' }],
     });
   });
@@ -77,37 +86,42 @@ describe('creatorCard', () => {
   it('never carries the email unless asked to reveal it', () => {
     const hidden = creatorCard(profile, { fetchedAt: NOW, now: NOW });
     expect(strings(hidden).join(' ')).not.toContain('jane@example.com');
-    expect(creatorCard(profile, { fetchedAt: NOW, now: NOW, revealEmail: true }).email).toBe(
-      'jane@example.com',
-    );
-    expect(
-      creatorCard({ ...profile, email: null }, { fetchedAt: NOW, now: NOW, revealEmail: true }),
-    ).toMatchObject({
-      emailKnown: false,
-      email: null,
-    });
+    const shown = creatorCard(profile, { fetchedAt: NOW, now: NOW, revealEmail: true });
+    expect(byLabel(shown.fields).Email).toBe('jane@example.com');
+    const none = creatorCard({ ...profile, email: null }, { fetchedAt: NOW, now: NOW, revealEmail: true });
+    expect(byLabel(none.fields).Email).toBe('none');
   });
 
-  it('survives nulls everywhere and an empty profile', () => {
+  it('survives nulls everywhere and an empty profile, with dashes and a generic name', () => {
     for (const input of [NULL_PROFILE, {}]) {
       const card = creatorCard(input, { fetchedAt: null, now: NOW });
       expect(card).toMatchObject({
-        userId: null,
-        handle: null,
-        nickname: null,
-        platform: null,
-        avatarUrl: null,
-        profileUrl: null,
-        followers: null,
-        engagementPercent: null,
-        niches: [],
-        emailKnown: false,
-        email: null,
-        fetchedAt: null,
-        dataAge: 'age unknown',
+        title: 'Unknown creator',
+        link: null,
+        subtitle: null,
+        image: null,
+        footnote: 'Data: age unknown',
         actions: [],
       });
+      expect(byLabel(card.fields)).toMatchObject({
+        Followers: '—',
+        Engagement: '—',
+        Country: '—',
+        Email: 'none',
+        Niches: '—',
+      });
     }
+  });
+
+  it('names a creator by handle, nickname or id', () => {
+    const titleOf = (input: Parameters<typeof creatorCard>[0]) =>
+      creatorCard(input, { fetchedAt: null, now: NOW }).title;
+    expect(titleOf({ user_id: 'yt_1' })).toBe('yt_1');
+    expect(titleOf({ handle: 'same', nickname: 'same' })).toBe('@same');
+    expect(titleOf({ nickname: 'Only Nick', user_id: 'yt_1' })).toBe('Only Nick');
+    expect(creatorCard({ source: 'newplatform' }, { fetchedAt: null, now: NOW }).subtitle).toBe(
+      'newplatform',
+    );
   });
 
   it('cleans and caps hostile content', () => {
@@ -117,18 +131,20 @@ describe('creatorCard', () => {
       actions: hostileButtons('a'),
       revealEmail: true,
     });
-    for (const value of strings(card)) {
+    for (const value of strings({ ...card, actions: [] })) {
       expect(unsafeChars(value, true)).toEqual([]);
       expect(value.length).toBeLessThanOrEqual(CARD_LONG_TEXT_MAX);
     }
     // A 300-character address is not a real one: known, but never shown cut.
-    expect(card.emailKnown).toBe(true);
-    expect(card.email).toBeNull();
-    expect(card.nickname?.length).toBeLessThanOrEqual(CARD_SHORT_TEXT_MAX);
-    expect(card.handle?.startsWith('@')).toBe(false);
-    expect(card.niches).toHaveLength(CARD_NICHES_MAX);
-    expect(card.profileUrl).toBeNull();
-    expect(card.avatarUrl).toMatch(/^https:\/\/cdn\.example\.com\//);
+    expect(byLabel(card.fields).Email).toBe('on file');
+    const [handle = '', nickname = ''] = card.title.split(' · ');
+    expect(handle.startsWith('@@')).toBe(false);
+    expect(handle.length).toBeLessThanOrEqual(CARD_SHORT_TEXT_MAX + 1);
+    expect(nickname.length).toBeLessThanOrEqual(CARD_SHORT_TEXT_MAX);
+    expect(byLabel(card.fields).Niches?.split(', ')).toHaveLength(CARD_NICHES_MAX);
+    // A handle that is not a real one gives no profile link.
+    expect(card.link).toBeNull();
+    expect(card.image?.url).toMatch(/^https:\/\/cdn\.example\.com\//);
     expect(card.actions).toHaveLength(5);
   });
 
@@ -137,7 +153,7 @@ describe('creatorCard', () => {
       { best_promotion_niches: ['fitness', null, ' ', 'fitness', 'yoga\n'] },
       { fetchedAt: NOW, now: NOW },
     );
-    expect(card.niches).toEqual(['fitness', 'yoga']);
+    expect(byLabel(card.fields).Niches).toBe('fitness, yoga');
   });
 
   it('rejects more actions than one row holds', () => {
@@ -147,7 +163,7 @@ describe('creatorCard', () => {
 
   it('drops unsafe avatar URLs', () => {
     const card = creatorCard({ avatar_url: 'javascript:alert(1)' }, { fetchedAt: NOW, now: NOW });
-    expect(card.avatarUrl).toBeNull();
+    expect(card.image).toBeNull();
   });
 });
 
@@ -206,19 +222,57 @@ describe('virality', () => {
 });
 
 describe('viralPostCard', () => {
-  it('maps camelCase posts', () => {
-    const card = viralPostCard(HOSTILE_POST, { actions: hostileButtons('v') });
-    expect(card).toMatchObject({
-      videoUrl: 'https://video.example.com/v/1.mp4',
-      thumbnailUrl: 'https://video.example.com/t/1.jpg',
-      views: 41_234_567,
-      viralityScore: 0.91,
-      virality: 'breakout',
-      createdAt: '2026-03-01T10:00:00.000Z',
+  it('shows a post: creator, video link, thumbnail, caption and hook, counts, virality and date', () => {
+    const card = viralPostCard(
+      {
+        creatorUsername: 'maker',
+        videoUrl: 'https://v.example.com/1',
+        thumbnailUrl: 'https://v.example.com/1.jpg',
+        caption: 'Wait\nfor it',
+        hook: 'You will not believe',
+        views: 4_000_000,
+        likes: 250_000,
+        comments: 1200,
+        shares: 45,
+        viralityScore: 0.8567,
+        category: 'Humor',
+        country: 'Brazil',
+        musicTitle: 'Track',
+        createdAt: '2026-03-01T10:00:00Z',
+      },
+      { actions: [button('Find creator', 'v.find')] },
+    );
+    expect(card).toEqual<CardNode>({
+      type: 'card',
+      title: '@maker',
+      link: { url: 'https://v.example.com/1', label: 'Video' },
+      subtitle: null,
+      body: ['Wait for it', 'Hook: You will not believe'],
+      image: { url: 'https://v.example.com/1.jpg', alt: '@maker' },
+      fields: [
+        { label: 'Views', value: '4M', inline: true },
+        { label: 'Likes', value: '250K', inline: true },
+        { label: 'Comments', value: '1.2K', inline: true },
+        { label: 'Shares', value: '45', inline: true },
+        { label: 'Virality', value: '0.86 (Breakout)', inline: true },
+        { label: 'Category', value: 'Humor', inline: true },
+        { label: 'Country', value: 'Brazil', inline: true },
+        { label: 'Music', value: 'Track', inline: true },
+        { label: 'Posted', value: '2026-03-01', inline: true },
+      ],
+      footnote: null,
+      actions: [{ label: 'Find creator', actionId: 'v.find', style: 'secondary' }],
     });
-    expect(card.caption?.length).toBeLessThanOrEqual(CARD_LONG_TEXT_MAX);
-    expect(card.caption).not.toContain('\n');
-    expect(card.creatorUsername?.length).toBeLessThanOrEqual(CARD_SHORT_TEXT_MAX);
+  });
+
+  it('caps hostile content', () => {
+    const card = viralPostCard(HOSTILE_POST, { actions: hostileButtons('v') });
+    const [caption = '', hook = ''] = card.body;
+    expect(caption.length).toBeLessThanOrEqual(CARD_LONG_TEXT_MAX);
+    expect(caption).not.toContain('\n');
+    expect(hook.startsWith('Hook: ')).toBe(true);
+    expect(card.title.length).toBeLessThanOrEqual(CARD_SHORT_TEXT_MAX + 1);
+    expect(byLabel(card.fields).Posted).toBe('2026-03-01');
   });
 
   it('accepts the snake_case spellings seen in some clients', () => {
@@ -232,95 +286,44 @@ describe('viralPostCard', () => {
       created_at: '2026-01-01T00:00:00',
     });
     expect(card).toMatchObject({
-      postId: 'v1',
-      videoUrl: 'https://v.example.com/1',
-      thumbnailUrl: 'https://v.example.com/1.jpg',
-      virality: 'above-average',
-      musicTitle: 'Song',
-      creatorUsername: 'maker',
-      createdAt: '2026-01-01T00:00:00.000Z',
+      title: '@maker',
+      link: { url: 'https://v.example.com/1' },
+      image: { url: 'https://v.example.com/1.jpg' },
+    });
+    expect(byLabel(card.fields)).toMatchObject({
+      Virality: '0.3 (Above average)',
+      Music: 'Song',
+      Posted: '2026-01-01',
     });
   });
 
   it('survives an empty post and missing URLs', () => {
-    expect(viralPostCard({ videoUrl: 'not a url' })).toMatchObject({
-      postId: null,
-      videoUrl: null,
-      viralityScore: null,
-      virality: null,
-      createdAt: null,
-      actions: [],
-    });
+    const card = viralPostCard({ videoUrl: 'not a url' });
+    expect(card).toMatchObject({ title: 'Viral post', link: null, image: null, body: [], actions: [] });
+    expect(byLabel(card.fields)).toMatchObject({ Views: '—', Virality: '—', Posted: '—' });
+    expect(formatVirality(null)).toBe('—');
   });
 });
 
-describe('CRM rows', () => {
-  it('maps a list with its counts and dates', () => {
-    expect(
-      listRow({
-        id: 'l1',
-        name: 'Spring Launch',
-        description: 'Skincare\ncreators',
-        budget: 5000,
-        contact_count: 12,
-        to_outreach_count: 3,
-        start_date: '2026-01-01T00:00:00',
-        end_date: null,
-      }),
-    ).toEqual({
-      type: 'list-row',
-      listId: 'l1',
-      name: 'Spring Launch',
-      description: 'Skincare creators',
-      contactCount: 12,
-      toOutreachCount: 3,
-      budget: 5000,
-      startDate: '2026-01-01',
-      endDate: null,
-      actions: [],
-    });
+describe('card text budget', () => {
+  /** Characters a renderer puts in one embed for a card: title, link, lines, labels and values. */
+  function size(card: CardNode): number {
+    const parts = [card.title, card.subtitle, card.link?.url, card.footnote, ...card.body];
+    const text = parts.reduce((sum, part) => sum + (part?.length ?? 0), 0);
+    return card.fields.reduce((sum, f) => sum + f.label.length + f.value.length, text);
+  }
+
+  it('keeps a worst-case creator card, email revealed, within the per-card budget', () => {
+    const card = creatorCard(
+      { ...HOSTILE_PROFILE, handle: 'h'.repeat(80), email: `${'e'.repeat(240)}@example.com` },
+      { fetchedAt: 0, now: NOW, revealEmail: true },
+    );
+    expect(byLabel(card.fields).Email).toContain('@example.com');
+    expect(card.link).not.toBeNull();
+    expect(size(card)).toBeLessThanOrEqual(CARD_TEXT_BUDGET);
   });
 
-  it('maps a contact, normalizing the status case', () => {
-    const row = contactRow({
-      id: 'c1',
-      list_id: 'l1',
-      user_id: 'tiktok_1',
-      status: 'negotiating',
-      contact_email: 'bob@example.com',
-      handle: '@bob',
-      proposed_rate: 500,
-      agreed_rate: null,
-      notes: 'call\nlater',
-      last_contact_date: '2026-03-09T08:00:00',
-    });
-    expect(row).toMatchObject({
-      status: 'NEGOTIATING',
-      handle: 'bob',
-      email: 'bob@example.com',
-      proposedRate: 500,
-      agreedRate: null,
-      notes: 'call later',
-      lastContactDate: '2026-03-09',
-    });
-  });
-
-  it('knows every CRM status and nothing else', () => {
-    for (const status of CRM_STATUSES) {
-      expect(normalizeCrmStatus(status.toLowerCase())).toBe(status);
-      expect(CRM_STATUS_LABELS[status]).toMatch(/^[A-Z]/);
-    }
-    expect(normalizeCrmStatus('ARCHIVED')).toBeNull();
-    expect(normalizeCrmStatus(null)).toBeNull();
-  });
-
-  it('survives empty rows', () => {
-    expect(listRow({})).toMatchObject({ listId: null, name: null, contactCount: null, startDate: null });
-    expect(contactRow({})).toMatchObject({
-      contactId: null,
-      status: null,
-      email: null,
-      lastContactDate: null,
-    });
+  it('keeps a worst-case viral post card within the per-card budget', () => {
+    expect(size(viralPostCard(HOSTILE_POST))).toBeLessThanOrEqual(CARD_TEXT_BUDGET);
   });
 });

@@ -1,16 +1,19 @@
 /**
- * Worst-case reply content for renderer tests (text, Block Kit, embeds): every field present, long hostile
+ * Worst-case reply content for renderer tests (text, Block Kit, embeds): every part present, long hostile
  * strings, markup characters, emoji and surrogate pairs, and the all-null variants.
  */
 import {
   bold,
   button,
   buttons,
+  type CardNode,
+  card,
   code,
   codeBlock,
   contactRow,
   creatorCard,
   divider,
+  type Field,
   fields,
   image,
   italic,
@@ -143,6 +146,11 @@ export const MENTIONS = [
   mention(HOSTILE),
 ];
 
+/** Field values by label. */
+export function byLabel(fields: readonly Field[]): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f.label, f.value]));
+}
+
 /** The value, or an error when a builder refused it. */
 export function present<T>(value: T | null): T {
   if (value === null) throw new Error('expected a value');
@@ -167,42 +175,20 @@ export function worstCaseNodes(): Record<ReplyNodeType, ReplyNode> {
         inline: i < 6,
       })),
     ),
-    'creator-card': creatorCard(HOSTILE_PROFILE, {
-      fetchedAt: NOW - 2 * 86_400_000 - 5_000,
-      now: NOW,
-      actions: hostileButtons('a'),
-      revealEmail: true,
+    card: card({
+      title: LONG_HOSTILE,
+      link: { url: 'https://example.com/a b?q=<!channel>', label: LONG_HOSTILE },
+      subtitle: LONG_HOSTILE,
+      body: [LONG_HOSTILE, HOSTILE, LONG_HOSTILE],
+      image: { url: HOSTILE_PROFILE.avatar_url, alt: LONG_HOSTILE },
+      fields: Array.from({ length: 10 }, (_, i) => ({
+        label: LONG_HOSTILE,
+        value: i % 2 ? LONG_HOSTILE : i,
+        inline: i < 6,
+      })),
+      footnote: LONG_HOSTILE,
+      actions: hostileButtons('g'),
     }),
-    'viral-post-card': viralPostCard(HOSTILE_POST, { actions: hostileButtons('v') }),
-    'list-row': listRow(
-      {
-        id: LONG_HOSTILE,
-        name: LONG_HOSTILE,
-        description: LONG_HOSTILE,
-        budget: 1_234_567.891,
-        contact_count: 4321,
-        to_outreach_count: 123,
-        start_date: '2026-01-01T00:00:00',
-        end_date: '2026-12-31T23:59:59',
-      },
-      { actions: hostileButtons('l') },
-    ),
-    'contact-row': contactRow(
-      {
-        id: LONG_HOSTILE,
-        list_id: LONG_HOSTILE,
-        user_id: LONG_HOSTILE,
-        status: 'negotiating',
-        contact_email: `${'b'.repeat(300)}@example.com`,
-        handle: LONG_HOSTILE,
-        proposed_rate: 1500.5,
-        agreed_rate: 1250,
-        content_deliverables: LONG_HOSTILE,
-        notes: LONG_HOSTILE,
-        last_contact_date: '2026-03-09T08:00:00',
-      },
-      { actions: hostileButtons('c') },
-    ),
     notice: notice('error', [LONG_HOSTILE, code(HOSTILE), ...MENTIONS], { reference: LONG_HOSTILE }),
     buttons: buttons(...hostileButtons('b')),
     select: select({
@@ -228,11 +214,54 @@ export function worstCaseNodes(): Record<ReplyNodeType, ReplyNode> {
   };
 }
 
-/** A reply holding every worst-case node plus a hostile JSON block. */
+/** The worst case of each card Scout builds: a creator (email revealed), a viral post, a CRM list and contact. */
+export function worstCaseCards(): Record<'creator' | 'viral' | 'list' | 'contact', CardNode> {
+  return {
+    creator: creatorCard(HOSTILE_PROFILE, {
+      fetchedAt: NOW - 2 * 86_400_000 - 5_000,
+      now: NOW,
+      actions: hostileButtons('a'),
+      revealEmail: true,
+    }),
+    viral: viralPostCard(HOSTILE_POST, { actions: hostileButtons('v') }),
+    list: listRow(
+      {
+        id: LONG_HOSTILE,
+        name: LONG_HOSTILE,
+        description: LONG_HOSTILE,
+        budget: 1_234_567.891,
+        contact_count: 4321,
+        to_outreach_count: 123,
+        start_date: '2026-01-01T00:00:00',
+        end_date: '2026-12-31T23:59:59',
+      },
+      { actions: hostileButtons('l') },
+    ),
+    contact: contactRow(
+      {
+        id: LONG_HOSTILE,
+        list_id: LONG_HOSTILE,
+        user_id: LONG_HOSTILE,
+        status: 'negotiating',
+        contact_email: `${'b'.repeat(300)}@example.com`,
+        handle: LONG_HOSTILE,
+        proposed_rate: 1500.5,
+        agreed_rate: 1250,
+        content_deliverables: LONG_HOSTILE,
+        notes: LONG_HOSTILE,
+        last_contact_date: '2026-03-09T08:00:00',
+      },
+      { actions: hostileButtons('c') },
+    ),
+  };
+}
+
+/** A reply holding every worst-case node and card plus a hostile JSON block. */
 export function worstCaseReply(): Reply {
   return reply(
     [
       ...Object.values(worstCaseNodes()),
+      ...Object.values(worstCaseCards()),
       jsonBlock({
         data: [{ title: LONG_HOSTILE, rank: 1 }],
         deep: { a: { b: { c: { d: { e: { f: {} } } } } } },
@@ -242,7 +271,7 @@ export function worstCaseReply(): Reply {
   );
 }
 
-/** The all-null variants of the data nodes. */
+/** The all-null variants of the cards, and a pager with nothing either way. */
 export function nullNodes(): ReplyNode[] {
   return [
     creatorCard(NULL_PROFILE, { fetchedAt: null, now: NOW }),
@@ -250,6 +279,7 @@ export function nullNodes(): ReplyNode[] {
     viralPostCard({}),
     listRow({}),
     contactRow({}),
+    card({ title: '' }),
     pager({ page: 1, totalPages: null, prevActionId: null, nextActionId: null }),
   ];
 }

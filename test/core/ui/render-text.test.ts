@@ -31,6 +31,7 @@ import {
   nullNodes,
   present,
   unsafeChars,
+  worstCaseCards,
   worstCaseNodes,
   worstCaseReply,
 } from './fixtures.js';
@@ -86,9 +87,10 @@ describe('renderText on each node type', () => {
         '@jane · Jane (TikTok)',
         '  Followers: 1.3M · Engagement: 3.4% · Avg views: 250K',
         '  Avg likes: 12.5K · Country: United States · Language: english',
-        '  Category: Beauty & Personal Care · Email: on file · Data: 2 days old',
+        '  Category: Beauty & Personal Care · Email: on file',
         '  Niches: skincare, makeup',
         '  Profile: https://www.tiktok.com/@jane',
+        '  Data: 2 days old',
         '  [1] Add to list  [2] Details',
       ].join('\n'),
     );
@@ -116,7 +118,7 @@ describe('renderText on each node type', () => {
     expect(out.text).toBe(
       [
         '@maker',
-        '  Caption: Wait for it',
+        '  Wait for it',
         '  Hook: You will not believe',
         '  Views: 4M · Likes: — · Comments: —',
         '  Shares: — · Virality: 0.55 (Highly viral) · Category: —',
@@ -144,15 +146,15 @@ describe('renderText on each node type', () => {
     expect(out.text).toBe(
       [
         'Spring',
-        '  About: Skincare',
+        '  Skincare',
         '  Contacts: 12 · To outreach: 3 · Budget: 5,000',
         '  Dates: —',
         '  [1] Open',
         '',
         '@bob',
+        '  Notes: Call Monday',
         '  Status: Working · Email: bob@example.com · Proposed: —',
         '  Agreed: — · Deliverables: — · Last contact: —',
-        '  Notes: Call Monday',
       ].join('\n'),
     );
   });
@@ -269,8 +271,8 @@ describe('renderText on worst-case content', () => {
 
   it('numbers actions in reading order with unique indexes and tokens', () => {
     const out = renderText(worstCaseReply());
-    // 4 enabled buttons on each of 5 holders, one select and two pager arrows.
-    expect(out.actions).toHaveLength(5 * 4 + 1 + 2);
+    // 4 enabled buttons on each of 6 holders (5 cards, a button row), one select and two pager arrows.
+    expect(out.actions).toHaveLength(6 * 4 + 1 + 2);
     expect(out.actions.map((a) => a.index)).toEqual(out.actions.map((_, i) => i + 1));
     expect(new Set(out.actions.map((a) => a.actionId)).size).toBe(out.actions.length);
     for (const action of out.actions) {
@@ -284,9 +286,18 @@ describe('renderText on worst-case content', () => {
     const out = renderText(worstCaseReply());
     expect(unsafeChars(out.text)).toEqual([]);
     expect(out.text).toContain('*bold* _it_');
-    const card = renderText(reply([worstCaseNodes()['creator-card']])).text;
-    // Title, three inline rows, niches, actions: a hostile handle yields no profile URL line.
-    expect(card.split('\n')).toHaveLength(6);
+    const creator = renderText(reply([worstCaseCards().creator])).text;
+    // Title, three inline rows, niches, data age, actions: a hostile handle yields no profile URL line.
+    expect(creator.split('\n')).toHaveLength(7);
+    const node = worstCaseNodes().card;
+    if (node.type !== 'card' || node.link === null) throw new Error('the worst case is a linked card');
+    const lines = renderText(reply([node])).text.split('\n');
+    // Title (subtitle), the body lines, the fields (multi-line values indented further), link, footnote, actions.
+    expect(lines[0]).toBe(`${node.title} (${node.subtitle})`);
+    expect(lines.slice(1, 4)).toEqual(node.body.map((line) => `  ${line}`));
+    expect(lines.slice(4, -3).every((line) => line.startsWith('  '))).toBe(true);
+    expect(lines.slice(-3, -1)).toEqual([`  ${node.link.label}: ${node.link.url}`, `  ${node.footnote}`]);
+    expect(lines.at(-1)).toMatch(/^ {2}\[1\] 0 .*\[-\] 4 /);
   });
 
   it('renders all-null data nodes with dashes instead of failing', () => {
