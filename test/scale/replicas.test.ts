@@ -189,10 +189,11 @@ describe('three replicas on one PostgreSQL and Redis', () => {
     for (const body of bodies) expect(posts().filter((p) => p.includes(body))).toHaveLength(1);
   }, 180_000);
 
-  it('gives 100 people searching at once their results within the allowance per minute', async () => {
+  it('gives more people searching at once than the allowance per minute their results within it', async () => {
     const alive = replicas.filter((r) => r.child.exitCode === null && r.child.signalCode === null);
     const from = sandbox.requests(KEY).length;
-    const people = Array.from({ length: 100 }, (_, i) => ({
+    // More searches than a minute allows, whatever profiles earlier tests left in the shared cache.
+    const people = Array.from({ length: ALLOWANCE + 10 }, (_, i) => ({
       user: `U1${String(i).padStart(4, '0')}`,
       id: `crowd-${i}`,
     }));
