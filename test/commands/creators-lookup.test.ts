@@ -152,6 +152,23 @@ describe('creators show', () => {
     expect((await h.spentToday()) - spent).toBe(2);
   });
 
+  it('takes the id under the contract names of creators get, userIds and user_ids, one creator at a time', async () => {
+    const [, , byId] = people as [CreatorProfile, CreatorProfile, CreatorProfile];
+    let from = h.requests().length;
+    for (const key of ['userIds', 'user_ids']) {
+      later();
+      const shown = await h.type(`/scout creators show ${key}:${byId.user_id}`);
+      expect(shown.startsWith(`@${byId.handle} · `), key).toBe(true);
+    }
+    // Shown from the cache: the id was bought by the test before.
+    expect(paths(from)).toEqual([]);
+    from = h.requests().length;
+    expect(await h.type(`/scout creators show userIds:${byId.user_id},instagram_00000000001`)).toMatch(
+      /^Error: .*give one creator id, @handle or email/,
+    );
+    expect(since(from)).toHaveLength(0);
+  });
+
   it('says when nobody matches, spending nothing', async () => {
     const from = h.requests().length;
     const spent = await h.spentToday();

@@ -53,18 +53,22 @@ async function collectIds(
   return current;
 }
 
-const pageIds = (session: SearchSession, page: number) =>
-  session.ids.slice((page - 1) * CARDS_PER_PAGE, page * CARDS_PER_PAGE);
+/** Cards on a page of a session: CARDS_PER_PAGE, unless the search asked for fewer (`perPage`). */
+const pageSize = z.number().int().min(1).max(CARDS_PER_PAGE);
+
+const pageIds = (session: SearchSession, page: number, size: number) =>
+  session.ids.slice((page - 1) * size, page * size);
 
 /** The most credits showing `page` can cost: its uncached ids, plus a full page not collected yet. */
 export async function pageEstimate(
   ctx: CommandContext,
   session: SearchSession | undefined,
   page: number,
+  size: number = CARDS_PER_PAGE,
 ): Promise<number> {
   if (session === undefined) return 0;
-  const ids = pageIds(session, page);
-  const uncollected = session.nextServicePage === null ? 0 : CARDS_PER_PAGE - ids.length;
+  const ids = pageIds(session, page, size);
+  const uncollected = session.nextServicePage === null ? 0 : size - ids.length;
   return (await uncachedIds(ctx, ids)).length + uncollected;
 }
 
@@ -85,9 +89,9 @@ export function emptyReply(filters: Readonly<Record<string, unknown>>): Reply {
   ]);
 }
 
-function heading(session: SearchSession, page: number): Reply['nodes'][number] {
-  const first = (page - 1) * CARDS_PER_PAGE + 1;
-  const last = Math.min(page * CARDS_PER_PAGE, session.ids.length);
+function heading(session: SearchSession, page: number, size: number): Reply['nodes'][number] {
+  const first = (page - 1) * size + 1;
+  const last = Math.min(page * size, session.ids.length);
   const more = session.nextServicePage !== null;
   const summary = summarizeFilters(session.filters);
   const title = session.command === SESSION_COMMANDS.profiles ? 'Creator profiles' : 'Creators';
@@ -98,20 +102,27 @@ function heading(session: SearchSession, page: number): Reply['nodes'][number] {
   );
 }
 
-/** Renders one page of a session: buys the missing profiles of that page only. */
+/**
+ * Renders one page of a session, of `size` cards (CARDS_PER_PAGE by default; the pager keeps it): buys the missing
+ * profiles of that page only.
+ */
 export async function renderPage(
   ctx: CommandContext,
   stored: SearchSession,
   page: number,
-  options: { replace: boolean; footer?: Reply['nodes'] },
+  options: { replace: boolean; footer?: Reply['nodes']; size?: number | undefined },
 ): Promise<Reply> {
+  const size = options.size ?? CARDS_PER_PAGE;
   // One id past the page tells whether a next page exists.
-  const session = await collectIds(ctx, stored, page * CARDS_PER_PAGE + 1);
-  const ids = pageIds(session, page);
+  const session = await collectIds(ctx, stored, page * size + 1);
+  const ids = pageIds(session, page, size);
   if (ids.length === 0) {
     if (session.ids.length === 0) return emptyReply(session.filters);
     return reply([
-      notice('info', `There is no page ${page}: this result has ${session.ids.length} creators.`),
+      notice(
+        'info',
+        `There is no page ${page}: this result has ${session.ids.length} creator${session.ids.length === 1 ? '' : 's'}.`,
+      ),
     ]);
   }
   const { entries: profiles, notice: trial } = await loadProfiles(ctx, ids);
@@ -120,11 +131,13 @@ export async function renderPage(
     return entry === undefined ? [] : [entry];
   });
   const gone = ids.length - shown.length;
-  const hasNext = session.ids.length > page * CARDS_PER_PAGE || session.nextServicePage !== null;
-  const totalPages = session.nextServicePage === null ? Math.ceil(session.ids.length / CARDS_PER_PAGE) : null;
+  const hasNext = session.ids.length > page * size || session.nextServicePage !== null;
+  const totalPages = session.nextServicePage === null ? Math.ceil(session.ids.length / size) : null;
+  const turn = (to: number) =>
+    ctx.token(KINDS.page, { session: session.id, page: to, ...(size === CARDS_PER_PAGE ? {} : { size }) });
   return reply(
     [
-      heading(session, page),
+      heading(session, page, size),
       ...shown.map((entry) => cardOf(ctx, entry)),
       addAllRow(
         ctx,
@@ -139,8 +152,8 @@ export async function renderPage(
       pager({
         page,
         totalPages,
-        prevActionId: page > 1 ? ctx.token(KINDS.page, { session: session.id, page: page - 1 }) : null,
-        nextActionId: hasNext ? ctx.token(KINDS.page, { session: session.id, page: page + 1 }) : null,
+        prevActionId: page > 1 ? turn(page - 1) : null,
+        nextActionId: hasNext ? turn(page + 1) : null,
       }),
       ...(options.footer ?? []),
       trial,
@@ -149,19 +162,23 @@ export async function renderPage(
   );
 }
 
-const pagePayload = z.object({ session: z.string().min(1), page: z.number().int().min(1) });
+const pagePayload = z.object({
+  session: z.string().min(1),
+  page: z.number().int().min(1),
+  size: pageSize.optional(),
+});
 
 /** Previous / next on a result: updates the same message; cached profiles cost nothing. */
 export const pageAction = defineAction({
   kind: KINDS.page,
   payload: pagePayload,
   estimate: async (payload, _event, ctx) =>
-    pageEstimate(ctx, await ctx.store.searches.get(payload.session, ctx.actor), payload.page),
+    pageEstimate(ctx, await ctx.store.searches.get(payload.session, ctx.actor), payload.page, payload.size),
   async run(ctx, payload) {
     const session = await ctx.store.searches.get(payload.session, ctx.actor);
     if (session === undefined || session.expiresAt.getTime() < ctx.clock.now().getTime()) {
       return ctx.expired();
     }
-    return renderPage(ctx, session, payload.page, { replace: true });
+    return renderPage(ctx, session, payload.page, { replace: true, size: payload.size });
   },
 });

@@ -17,6 +17,12 @@ function filtersOf(input: Readonly<Record<string, unknown>>): Record<string, unk
   );
 }
 
+/**
+ * The farthest page a search opens at: reaching page n collects every id before it (100 a free request), so this
+ * bounds the requests one command makes. The pager goes on from there, a page at a time.
+ */
+const OPEN_PAGE_MAX = 200;
+
 /** `creators search`: the family's default command. */
 export const searchCommand = defineCommand({
   family: 'creators',
@@ -24,15 +30,32 @@ export const searchCommand = defineCommand({
   working: 'Searching creators…',
   description:
     'Find creators by any filter (free search); profiles cost 1 credit each, only for pages shown.',
-  params: creatorFilterParams(SEARCH_PLATFORMS),
+  params: {
+    ...creatorFilterParams(SEARCH_PLATFORMS),
+    page: {
+      kind: 'integer',
+      min: 1,
+      max: OPEN_PAGE_MAX,
+      description: `Result page to open at, 1 to ${OPEN_PAGE_MAX} (default 1); the pager goes on from there.`,
+      example: '3',
+    },
+    perPage: {
+      kind: 'integer',
+      min: 1,
+      max: CARDS_PER_PAGE,
+      aliases: ['limit', 'count'],
+      description: `Creators per page, 1 to ${CARDS_PER_PAGE} (default ${CARDS_PER_PAGE}): fewer buys fewer a page.`,
+      example: '3',
+    },
+  },
   schema: creatorSearchInput,
   examples: [
     'creators followers:10k-100k niche:yoga',
     'creators search category:Fitness er:>3 country:"United States" platform:tiktok',
-    'creators search hashtags:vegan emailExists:yes sort:followers order:desc',
+    'creators search hashtags:vegan emailExists:yes sort:followers order:desc page:2 perPage:3',
   ],
-  cost: `free search; 1 credit per creator shown (up to ${CARDS_PER_PAGE} a page), cached ones free`,
-  estimate: () => CARDS_PER_PAGE,
+  cost: `free search; 1 credit per creator shown (up to ${CARDS_PER_PAGE} a page, or perPage), cached ones free`,
+  estimate: (input) => input.perPage ?? CARDS_PER_PAGE,
   // The search is free and cached profiles cost nothing: the cap is checked when profiles are bought.
   capPerCall: true,
   permission: 'everyone',
@@ -48,7 +71,7 @@ export const searchCommand = defineCommand({
       nextServicePage: nextPage !== null && nextPage > 1 ? nextPage : null,
       serviceTotalPages: totalPages,
     });
-    return renderPage(ctx, session, 1, { replace: false });
+    return renderPage(ctx, session, input.page ?? 1, { replace: false, size: input.perPage });
   },
 });
 

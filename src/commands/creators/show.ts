@@ -38,7 +38,8 @@ const showInput = z
       ctx.addIssue({ code: 'custom', path: ['who'], message: `"${raw.who}" is not an email address` });
       return z.NEVER;
     }
-    if (/\s/.test(raw.who)) {
+    // One creator: `userIds` (the contract's name for ids to get) may bring a comma list.
+    if (/[\s,]/.test(raw.who)) {
       ctx.addIssue({ code: 'custom', path: ['who'], message: 'give one creator id, @handle or email' });
       return z.NEVER;
     }
@@ -93,6 +94,8 @@ export const showCommand = defineCommand({
       kind: 'text',
       positional: true,
       required: true,
+      // The contract's body names of creators get (`userIds`, or `user_ids`), here for one id.
+      aliases: ['userIds', 'userId'],
       description: 'A creator id, @handle or email.',
       example: '@annafit',
     },

@@ -38,7 +38,8 @@ interface ChoiceValues {
 export type ParamSpec = ParamBase &
   (
     | { kind: 'text' }
-    | { kind: 'integer' }
+    /** `min` and `max`: the whole numbers accepted, where the command takes fewer than its schema would. */
+    | { kind: 'integer'; min?: number; max?: number }
     | { kind: 'number' /** accepts a trailing % sign */; percent?: boolean }
     | { kind: 'boolean' }
     | ({ kind: 'choice' } & ChoiceValues)
@@ -106,6 +107,26 @@ function numberOf(param: string, raw: string, integer: boolean, percent: boolean
   return value;
 }
 
+/** A whole number within the bounds an option declares. */
+function boundedInteger(
+  label: string,
+  raw: string,
+  min: number | undefined,
+  max: number | undefined,
+): number {
+  const value = numberOf(label, raw, true, false);
+  if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+    const accepted =
+      min !== undefined && max !== undefined
+        ? `from ${min} to ${max}`
+        : min !== undefined
+          ? `of at least ${min}`
+          : `of at most ${max}`;
+    fail(label, `${label} takes a whole number ${accepted}, not "${raw.trim()}".`);
+  }
+  return value;
+}
+
 // Synonym tables are module constants: fold each once.
 const SYNONYMS = new WeakMap<Readonly<Record<string, string>>, Map<string, string>>();
 
@@ -165,7 +186,7 @@ export function coerceParam(
       if (raw.trim().length === 0) fail(name, `${label} needs a value.`);
       return { [name]: raw.trim() };
     case 'integer':
-      return { [name]: numberOf(label, raw, true, false) };
+      return { [name]: boundedInteger(label, raw, spec.min, spec.max) };
     case 'number':
       return { [name]: numberOf(label, raw, false, spec.percent === true) };
     case 'boolean': {

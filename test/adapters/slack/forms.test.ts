@@ -109,7 +109,9 @@ describe('forms on Slack', () => {
     expect(country?.hint?.text).toMatch(/\d{3} values, e\.g\./);
     const followers = blocks.find((b) => b.block_id === 'followers');
     expect(followers?.hint?.text).toContain('A range: 10k-100k');
-    expect(blocks.find((b) => b.block_id === 'perPage')).toBeUndefined();
+    expect(JSON.stringify(blocks.find((b) => b.block_id === 'perPage'))).toContain(
+      'Creators per page, 1 to 5',
+    );
 
     const spent = searches();
     const ack = await submit(view, {

@@ -65,9 +65,15 @@ const AGENT_FILTERS = [
 
 /** Operation by operation: the command that makes the call, and the names the call takes. */
 const CONTRACT: ReadonlyArray<{ operation: string; command: string; names: readonly string[] }> = [
-  // Creator search pages itself (100 ids per service page, 5 cards per chat page): its page and perPage are
-  // Scout's; `creators profiles` takes both.
-  { operation: 'GET /api/v2/creators/search', command: 'creators search', names: CREATOR_FILTERS },
+  // Creator search collects ids 100 a service page: its page and perPage are the chat page to open at and the
+  // cards per page.
+  {
+    operation: 'GET /api/v2/creators/search',
+    command: 'creators search',
+    names: [...CREATOR_FILTERS, 'page', 'perPage'],
+  },
+  // Creators get by id: `creators show` gets one.
+  { operation: 'POST /api/v2/creators/get', command: 'creators show', names: ['userIds', 'user_ids'] },
   {
     operation: 'GET /api/v1/creators',
     command: 'creators profiles',
