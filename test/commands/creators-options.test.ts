@@ -93,6 +93,21 @@ describe('comparisons and bounds', () => {
       'er:>300 is out of range: engagementRate is a percentage, from 0 to 100.',
     );
   });
+
+  it('refuses a number too large to be taken, saying the largest', async () => {
+    expect(await refused('/scout creators followers:>999999999999999999999')).toBe(
+      '"999999999999999999999" is too large for followers: the largest number accepted is 9,007,199,254,740,991.',
+    );
+    expect(await refused('/scout creators followers:>9007199254740991')).toBe(
+      'followers:>9007199254740991 is too large: the largest number accepted is 9,007,199,254,740,991.',
+    );
+    expect(await refused('/scout creators profiles perPage:99999999999999999999')).toBe(
+      '"99999999999999999999" is too large for perPage: the largest number accepted is 9,007,199,254,740,991.',
+    );
+    expect(await searched('/scout creators followers:<=9007199254740991')).toEqual({
+      followersMax: '9007199254740991',
+    });
+  });
 });
 
 describe('creator countries', () => {

@@ -97,6 +97,11 @@ export function parseHumanNumber(raw: string, options: { percent?: boolean } = {
 const TRUE = new Set(['true', 'yes', 'y', '1', 'on']);
 const FALSE = new Set(['false', 'no', 'n', '0', 'off']);
 
+/** The largest number taken: above it, numbers are no longer exact (nor sent as typed). */
+const LARGEST_NUMBER = Number.MAX_SAFE_INTEGER;
+
+const LARGEST_TEXT = LARGEST_NUMBER.toLocaleString('en-US');
+
 function numberOf(param: string, raw: string, integer: boolean, percent: boolean): number {
   const value = parseHumanNumber(raw, { percent });
   if (value === null) {
@@ -104,6 +109,9 @@ function numberOf(param: string, raw: string, integer: boolean, percent: boolean
   }
   if (integer && !Number.isInteger(value))
     throw new ParamError(param, `${param} takes a whole number, not "${raw}".`);
+  if (value > LARGEST_NUMBER) {
+    fail(param, `"${raw.trim()}" is too large for ${param}: the largest number accepted is ${LARGEST_TEXT}.`);
+  }
   return value;
 }
 
@@ -262,9 +270,9 @@ function rangeBounds(spec: RangeSpec, raw: string, label: string): { min?: numbe
 }
 
 /**
- * The checks every bound gets, however it was written: no negative values, percentages within 0-100, and no bound
- * the service would read as none (a minimum of 0 filters nothing; where the service reads 0 as unset, a maximum of
- * 0 would silently drop the filter). `shown` is the option as typed and `name` the option's own, for messages.
+ * The checks every bound gets, however it was written: numbers within what is taken, no negative values,
+ * percentages within 0-100, and no bound the service would read as none (a minimum of 0 filters nothing; where the
+ * service reads 0 as unset, a maximum of 0 would silently drop the filter). `shown` is the option as typed and `name` the option's own, for messages.
  */
 function checkedBounds(
   spec: RangeSpec,
@@ -274,6 +282,9 @@ function checkedBounds(
 ): Record<string, number> {
   for (const value of [bounds.min, bounds.max]) {
     if (value === undefined) continue;
+    if (value > LARGEST_NUMBER) {
+      fail(name, `${shown} is too large: the largest number accepted is ${LARGEST_TEXT}.`);
+    }
     if (value < 0) fail(name, `${shown} matches nothing: ${name} is never below 0.`);
     if (spec.percent === true && value > 100)
       fail(name, `${shown} is out of range: ${name} is a percentage, from 0 to 100.`);
