@@ -80,7 +80,7 @@ function rangeHelp(command: CommandDef<unknown>) {
     code(`${name}:<1m`),
     '; ',
     code(`${bound}:10k`),
-    ' sets one bound. A minimum of 0 filters nothing: leave it out.',
+    ' sets one bound. A minimum of 0 or less, or a maximum at the top of a scale (100%), filters nothing: leave it out.',
   );
 }
 

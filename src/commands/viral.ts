@@ -157,6 +157,7 @@ const VIRAL_PARAMS: ParamTable = {
     min: 'viralityScoreMin',
     max: 'viralityScoreMax',
     integer: false,
+    top: 1,
     aliases: ['virality', 'score'],
     description: 'Virality score 0-1: 0.2 above average, 0.5 highly viral, 0.8 breakout. E.g. >0.5.',
     example: '>0.5',

@@ -94,6 +94,27 @@ describe('comparisons and bounds', () => {
     );
   });
 
+  it('refuses as no filter a minimum below 0 or a maximum at the top of the scale, and drops either within a range', async () => {
+    for (const line of [
+      'followers:>-5',
+      'er:>-5',
+      'followersMin:-5',
+      'er:<=100',
+      'er:<100%',
+      'engagementRateMax:100',
+      'er:0-100',
+    ]) {
+      expect(await refused(`/scout creators ${line}`)).toBe(`${line} is no filter at all; leave it out.`);
+    }
+    expect(await refused('/scout creators followers:<-5')).toBe(
+      'followers:<-5 matches nothing: followers is never below 0.',
+    );
+    expect(await searched('/scout creators followers:-5-10k')).toEqual({ followersMax: '10000' });
+    expect(await searched('/scout creators er:2-100')).toEqual({ engagementRateMin: '2' });
+    expect(await searched('/scout creators er:=100')).toEqual({ engagementRateMin: '100' });
+    expect(await searched('/scout creators er:<99.5')).toEqual({ engagementRateMax: '99.5' });
+  });
+
   it('refuses a number too large to be taken, saying the largest', async () => {
     expect(await refused('/scout creators followers:>999999999999999999999')).toBe(
       '"999999999999999999999" is too large for followers: the largest number accepted is 9,007,199,254,740,991.',
@@ -142,6 +163,9 @@ describe('help', () => {
     expect(out).toContain('followers:>10k (more than: from 10,001 on whole numbers');
     expect(out).toContain('on decimals such as er, > and < mean at least and at most');
     expect(out).toContain('followersMin:10k sets one bound');
+    expect(out).toContain(
+      'A minimum of 0 or less, or a maximum at the top of a scale (100%), filters nothing: leave it out.',
+    );
   });
 });
 

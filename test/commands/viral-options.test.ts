@@ -33,6 +33,22 @@ describe('viral filters', () => {
     expect(await viralBody('/scout viral views:>1k')).toEqual({ viewsMin: 1001 });
   });
 
+  it('refuse a virality score outside 0-1, and a maximum of 1 as no filter', async () => {
+    for (const [line, message] of [
+      ['virality:<=1', 'virality:<=1 is no filter at all; leave it out.'],
+      ['viralityScoreMax:1', 'viralityScoreMax:1 is no filter at all; leave it out.'],
+      ['virality:0-1', 'virality:0-1 is no filter at all; leave it out.'],
+      ['virality:>2', 'virality:>2 is out of range: viralityScore goes from 0 to 1.'],
+      ['virality:0.5-1.5', 'virality:0.5-1.5 is out of range: viralityScore goes from 0 to 1.'],
+    ]) {
+      const from = h.requests().length;
+      expect((await h.type(`/scout viral ${line}`)).split('\n')[0]).toBe(`Error: ${message}`);
+      expect(h.requests().slice(from), line).toEqual([]);
+    }
+    expect(await viralBody('/scout viral virality:0.5-1')).toEqual({ viralityScoreMin: 0.5 });
+    expect(await viralBody('/scout viral virality:<0.9')).toEqual({ viralityScoreMax: 0.9 });
+  });
+
   it('take country codes and short forms for the viral-content countries, and only those', async () => {
     expect(await viralBody('/scout viral countries:US,uk,UAE')).toEqual({
       countries: ['United States', 'United Kingdom', 'United Arab Emirates'],

@@ -116,7 +116,7 @@ describe('viral search', () => {
 
   it('sends every body field of the contract, typed with aliases', async () => {
     await h.type(
-      'viral categories:Fitness,food countries:"United States",germany views:1k-100m virality:0.2-1 ' +
+      'viral categories:Fitness,food countries:"United States",germany views:1k-100m virality:0.2-0.95 ' +
         'followers:>=1k from:2020-01-01 to:2030-12-31 music:a hook:e format:tutorial,POV tone:funny ' +
         'style:cinematic settings:indoor,outdoor audience:gen_z quality:high cta:follow emotion:joy topic:a ' +
         'contentCategory:a product:a brand:a palette:a face:yes hasProduct:no branded:no promo:no ' +
@@ -128,7 +128,7 @@ describe('viral search', () => {
       viewsMin: 1000,
       viewsMax: 100_000_000,
       viralityScoreMin: 0.2,
-      viralityScoreMax: 1,
+      viralityScoreMax: 0.95,
       followersMin: 1000,
       dateCreatedFrom: '2020-01-01',
       dateCreatedTo: '2030-12-31',
@@ -219,7 +219,7 @@ describe('viral search', () => {
 
   it('rejects bad input to its author without calling the service', async () => {
     expect(await rejected('viral category:Fitnes')).toContain('Did you mean "Fitness"');
-    expect(await rejected('viral virality:>2')).toContain('virality is a score from 0 to 1');
+    expect(await rejected('viral virality:>2')).toContain('viralityScore goes from 0 to 1');
     expect(await rejected('viral from:2026-13-01')).toContain('dateCreatedFrom');
     expect(await rejected('viral from:2026-02-01 to:2026-01-01')).toContain('must not be before');
     expect(await rejected('viral since:7d to:2020-01-01')).toContain('must not be before');

@@ -64,6 +64,11 @@ export interface RangeSpec {
   percent?: boolean;
   /** The service reads a bound of 0 as no bound, so a maximum of 0 cannot be searched. */
   zeroIsUnset?: boolean;
+  /**
+   * The top of a bounded scale (a percentage's is 100): a bound above it is out of range, and a maximum at it
+   * filters nothing.
+   */
+  top?: number;
 }
 
 /** A command's option table, keyed by the option's canonical name (the contract's own parameter name). */
@@ -270,9 +275,11 @@ function rangeBounds(spec: RangeSpec, raw: string, label: string): { min?: numbe
 }
 
 /**
- * The checks every bound gets, however it was written: numbers within what is taken, no negative values,
- * percentages within 0-100, and no bound the service would read as none (a minimum of 0 filters nothing; where the
- * service reads 0 as unset, a maximum of 0 would silently drop the filter). `shown` is the option as typed and `name` the option's own, for messages.
+ * The checks every bound gets, however it was written: numbers within what is taken, no maximum below 0, values
+ * within the top of a bounded scale, and no bound the service would read as none. A minimum of 0 or less, or a
+ * maximum at the top of the scale, is true of everything: within a range it is simply not sent, alone it is refused
+ * as no filter at all. Where the service reads 0 as unset, a maximum of 0 would silently drop the filter. `shown`
+ * is the option as typed and `name` the option's own, for messages.
  */
 function checkedBounds(
   spec: RangeSpec,
@@ -280,18 +287,24 @@ function checkedBounds(
   name: string,
   shown: string,
 ): Record<string, number> {
+  const top = spec.top ?? (spec.percent === true ? 100 : undefined);
   for (const value of [bounds.min, bounds.max]) {
     if (value === undefined) continue;
     if (value > LARGEST_NUMBER) {
       fail(name, `${shown} is too large: the largest number accepted is ${LARGEST_TEXT}.`);
     }
-    if (value < 0) fail(name, `${shown} matches nothing: ${name} is never below 0.`);
-    if (spec.percent === true && value > 100)
-      fail(name, `${shown} is out of range: ${name} is a percentage, from 0 to 100.`);
+    if (top !== undefined && value > top) {
+      fail(
+        name,
+        `${shown} is out of range: ${name} ${spec.percent === true ? 'is a percentage,' : 'goes'} from 0 to ${top}.`,
+      );
+    }
   }
+  if (bounds.max !== undefined && bounds.max < 0)
+    fail(name, `${shown} matches nothing: ${name} is never below 0.`);
   const out: Record<string, number> = {};
   if (bounds.min !== undefined && bounds.min > 0) out[spec.min] = bounds.min;
-  if (bounds.max !== undefined) {
+  if (bounds.max !== undefined && (top === undefined || bounds.max < top)) {
     if (bounds.max === 0 && spec.zeroIsUnset === true) {
       fail(
         name,
@@ -300,7 +313,6 @@ function checkedBounds(
     }
     out[spec.max] = bounds.max;
   }
-  // At least 0 holds for every creator and post: alone it filters nothing (within a range it is simply dropped).
   if (Object.keys(out).length === 0) fail(name, `${shown} is no filter at all; leave it out.`);
   return out;
 }

@@ -250,7 +250,11 @@ describe('contract parameter names', () => {
         const target = def === undefined ? null : resolveOption(def.params, typed);
         expect(target?.bound, `${command} ${typed}`).toBe(typed.endsWith('Min') ? 'min' : 'max');
         if (def === undefined || target?.spec.kind !== 'range') continue;
-        expect(bindTokens(def.params, tokenize(`${typed}:7`)), `${command} ${typed}`).toEqual({ [typed]: 7 });
+        // A value inside the scale of a bounded one (a virality score, 0 to 1).
+        const value = target.spec.top === undefined ? 7 : target.spec.top / 2;
+        expect(bindTokens(def.params, tokenize(`${typed}:${value}`)), `${command} ${typed}`).toEqual({
+          [typed]: value,
+        });
       }
     }
   });

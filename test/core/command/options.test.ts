@@ -147,7 +147,7 @@ describe('comparisons', () => {
     expect(refusal(creators, 'er:50-101%')).toBe(
       'er:50-101% is out of range: engagementRate is a percentage, from 0 to 100.',
     );
-    expect(refusal(creators, 'er:-2')).toBe('er:-2 matches nothing: engagementRate is never below 0.');
+    expect(refusal(creators, 'er:-2')).toBe('er:-2 is no filter at all; leave it out.');
     expect(bind(creators, 'er:100')).toEqual({ engagementRateMin: 100 });
     expect(CREATOR_FILTER_PARAMS.engagementRate).toMatchObject({ kind: 'range', percent: true });
   });
