@@ -63,6 +63,7 @@ const MESSAGE_PARAMS: ParamTable = {
   },
   status: {
     kind: 'text',
+    known: MESSAGE_STATUSES,
     description: `Stored message status, one word: ${MESSAGE_STATUSES.join(', ')} or another the service uses.`,
     example: MESSAGE_STATUSES.join('|'),
   },

@@ -137,6 +137,21 @@ describe('outreach messages', () => {
     expect(out).not.toMatch(/^Error: /);
   });
 
+  it('suggests the statuses seen when a status other than those matches no message, still sending it', async () => {
+    const near = await run('outreach messages status:sen');
+    expect(agentCalls(near.sent, 'messages').map((r) => r.query)).toEqual([
+      { status: 'sen', page: '1', perPage: '10' },
+    ]);
+    expect(near.out.trim()).toBe('Info: No messages match these filters. Did you mean "sent"? · status:sen');
+    const far = await run('outreach messages status:bounced');
+    expect(far.out.trim()).toBe(
+      'Info: No messages match these filters. Statuses seen: sent, received, replied, failed. · status:bounced',
+    );
+    // A status seen that matches nothing needs no suggestion.
+    const seen = await run('outreach messages status:failed creatorEmail:nobody@nowhere.example');
+    expect(seen.out).toMatch(/^Info: No messages match these filters\. · /);
+  });
+
   it('suggests the statuses seen in help', async () => {
     const out = await h.type('help outreach messages');
     expect(out).toContain('[status:sent|received|replied|failed]');
@@ -349,6 +364,21 @@ describe('outreach messages status on Discord', () => {
     // Typed as its own option or in `filters`, a status is free text: never a closed list of choices.
     expect(names).toContain('filters');
     expect(status?.choices).toBeUndefined();
+  });
+
+  it('declares the statuses seen, for autocomplete to offer while any other is accepted', () => {
+    const status = outreachFamily.commands.find((c) => c.name === 'messages')?.params.status;
+    expect(status).toMatchObject({ kind: 'text', known: ['sent', 'received', 'replied', 'failed'] });
+  });
+
+  it('suggests the statuses seen when a status typed matches no message', async () => {
+    const { answer, sent } = await discord.run('outreach', 'messages', [
+      { type: 3, name: 'filters', value: 'status:sen' },
+    ]);
+    expect(agentCalls(sent, 'messages').map((r) => r.query)).toEqual([
+      { status: 'sen', page: '1', perPage: '10' },
+    ]);
+    expect(answer).toContain('No messages match these filters. Did you mean \\"sent\\"?');
   });
 
   it('sends a status typed into it', async () => {

@@ -1,8 +1,9 @@
 /** The outreach views with their data: projects, messages, contacted creators and one whole conversation. */
 import { z } from 'zod';
 import { CommandInputError } from '../../core/command/errors.js';
-import { fold } from '../../core/command/suggest.js';
+import { didYouMean, fold, matchChoice } from '../../core/command/suggest.js';
 import type { CommandContext } from '../../core/command/types.js';
+import { MESSAGE_STATUSES } from '../../core/service/enums.js';
 import {
   type AgentMessage,
   type AgentProject,
@@ -104,6 +105,19 @@ function filterSummary(filters: Readonly<Record<string, unknown>>): Inline[] {
   ];
 }
 
+/**
+ * After a status that matched no message, the statuses seen that it is near, or all of them: any word is sent, since
+ * the contract lists only the statuses seen, so a misspelt one is simply found in no message.
+ */
+function statusHint(status: string | undefined): string {
+  if (status === undefined) return '';
+  const match = matchChoice(status, MESSAGE_STATUSES);
+  if (match.ok) return '';
+  return match.suggestions.length > 0
+    ? didYouMean(match.suggestions)
+    : ` Statuses seen: ${MESSAGE_STATUSES.join(', ')}.`;
+}
+
 function range(page: number, size: number, count: number, total: number | null): string {
   const first = (page - 1) * size + 1;
   const last = first + count - 1;
@@ -146,7 +160,10 @@ export async function showMessages(
   const { data } = await ctx.service.agent.messages(query);
   if (data.items.length === 0) {
     const what = page > 1 ? `No messages on page ${page}.` : 'No messages match these filters.';
-    return reply([notice('info', [what, ...filterSummary(filters)])], { replace });
+    return reply(
+      [notice('info', [what, page > 1 ? '' : statusHint(filters.status), ...filterSummary(filters)])],
+      { replace },
+    );
   }
   const offset = (data.page - 1) * size;
   const compact = data.items.length > BUTTON_ITEMS_MAX;

@@ -37,7 +37,11 @@ interface ChoiceValues {
 /** The kinds of option a command can declare. */
 export type ParamSpec = ParamBase &
   (
-    | { kind: 'text' }
+    | {
+        kind: 'text';
+        /** Values the service is known to take, offered as people type; any other value is accepted too. */
+        known?: readonly string[];
+      }
     /** `min` and `max`: the whole numbers accepted, where the command takes fewer than its schema would. */
     | { kind: 'integer'; min?: number; max?: number }
     | { kind: 'number' /** accepts a trailing % sign */; percent?: boolean }
