@@ -63,6 +63,20 @@ describe('in the text syntax', () => {
     expect(check.result).toContain(`${LIST} · 2 of 3 checked are in the list`);
   });
 
+  it('sends each id once, saying which were given more than once', async () => {
+    const [a, b] = ids;
+    const add = await sent(ADD, () => h.type(`list add "${LIST}" ${a} ${b} ${a},${a} email:ana@example.com`));
+    expect(add.bodies).toEqual([]);
+    expect(add.result).toContain('needs exactly one creator id (you gave 2)');
+    const again = await sent(ADD, () => h.type(`list add "${LIST}" ${a} ${a} userIds:${a}`));
+    expect(again.bodies).toEqual([{ userIds: [a] }]);
+    expect(again.result).toContain(`Given more than once, sent once: ${a}.`);
+    expect(again.result).toContain('Requested: 1');
+    const check = await sent(CHECK, () => h.type(`list check "${LIST}" ${b} ${a} ${b}`));
+    expect(check.bodies).toEqual([{ userIds: [b, a] }]);
+    expect(check.result).toContain(`${LIST} · 2 of 2 checked are in the list`);
+  });
+
   it('still refuses a list without ids, sending nothing', async () => {
     const { result, bodies } = await sent(/./, () => h.type(`list check "${LIST}" userIds:" , "`));
     expect(result).toMatch(/^Error: /);
@@ -79,7 +93,7 @@ describe('on Discord, where the ids are one string option', () => {
     const { service } = discord.bot.app;
     await service.crm.createList({ name: LIST });
     ids = (await service.creators.search({ perPage: 10 })).data.items;
-    expect(ids.length).toBeGreaterThanOrEqual(4);
+    expect(ids.length).toBeGreaterThanOrEqual(6);
   });
 
   /** Runs `/scout list <sub>` with the list and the ids option: the answer, and the bodies sent to `path`. */
@@ -96,6 +110,16 @@ describe('on Discord, where the ids are one string option', () => {
     const { answer, bodies } = await run('add', `${a} ${b},${c}\n${d}`, ADD);
     expect(bodies).toEqual([{ userIds: [a, b, c, d] }]);
     expect(answer).toContain(`Added 4 creators to ${LIST}`);
+  });
+
+  it('list add sends each id once, saying which were given more than once', async () => {
+    const [, , , , a, b] = ids;
+    const { answer, bodies } = await run('add', `${a} ${a}\n${b},${a}`, ADD);
+    expect(bodies).toEqual([{ userIds: [a, b] }]);
+    // Discord's renderer escapes markdown characters (`\:`): the text as a person reads it.
+    const shown = answer.replaceAll('\\\\', '');
+    expect(shown).toContain(`Added 2 creators to ${LIST}`);
+    expect(shown).toContain(`Given more than once, sent once: ${a}.`);
   });
 
   it('list check takes ids separated by spaces', async () => {

@@ -26,6 +26,7 @@ import {
   exportSchema,
   IDS_PARAM,
   removeSchema,
+  repeatedNote,
   showParams,
   showSchema,
   updateSchema,
@@ -50,7 +51,13 @@ function openButton(ctx: CommandContext, list: ListTarget, label = 'Open list') 
   );
 }
 
-function addReply(ctx: CommandContext, list: ListTarget, result: CrmAddResult): Reply {
+function addReply(
+  ctx: CommandContext,
+  list: ListTarget,
+  result: CrmAddResult,
+  repeated: readonly string[],
+): Reply {
+  const note = repeatedNote(repeated);
   const added = result.added_count ?? result.contacts.length;
   const nodes: ReplyNode[] = [
     notice(
@@ -59,6 +66,7 @@ function addReply(ctx: CommandContext, list: ListTarget, result: CrmAddResult): 
         ? `Added ${added} creator${added === 1 ? '' : 's'} to ${list.name}.`
         : `Nothing was added to ${list.name}.`,
     ),
+    ...(note === null ? [] : [text(note)]),
     fields([
       { label: 'Requested', value: count(result.requested_count), inline: true },
       { label: 'Added', value: count(result.added_count), inline: true },
@@ -158,7 +166,7 @@ export const listFamily: CommandFamily = {
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
         const { data } = await ctx.service.crm.addCreators({ ...input.input, listId: list.id });
-        return addReply(ctx, list, data);
+        return addReply(ctx, list, data, input.repeated);
       },
     }),
     defineCommand({

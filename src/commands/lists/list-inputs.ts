@@ -23,15 +23,33 @@ export const IDS_PARAM = {
   example: 'tiktok_12345',
 } as const;
 
+/** Ids shown when saying which were given more than once. */
+const REPEATED_SHOWN = 5;
+
 /**
- * Creator ids as typed, separated by spaces, commas or new lines in any mix: a platform option (Discord's) or a
- * quoted value brings several of them in one text.
+ * Creator ids as typed, separated by spaces, commas or new lines in any mix (a platform option, Discord's, or a
+ * quoted value brings several of them in one text), each once: `repeated` names those given more than once.
  */
-function idsOf(value: unknown): unknown {
-  if (!Array.isArray(value)) return value;
-  return value.flatMap((item: unknown) =>
+function idsOf(value: unknown): { ids: unknown; repeated: string[] } {
+  if (!Array.isArray(value)) return { ids: value, repeated: [] };
+  const typed = value.flatMap((item: unknown) =>
     typeof item === 'string' ? item.split(/[\s,]+/).filter((id) => id !== '') : [item],
   );
+  const seen = new Set<unknown>();
+  const repeated = new Set<string>();
+  for (const id of typed) {
+    if (seen.has(id)) repeated.add(String(id));
+    seen.add(id);
+  }
+  return { ids: [...seen], repeated: [...repeated] };
+}
+
+/** What `list add` says of ids given more than once: each was sent once. */
+export function repeatedNote(repeated: readonly string[]): string | null {
+  if (repeated.length === 0) return null;
+  const shown = repeated.slice(0, REPEATED_SHOWN).join(', ');
+  const more = repeated.length - REPEATED_SHOWN;
+  return `Given more than once, sent once: ${shown}${more > 0 ? ` and ${more} more` : ''}.`;
 }
 
 /** Options of `list add` people type, by the client's single-creator-only field names. */
@@ -85,7 +103,7 @@ export const exportSchema = z.looseObject({ list: listRef }).transform((raw, ctx
 /** Input of `list add`: the list and the client's add input (without the list id). */
 export const addSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
   const { list, ...rest } = raw;
-  const userIds = idsOf(rest.userIds);
+  const { ids: userIds, repeated } = idsOf(rest.userIds);
   const count = Array.isArray(userIds) ? userIds.length : 0;
   const checked = delegate(
     'crm.addCreators',
@@ -105,7 +123,7 @@ export const addSchema = z.looseObject({ list: listRef }).transform((raw, ctx) =
   );
   if (checked === null) return z.NEVER;
   const { listId: _, ...input } = checked;
-  return { list, input };
+  return { list, input, repeated };
 });
 
 /** Input of `list check`. */
@@ -114,7 +132,7 @@ export const checkSchema = z.looseObject({ list: listRef }).transform((raw, ctx)
   const checked = delegate(
     'crm.checkCreators',
     crmCheckCreatorsInput,
-    { ...rest, userIds: idsOf(rest.userIds), listId: PENDING_ID },
+    { ...rest, userIds: idsOf(rest.userIds).ids, listId: PENDING_ID },
     ctx,
     (field, message) =>
       field === 'userIds' && message === 'is required'
