@@ -135,7 +135,7 @@ const capInput = z.object({ who: z.string().min(1).max(100), amount: z.string() 
     ctx.addIssue({
       code: 'custom',
       path: ['amount'],
-      message: `"${raw.amount}" is not a whole number of credits or off`,
+      message: `takes a whole number of credits (at most 10,000,000) or off, not "${raw.amount}"`,
     });
     return z.NEVER;
   }

@@ -68,8 +68,8 @@ type Filters = Record<string, unknown>;
 const topSchema = z
   .number()
   .int()
-  .min(1, `top is at least 1`)
-  .max(DIGEST_TOP_MAX, `top is at most ${DIGEST_TOP_MAX}`)
+  .min(1, 'must be at least 1')
+  .max(DIGEST_TOP_MAX, `must be at most ${DIGEST_TOP_MAX}`)
   .optional();
 
 /** Splits the raw input into the digest's own fields and the viral filters, validating the filters with viral's schema. */

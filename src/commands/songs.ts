@@ -209,7 +209,7 @@ function songsCommand<I>(def: {
  */
 const searchText = z
   .union([z.string(), z.array(z.string())], {
-    error: 'type what to look for, e.g. /scout songs search q:"midnight"',
+    error: 'Type what to look for, e.g. /scout songs search q:"midnight".',
   })
   .transform((words) => (typeof words === 'string' ? words : words.join(' ')).trim())
   .pipe(shapeOf('search').query);

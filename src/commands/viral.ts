@@ -84,7 +84,7 @@ const viralCommandInput = z
         ctx.addIssue({
           code: 'custom',
           path: [field],
-          message: 'virality is a score from 0 to 1 (0.2 above average, 0.5 highly viral, 0.8 breakout)',
+          message: 'must be a score from 0 to 1 (0.2 above average, 0.5 highly viral, 0.8 breakout)',
         });
       }
     }

@@ -190,8 +190,10 @@ describe('creators show', () => {
 
   it('rejects what is not an id, handle or email before anything is sent', async () => {
     const from = h.requests().length;
-    expect(await h.type('/scout creators show @')).toMatch(/^Error: who: "@" is not a handle/);
-    expect(await h.type('/scout creators show ana@')).toMatch(/^Error: who: "ana@" is not an email/);
+    expect(await h.type('/scout creators show @')).toMatch(
+      /^Error: "@" is not a handle \(letters, digits, \. _ -\)\.$/m,
+    );
+    expect(await h.type('/scout creators show ana@')).toMatch(/^Error: "ana@" is not an email address\.$/m);
     expect(await h.type('/scout creators show')).toMatch(/^Error: who is required/);
     expect(await h.type('/scout creators show @ana platform:twitch')).toMatch(
       /^Error: platform \(source\) cannot be "twitch"/,
@@ -321,10 +323,10 @@ describe('creators search input', () => {
   it('answers bad input with a short message to its author and sends nothing', async () => {
     const from = h.requests().length;
     const cases: Array<[string, RegExp]> = [
-      ['followers:100-10', /the range 100-10 goes from high to low/],
+      ['followers:100-10', /The range 100-10 of followers goes from high to low; write it as 10-100\./],
       ['category:fitnes', /category \(mainCategory\) cannot be "fitnes"\. Did you mean "Fitness"\?/],
       ['er:lots', /er \(engagementRate\) takes a range/],
-      ['email:not-an-email', /email: /],
+      ['email:not-an-email', /^Error: email must be an email address\.$/m],
       ['platform:twitch', /platform \(source\) cannot be "twitch"/],
       ['gender:other', /gender cannot be "other"/],
       ['age:25', /age cannot include "25"/],

@@ -86,7 +86,7 @@ describe('/scout digest', () => {
     expect(await harness.type('digest 18:30 country:Japan')).toContain('every day at 18:30 UTC');
     expect(await harness.type('digest 25:00')).toContain('24-hour time HH:MM');
     expect(await harness.type('digest 09:00 Mars/Olympus')).toContain('is not an IANA time zone');
-    expect(await harness.type('digest 09:00 top:11')).toContain('top is at most 10');
+    expect(await harness.type('digest 09:00 top:11')).toContain('Error: top must be at most 10.');
     expect(await harness.type('digest 09:00 categories:Nope')).toContain('categories cannot include "Nope"');
     expect(await harness.app.store.digests.active()).toHaveLength(1);
   });

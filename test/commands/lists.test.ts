@@ -97,7 +97,7 @@ describe('lists create, rename, describe, get', () => {
 
   it('refuses bad input before sending anything', async () => {
     for (const [line, message] of [
-      ['lists create name:"Bad budget" budget:-5', 'budget: must be a number of at least 0'],
+      ['lists create name:"Bad budget" budget:-5', 'Error: budget must be a number of at least 0.'],
       ['lists create name:"Bad budget" budget:lots', 'budget takes a number'],
       ['lists create budget:10', 'name is required'],
       ['lists create name:x colour:red', 'Unknown option "colour"'],

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { helpFamily } from '../../src/commands/help.js';
 import { remixFamily } from '../../src/commands/remix.js';
-import { renderText } from '../../src/core/ui/index.js';
+import type { CommandDef } from '../../src/core/command/types.js';
+import { type FormSpec, formSpec, readForm, renderText } from '../../src/core/ui/index.js';
 import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
 let h: Harness;
@@ -95,6 +96,16 @@ describe('remix image', () => {
     expect(outputs(renderText(answer).text)).toHaveLength(2);
   });
 
+  it('names a wrong per-image option once in a submitted form, on the field it was typed in', () => {
+    const def = remixFamily.commands.find((c) => c.name === 'image') as CommandDef<unknown>;
+    const spec = formSpec(def) as FormSpec;
+    const reading = readForm(def, spec, { values: { urls: 'https://example.com/f1.jpg image1.zoom:x' } });
+    expect(reading).toEqual({
+      ok: false,
+      errors: { urls: 'image1.zoom (zoomFactor) takes a number such as 1.1, not "x".' },
+    });
+  });
+
   it('takes up to 20 images and refuses a 21st before sending', async () => {
     const urls = Array.from({ length: 21 }, (_, i) => `https://example.com/batch/${i + 1}.jpg`);
     const twenty = await run(`remix image ${urls.slice(0, 20).join(' ')}`);
@@ -104,22 +115,42 @@ describe('remix image', () => {
     });
     expect(outputs(twenty.out)).toHaveLength(20);
     const many = await run(`remix image ${urls.join(' ')}`);
-    expect(many.out).toMatch(/^Error: urls: at most 20 images per remix, got 21/);
+    expect(many.out).toMatch(/^Error: A remix takes at most 20 images; 21 URLs were given\.$/m);
     expect(many.sent).toHaveLength(0);
   });
 
   it.each([
-    ['remix image', /urls: give at least one image URL/],
-    ['remix image ftp://example.com/a.jpg', /image1: must be an http\(s\) URL/],
-    ['remix image https://example.com/a.jpg not-a-url', /image2: must be an http\(s\) URL/],
+    ['remix image', /^Error: Give at least one image URL \(http or https\)\.$/m],
+    [
+      'remix image ftp://example.com/a.jpg',
+      /^Error: image1 must be an http\(s\) URL such as https:\/\/example\.com\/a\.jpg\.$/m,
+    ],
+    ['remix image https://example.com/a.jpg not-a-url', /^Error: image2 must be an http\(s\) URL/m],
     [
       'remix image https://example.com/a.jpg image1.brigthness:0.1',
-      /image1\.brigthness: .*Did you mean "brightness"/,
+      /^Error: image1\.brigthness is not an image option\. Did you mean "brightness"\? Known: brightness, contrast, saturation, hue, quality, zoomFactor, deviceModel\.$/m,
     ],
-    ['remix image https://example.com/a.jpg image3.hue:4', /image3: there is no image 3: 1 URL was given/],
-    ['remix image https://example.com/a.jpg image1.quality:high', /quality takes a number/],
+    [
+      'remix image https://example.com/a.jpg image3.hue:4',
+      /^Error: There is no image3: one URL was given, so the only image is image1\.$/m,
+    ],
+    [
+      'remix image https://example.com/a.jpg https://example.com/b.jpg image0.hue:4',
+      /^Error: There is no image0: images are numbered image1 to image2, one per URL\.$/m,
+    ],
+    [
+      'remix image https://example.com/a.jpg image1.quality:high',
+      /^Error: image1\.quality takes a number such as 90, not "high"\.$/m,
+    ],
+    [
+      'remix image https://example.com/a.jpg image1.zoom:x',
+      /^Error: image1\.zoom \(zoomFactor\) takes a number such as 1\.1, not "x"\.$/m,
+    ],
     ['remix image https://example.com/a.jpg brightness:bright', /brightness takes a number/],
-    ['remix image https://example.com/a.jpg image1.hue:1 image1.hue:2', /image1\.hue: is given twice/],
+    [
+      'remix image https://example.com/a.jpg image1.hue:1 image1.hue:2',
+      /^Error: image1\.hue is given twice\.$/m,
+    ],
     ['remix image https://example.com/a.jpg shine:2', /Unknown option "shine"/],
   ])('%s is refused before anything is sent', async (line, message) => {
     const { out, sent } = await run(line);
@@ -214,14 +245,14 @@ describe('remix video', () => {
 
   it.each([
     ['remix video', /url is required/],
-    ['remix video ftp://example.com/clip.mp4', /url: must be an http\(s\) URL/],
-    ['remix video url:abc', /url: must be an http\(s\) URL/],
-    ['remix video https://', /url: must be an http\(s\) URL/],
-    ['remix video https://bad..host/clip.mp4', /url: must be an http\(s\) URL/],
-    ['remix video "https://example.com/my clip.mp4"', /url: must be an http\(s\) URL/],
-    ['remix video https://example.com/clip.mp4 speed:9', /playbackSpeed: must be a number from 0.1 to 5/],
-    ['remix video https://example.com/clip.mp4 volume:3', /volume: must be a number from 0 to 2/],
-    ['remix video https://example.com/clip.mp4 noise:2', /noise: must be a number from 0 to 1/],
+    ['remix video ftp://example.com/clip.mp4', /^Error: url must be an http\(s\) URL/m],
+    ['remix video url:abc', /^Error: url must be an http\(s\) URL/m],
+    ['remix video https://', /^Error: url must be an http\(s\) URL/m],
+    ['remix video https://bad..host/clip.mp4', /^Error: url must be an http\(s\) URL/m],
+    ['remix video "https://example.com/my clip.mp4"', /^Error: url must be an http\(s\) URL/m],
+    ['remix video https://example.com/clip.mp4 speed:9', /^Error: speed must be a number from 0\.1 to 5\.$/m],
+    ['remix video https://example.com/clip.mp4 volume:3', /^Error: volume must be a number from 0 to 2\.$/m],
+    ['remix video https://example.com/clip.mp4 noise:2', /^Error: noise must be a number from 0 to 1\.$/m],
     ['remix video https://example.com/clip.mp4 mute:sometimes', /mute \(removeAudio\) takes yes or no/],
     ['remix video https://example.com/a.mp4 https://example.com/b.mp4', /not understood here/],
   ])('%s is refused before anything is sent', async (line, message) => {

@@ -234,7 +234,9 @@ describe('songs', () => {
     expect(await rejected('songs weeks')).toContain('country is required');
     expect(await rejected('songs new-entries 12')).toContain('two-letter country code');
     expect(await rejected('songs compare US week1:2026-W01')).toContain('week2 is required');
-    expect(await rejected('songs search')).toContain('type what to look for');
+    expect(await rejected('songs search')).toContain(
+      'Error: Type what to look for, e.g. /scout songs search q:"midnight".',
+    );
     expect(await rejected('songs history country:US')).toContain('song_id is required');
     expect(await rejected('songs history song_1 country:U')).toContain('two-letter country code');
     expect(await rejected('songs global country:US')).toContain('Unknown option "country"');
@@ -260,6 +262,6 @@ describe('songs search on Discord, whose q option is one string', () => {
   it('asks what to look for when q is left out, without calling the service', async () => {
     const { answer, queries } = await search([]);
     expect(queries).toEqual([]);
-    expect(answer).toContain('type what to look for');
+    expect(answer).toContain('Type what to look for, e.g. /scout songs search');
   });
 });

@@ -56,7 +56,7 @@ const linkInput = z
       code: 'custom',
       path: ['url'],
       message:
-        'not a creator profile link (e.g. https://www.tiktok.com/@handle, https://www.instagram.com/handle)',
+        'is not a creator profile link (e.g. https://www.tiktok.com/@handle, https://www.instagram.com/handle)',
     });
     return z.NEVER;
   });

@@ -40,7 +40,7 @@ const showInput = z
     }
     // One creator: `userIds` (the contract's name for ids to get) may bring a comma list.
     if (/[\s,]/.test(raw.who)) {
-      ctx.addIssue({ code: 'custom', path: ['who'], message: 'give one creator id, @handle or email' });
+      ctx.addIssue({ code: 'custom', path: ['who'], message: 'Give one creator id, @handle or email.' });
       return z.NEVER;
     }
     return { kind: 'id', value: raw.who };

@@ -85,7 +85,7 @@ export type UpdateFields = Omit<z.output<typeof crmUpdateContactInput>, 'contact
 /** Rewrites the client's "nothing to change" message in the words people type. */
 export function explainUpdate(_field: string, message: string): string {
   return message.startsWith('needs something to change')
-    ? 'nothing to change: give status:, notes:, email:, rate:, agreed:, deliverables:, instagram: or tiktok:'
+    ? 'Nothing to change: give status, notes, email, rate, agreed, deliverables, instagram or tiktok, e.g. status:negotiating.'
     : message;
 }
 

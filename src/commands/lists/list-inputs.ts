@@ -52,13 +52,8 @@ export function repeatedNote(repeated: readonly string[]): string | null {
   return `Given more than once, sent once: ${shown}${more > 0 ? ` and ${more} more` : ''}.`;
 }
 
-/** Options of `list add` people type, by the client's single-creator-only field names. */
-const SINGLE_ONLY_WORDS: Readonly<Record<string, string>> = {
-  contactEmail: 'email',
-  proposedRate: 'rate',
-  instagramHandle: 'instagram',
-  tiktokHandle: 'tiktok',
-};
+/** The fields of `list add` that set one creator's details, by the client's names. */
+const SINGLE_ONLY = new Set(['contactEmail', 'proposedRate', 'instagramHandle', 'tiktokHandle']);
 
 /** Options of `list show`. */
 export const showParams: ParamTable = {
@@ -111,13 +106,12 @@ export const addSchema = z.looseObject({ list: listRef }).transform((raw, ctx) =
     { ...rest, userIds, listId: PENDING_ID },
     ctx,
     (field, message) => {
-      const word = SINGLE_ONLY_WORDS[field];
-      if (word !== undefined && message.includes('exactly one')) {
-        // The renderer puts the field's name before the message: the word typed (email:) goes inside it.
-        return `sets one creator's details (${word}:), so it needs exactly one creator id (you gave ${count}); add that creator on its own`;
+      if (SINGLE_ONLY.has(field) && message.includes('exactly one')) {
+        // Said of the option, which the message starts with as typed (`email sets…`).
+        return `sets one creator's details, so it needs exactly one creator id (you gave ${count}); add that creator on its own`;
       }
       return field === 'userIds' && message === 'is required'
-        ? 'give 1 to 500 creator ids after the list name'
+        ? 'Give 1 to 500 creator ids after the list name.'
         : message;
     },
   );
@@ -136,7 +130,7 @@ export const checkSchema = z.looseObject({ list: listRef }).transform((raw, ctx)
     ctx,
     (field, message) =>
       field === 'userIds' && message === 'is required'
-        ? 'give one or more creator ids after the list name'
+        ? 'Give one or more creator ids after the list name.'
         : message,
   );
   if (checked === null) return z.NEVER;

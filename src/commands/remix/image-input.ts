@@ -86,29 +86,32 @@ function words(raw: z.output<typeof rawInput>, ctx: z.RefinementCtx) {
       continue;
     }
     const [, index = '', typedKey = '', value = ''] = match;
+    // Issues name the option as typed, with its image (`image2.zoom`).
     const where = `image${Number(index)}`;
+    const typed = `${where}.${typedKey}`;
     const key = resolveKey(IMAGE_PARAMS, typedKey);
     const spec = key === null ? undefined : IMAGE_PARAMS[key];
     if (key === null || spec === undefined) {
       const guess = matchChoice(typedKey, Object.keys(IMAGE_PARAMS));
       ctx.addIssue({
         code: 'custom',
-        path: [`${where}.${typedKey}`],
-        message: `is not an image parameter.${guess.ok ? '' : didYouMean(guess.suggestions)} Known: ${Object.keys(IMAGE_PARAMS).join(', ')}`,
+        path: [typed],
+        message: `is not an image option.${guess.ok ? '' : didYouMean(guess.suggestions)} Known: ${Object.keys(IMAGE_PARAMS).join(', ')}.`,
       });
       continue;
     }
     const params = own.get(Number(index)) ?? {};
     if (key in params) {
-      ctx.addIssue({ code: 'custom', path: [`${where}.${key}`], message: 'is given twice' });
+      ctx.addIssue({ code: 'custom', path: [typed], message: 'is given twice' });
       continue;
     }
     try {
-      Object.assign(params, coerceParam(key, spec, value));
+      Object.assign(params, coerceParam(key, spec, value, typedKey));
       own.set(Number(index), params);
     } catch (error) {
       if (!(error instanceof ParamError)) throw error;
-      ctx.addIssue({ code: 'custom', path: [`${where}.${key}`], message: error.message });
+      // The option's message starts with its name as typed: the image goes before it (`image2.hue takes…`).
+      ctx.addIssue({ code: 'custom', path: [typed], message: `${where}.${error.message}` });
     }
   }
   return { urls, own };
@@ -119,20 +122,24 @@ export const imageCommandInput = rawInput.transform((raw, ctx): ImageRequest => 
   const { urls: _words, ...globals } = raw;
   const { urls, own } = words(raw, ctx);
   if (urls.length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['urls'], message: 'give at least one image URL (http or https)' });
+    ctx.addIssue({ code: 'custom', path: ['urls'], message: 'Give at least one image URL (http or https).' });
   } else if (urls.length > MAX_IMAGES) {
     ctx.addIssue({
       code: 'custom',
       path: ['urls'],
-      message: `at most ${MAX_IMAGES} images per remix, got ${urls.length}`,
+      message: `A remix takes at most ${MAX_IMAGES} images; ${urls.length} URLs were given.`,
     });
   }
   for (const index of own.keys()) {
-    if (index < 1 || index > urls.length) {
+    if (urls.length > 0 && (index < 1 || index > urls.length)) {
+      const numbered =
+        urls.length === 1
+          ? 'one URL was given, so the only image is image1'
+          : `images are numbered image1 to image${urls.length}, one per URL`;
       ctx.addIssue({
         code: 'custom',
         path: [`image${index}`],
-        message: `there is no image ${index}: ${urls.length} URL${urls.length === 1 ? ' was' : 's were'} given`,
+        message: `There is no image${index}: ${numbered}.`,
       });
     }
   }

@@ -26,9 +26,22 @@ interface SetBy {
   value: string;
 }
 
+/** The name each field of an input made by bindTokens was set by, as typed (`rate` for proposedRate). */
+const TYPED_AS = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The name a field of `input` was typed by, when bindTokens made `input` and the field was set by an option
+ * (`rate` for proposedRate, `followers` for followersMin); null otherwise. Messages about the field name it so.
+ */
+export function typedName(input: object, field: string): string | null {
+  return TYPED_AS.get(input)?.get(field) ?? null;
+}
+
 /** Turns tokens into the command's input fields; throws ParamError naming the problem. */
 export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<string, unknown> {
   const input: Record<string, unknown> = {};
+  const typed = new Map<string, string>();
+  TYPED_AS.set(input, typed);
   const given = new Set<string>();
   // The names each option was typed by, folded: the same name twice is a mistake, whatever the values.
   const typedAs = new Map<string, Set<string>>();
@@ -60,6 +73,7 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
         );
       }
       setBy.set(field, { shown: shownAs, value: written });
+      typed.set(field, key);
     }
     Object.assign(input, values);
   };
@@ -74,7 +88,7 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
       else
         throw new ParamError(
           '',
-          `"${shown(token.source)}" is not understood here: options are written key:value.`,
+          `"${shown(token.value)}" is not understood here: options are written key:value.`,
         );
       continue;
     }

@@ -19,7 +19,7 @@ import {
   reserveWithinCap,
 } from '../credits.js';
 import type { Logger } from '../logger.js';
-import { createRefusingApi, type ServiceApi } from '../service/index.js';
+import { createRefusingApi, inputErrorMap, type ServiceApi } from '../service/index.js';
 import type { CallOptions } from '../service/types.js';
 import type { MintedAction } from '../store/action-tokens.js';
 import type { Store } from '../store/index.js';
@@ -43,9 +43,10 @@ import {
   reply,
   text as textNode,
 } from '../ui/index.js';
-import { bindTokens } from './bind.js';
+import { bindTokens, typedName } from './bind.js';
 import { errorReply } from './error-reply.js';
 import { CommandInputError, NotConnectedError, PermissionError, UnconfirmedChargeError } from './errors.js';
+import { issueLines } from './issues.js';
 import { type CommandOutcome, familyOfLine, outcomeOf, type Tally, UNKNOWN } from './outcome.js';
 import { coerceParam, ParamError, resolveKey } from './params.js';
 import { didYouMean, matchChoice } from './suggest.js';
@@ -905,10 +906,11 @@ const isInputError = (error: unknown) =>
 
 /** The input of `def` from raw options, validated by its schema; throws CommandInputError naming what is wrong. */
 function validInput(def: CommandDef<unknown>, raw: Record<string, unknown>): unknown {
-  const parsed = def.schema.safeParse(raw);
+  // Zod's own issues are worded as the client's are: `must be at most 5`, said of the option.
+  const parsed = def.schema.safeParse(raw, { error: inputErrorMap });
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`);
-  throw new CommandInputError(problems.slice(0, 5).join('\n'), usageLine(def));
+  const typed = (field: string) => typedName(raw, field);
+  throw new CommandInputError(issueLines(parsed.error.issues, typed), usageLine(def));
 }
 
 /** The command text kept with buttons and answers ("run it again"), with any secret value it carries hidden. */

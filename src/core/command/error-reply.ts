@@ -13,6 +13,7 @@ import {
   StorageFullError,
   UnconfirmedChargeError,
 } from './errors.js';
+import { issueLines } from './issues.js';
 import { ParamError } from './params.js';
 import { TokenizeError } from './tokenize.js';
 
@@ -22,18 +23,17 @@ export function newReference(): string {
 }
 
 function inputIssues(error: ServiceInputError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
+  return issueLines(
+    error.issues.map((issue) => {
       const allowed =
         issue.allowed === undefined
           ? ''
           : issue.allowed.length <= 12
             ? ` (allowed: ${issue.allowed.join(', ')})`
             : ` (${issue.allowed.length} allowed values: see /scout help)`;
-      return `${issue.field ? `${issue.field}: ` : ''}${issue.message}${allowed}`;
-    })
-    .join('\n');
+      return { path: issue.field === '' ? [] : [issue.field], message: `${issue.message}${allowed}` };
+    }),
+  );
 }
 
 /** Turns any error thrown while handling a command or an element into the reply its author sees. */
@@ -43,10 +43,7 @@ export function errorReply(error: unknown, logger: Logger, usage: string | null 
   if (error instanceof TokenizeError || error instanceof ParamError) return withUsage(error.message, usage);
   if (error instanceof CommandInputError) return withUsage(error.message, error.usage ?? usage);
   if (error instanceof ZodError) {
-    return withUsage(
-      error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('\n'),
-      usage,
-    );
+    return withUsage(issueLines(error.issues), usage);
   }
   if (
     error instanceof PermissionError ||

@@ -111,10 +111,12 @@ const LARGEST_NUMBER = Number.MAX_SAFE_INTEGER;
 
 const LARGEST_TEXT = LARGEST_NUMBER.toLocaleString('en-US');
 
-function numberOf(param: string, raw: string, integer: boolean, percent: boolean): number {
+function numberOf(param: string, raw: string, integer: boolean, percent: boolean, example?: string): number {
   const value = parseHumanNumber(raw, { percent });
   if (value === null) {
-    throw new ParamError(param, `${param} takes a number such as ${integer ? '10k' : '2.5'}, not "${raw}".`);
+    const such = example ?? (percent ? '3' : integer ? '10k' : '2.5');
+    if (raw.trim() === '') throw new ParamError(param, `${param} needs a number, such as ${such}.`);
+    throw new ParamError(param, `${param} takes a number such as ${such}, not "${raw}".`);
   }
   if (integer && !Number.isInteger(value))
     throw new ParamError(param, `${param} takes a whole number, not "${raw}".`);
@@ -130,8 +132,9 @@ function boundedInteger(
   raw: string,
   min: number | undefined,
   max: number | undefined,
+  example: string | undefined,
 ): number {
-  const value = numberOf(label, raw, true, false);
+  const value = numberOf(label, raw, true, false, example);
   if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
     const accepted =
       min !== undefined && max !== undefined
@@ -203,9 +206,9 @@ export function coerceParam(
       if (raw.trim().length === 0) fail(name, `${label} needs a value.`);
       return { [name]: raw.trim() };
     case 'integer':
-      return { [name]: boundedInteger(label, raw, spec.min, spec.max) };
+      return { [name]: boundedInteger(label, raw, spec.min, spec.max, spec.example) };
     case 'number':
-      return { [name]: numberOf(label, raw, false, spec.percent === true) };
+      return { [name]: numberOf(label, raw, false, spec.percent === true, spec.example) };
     case 'boolean': {
       const folded = fold(raw);
       if (TRUE.has(folded)) return { [name]: true };
@@ -236,6 +239,12 @@ export function coerceParam(
 
 const COMPARISON = /^(>=|=>|≥|<=|=<|≤|>|<|=)\s*(.*)$/s;
 const BETWEEN = /^(.+?)\s*(?:-|\.\.|–|—|\bto\b)\s*(.+)$/i;
+
+/** A range that fits an option, for messages: a percentage's, else the option's own example (`>0.5`, `2-7`). */
+function rangeExamples(spec: RangeSpec & { example?: string }): string {
+  if (spec.percent === true) return '2-5, >3 or <=10';
+  return spec.example ?? (spec.integer ? '10k-100k, >=10k or <1m' : '2-7, >2 or <=10');
+}
 
 /** Reads a range as typed into its bounds (before the checks every bound gets). */
 function rangeBounds(spec: RangeSpec, raw: string, label: string): { min?: number; max?: number } {
@@ -269,13 +278,13 @@ function rangeBounds(spec: RangeSpec, raw: string, label: string): { min?: numbe
     if (low > high)
       fail(
         label,
-        `${label}: the range ${raw} goes from high to low; write it as ${between[2]}-${between[1]}.`,
+        `The range ${raw} of ${label} goes from high to low; write it as ${between[2]}-${between[1]}.`,
       );
     return { min: low, max: high };
   }
   // A bare number is a minimum: followers:10k means at least 10,000.
   if (parseHumanNumber(text, { percent }) !== null) return { min: read(text) };
-  return fail(label, `${label} takes a range such as 10k-100k, >=10k or <1m, not "${raw}".`);
+  return fail(label, `${label} takes a range such as ${rangeExamples(spec)}, not "${raw}".`);
 }
 
 /**

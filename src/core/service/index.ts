@@ -55,7 +55,7 @@ export {
   ServiceInputError,
 } from './errors.js';
 export { ANONYMOUS_PERSON } from './fair-queue.js';
-export { describeAllowed, parseInput } from './input-kit.js';
+export { describeAllowed, errorMap as inputErrorMap, parseInput } from './input-kit.js';
 export {
   type ImageRemixInput,
   type ImageRemixResult,

@@ -235,7 +235,7 @@ function sizeMessage(kind: 'least' | 'most', origin: string, limit: number | big
 }
 
 /** Messages for zod's own issues, where the schema did not set one. */
-const errorMap: z.core.$ZodErrorMap = (issue) => {
+export const errorMap: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined

@@ -4,6 +4,7 @@
  * a form button opens; and the command line a form stands for, where no form can be shown.
  */
 import { bindTokens } from '../command/bind.js';
+import { issueSentence } from '../command/issues.js';
 import { ParamError, type ParamSpec, type ParamTable, resolveKey } from '../command/params.js';
 import { type Token, TokenizeError, tokenize } from '../command/tokenize.js';
 import type { CommandDef, CommandRegistry } from '../command/types.js';
@@ -128,7 +129,7 @@ export function readForm(
       const param = typeof first === 'string' ? keys.get(first) : undefined;
       const shownAs = param === undefined ? fallback : where(param);
       const path = issue.path.join('.');
-      put(shownAs, param === shownAs || path === '' ? issue.message : `${path}: ${issue.message}`);
+      put(shownAs, param === shownAs || path === '' ? issue.message : issueSentence(path, issue.message));
     }
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, tokens };

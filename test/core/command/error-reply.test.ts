@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { errorReply } from '../../../src/core/command/error-reply.js';
 import { TokenizeError } from '../../../src/core/command/tokenize.js';
 import { createLogger } from '../../../src/core/logger.js';
-import { ServiceError } from '../../../src/core/service/errors.js';
+import { ServiceError, ServiceInputError } from '../../../src/core/service/errors.js';
 import { SealError } from '../../../src/core/tenancy/seal.js';
 import { type Reply, renderText } from '../../../src/core/ui/index.js';
 
@@ -53,5 +53,19 @@ describe('errorReply', () => {
     expect(syntax).toContain('A quote is not closed.');
     expect(syntax).toContain('/scout find');
     expect(lines).toHaveLength(1);
+  });
+
+  it('says each problem of an input the client refused in a sentence naming its field once', () => {
+    const { logger } = logged();
+    const refused = new ServiceInputError('crm.updateContact', [
+      { field: 'perPage', message: 'must be a whole number from 1 to 100' },
+      { field: 'status', message: 'must be one of: A, B', allowed: ['A', 'B'] },
+      { field: '', message: 'needs something to change' },
+    ]);
+    expect(toText(errorReply(refused, logger)).split('\n').slice(0, 3)).toEqual([
+      'Error: Not sent: perPage must be a whole number from 1 to 100.',
+      'status must be one of: A, B (allowed: A, B).',
+      'Needs something to change.',
+    ]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATOR_FILTER_PARAMS, creatorFilterParams } from '../../../src/commands/creators/filters.js';
+import { profilesCommand } from '../../../src/commands/creators/search.js';
 import { viralFamily } from '../../../src/commands/viral.js';
 import { bindTokens } from '../../../src/core/command/bind.js';
 import {
@@ -20,6 +21,7 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 
 const creators = creatorFilterParams(SEARCH_PLATFORMS);
 const viral = viralFamily.commands.find((c) => c.name === 'search')?.params as ParamTable;
+const profiles = profilesCommand.params as ParamTable;
 const bind = (table: ParamTable, line: string) => bindTokens(table, tokenize(line));
 const refusal = (table: ParamTable, line: string) => {
   try {
@@ -166,11 +168,18 @@ describe('messages of the parser', () => {
         'country:Atlantis',
         'country cannot be "Atlantis". Allowed: any country name or two-letter code: Pakistan, PK, USA, UK.',
       ],
-      [creators, 'followers:lots', 'followers takes a range such as 10k-100k, >=10k or <1m, not "lots".'],
+      [creators, 'followers:lots', 'followers takes a range such as 10k-100k, not "lots".'],
+      [creators, 'er:1e-7', 'er (engagementRate) takes a range such as 2-5, >3 or <=10, not "1e-7".'],
+      [creators, 'er:2-lots', 'er (engagementRate) takes a number such as 3, not "lots".'],
+      [creators, 'followers:>=', 'followers needs a number, such as 10k.'],
+      [creators, 'perWeek:often', 'perWeek (uploadsPerWeek) takes a range such as 2-7, not "often".'],
+      [viral, 'virality:high', 'virality (viralityScore) takes a range such as >0.5, not "high".'],
+      [profiles, 'perPage:1e2', 'perPage takes a number such as 10, not "1e2".'],
+      [viral, 'pageSize:five', 'pageSize takes a number such as 5, not "five".'],
       [
         creators,
         'followers:100k-10k',
-        'followers: the range 100k-10k goes from high to low; write it as 10k-100k.',
+        'The range 100k-10k of followers goes from high to low; write it as 10k-100k.',
       ],
       [creators, 'followers:>1.5', 'followers takes a whole number, not "1.5".'],
       [creators, 'emailExists:maybe', 'emailExists takes yes or no, not "maybe".'],
@@ -183,6 +192,8 @@ describe('messages of the parser', () => {
         'q is required, e.g. q:dua.',
       ],
       [{}, 'stray', '"stray" is not understood here: options are written key:value.'],
+      [{}, '"@channel"', '"@channel" is not understood here: options are written key:value.'],
+      [{}, "'two words'", '"two words" is not understood here: options are written key:value.'],
       [{}, 'colour:red', 'Unknown option "colour". This command takes no options.'],
     ];
     for (const [table, line, message] of cases) expect(refusal(table, line), line).toBe(message);
@@ -197,11 +208,59 @@ describe('messages of the command schemas', () => {
   });
   afterAll(async () => h.stop());
 
-  it('name the field once, before what is wrong with it', async () => {
-    const out = await h.type('/scout list add "Spring Launch" tiktok_1 tiktok_2 email:ana@example.com');
-    expect(out.split('\n')[0]).toBe(
-      "Error: contactEmail: sets one creator's details (email:), so it needs exactly one creator id (you gave 2); add that creator on its own",
-    );
+  it('name the field once, as it was typed, before what is wrong with it, in a sentence', async () => {
+    const cases: Array<[string, string]> = [
+      [
+        'list add "Spring Launch" tiktok_1 tiktok_2 email:ana@example.com',
+        "email sets one creator's details, so it needs exactly one creator id (you gave 2); add that creator on its own.",
+      ],
+      [
+        'list add "Spring Launch" tiktok_1 tiktok_2 contactEmail:ana@example.com',
+        "contactEmail sets one creator's details, so it needs exactly one creator id (you gave 2); add that creator on its own.",
+      ],
+      ['list add "Spring Launch"', 'Give 1 to 500 creator ids after the list name.'],
+      ['list update "Spring Launch" tiktok_1 rate:-5', 'rate must be a number of at least 0.'],
+      [
+        'list update "Spring Launch" tiktok_1 proposedRate:-5',
+        'proposedRate must be a number of at least 0.',
+      ],
+      ['list update "Spring Launch" tiktok_1 email:nope', 'email must be an email address.'],
+      [
+        'list update "Spring Launch" tiktok_1',
+        'Nothing to change: give status, notes, email, rate, agreed, deliverables, instagram or tiktok, e.g. status:negotiating.',
+      ],
+      ['creators profiles limit:0', 'limit must be a whole number from 1 to 100.'],
+      [
+        'viral virality:2',
+        'virality must be a score from 0 to 1 (0.2 above average, 0.5 highly viral, 0.8 breakout).',
+      ],
+      [
+        'viral viralityScoreMin:2',
+        'viralityScoreMin must be a score from 0 to 1 (0.2 above average, 0.5 highly viral, 0.8 breakout).',
+      ],
+      ['creators show "ana b"', 'Give one creator id, @handle or email.'],
+      [
+        'digest add 09:00 Mars/Phobos',
+        '"Mars/Phobos" is not an IANA time zone such as Europe/Paris, America/New_York or UTC.',
+      ],
+      [
+        'credits cap @someone lots',
+        'amount takes a whole number of credits (at most 10,000,000) or off, not "lots".',
+      ],
+    ];
+    for (const [line, message] of cases) {
+      const out = await h.type(`/scout ${line}`);
+      expect(out.split('\n')[0], line).toBe(`Error: ${message}`);
+    }
     expect(h.requests()).toEqual([]);
+  });
+
+  it('say one problem per option, the first found', async () => {
+    const out = await h.type('/scout viral since:2026-13-45 until:xx');
+    expect(out.split('\n').slice(0, 3)).toEqual([
+      'Error: since must be a real calendar date (YYYY-MM-DD), or relative such as 7d, 2w or 3m.',
+      'until must be a date written YYYY-MM-DD, or relative such as 7d, 2w or 3m.',
+      '',
+    ]);
   });
 });
