@@ -13,9 +13,11 @@ import {
   bold,
   type FileAttachment,
   fields,
+  formatCredits,
   type Inline,
   mention,
   notice,
+  plural,
   type Reply,
   type ReplyNode,
   reply,
@@ -35,7 +37,7 @@ type SpendGroup = { key: string; credits: number; calls: number };
 
 const GROUPS_SHOWN = 10;
 
-const spend = (g: SpendGroup) => `${g.credits} credits (${g.calls} ${g.calls === 1 ? 'call' : 'calls'})`;
+const spend = (g: SpendGroup) => `${formatCredits(g.credits)} (${plural(g.calls, 'call')})`;
 
 function groups(title: string, list: readonly SpendGroup[]) {
   return [
@@ -80,7 +82,7 @@ async function spendPicture(
   if (data.total === 0) return { nodes: [text(bold(title)), text('No spend yet.')], files: [] };
   const nodes = [
     text(bold(title)),
-    text(`${sparkline(data.totals)}  ${data.total} credits, ${data.days[0]} to ${data.days.at(-1)}`),
+    text(`${sparkline(data.totals)}  ${formatCredits(data.total)}, ${data.days[0]} to ${data.days.at(-1)}`),
   ];
   try {
     return { nodes, files: [await teamChartFile(data)] };
@@ -112,11 +114,15 @@ async function show(ctx: CommandContext): Promise<Reply> {
     [
       text(bold('Credits')),
       fields([
-        { label: 'Service balance', value: left === null ? 'not reported' : `${left} credits`, inline: true },
-        { label: 'You today', value: `${spentToday} credits`, inline: true },
-        { label: 'You this month', value: `${month} credits`, inline: true },
-        { label: 'Your daily cap', value: cap === null ? 'none' : `${cap} credits`, inline: true },
-        { label: 'Confirmation above', value: `${ctx.settings.confirmAbove} credits`, inline: true },
+        {
+          label: 'Service balance',
+          value: left === null ? 'not reported' : formatCredits(left),
+          inline: true,
+        },
+        { label: 'You today', value: formatCredits(spentToday), inline: true },
+        { label: 'You this month', value: formatCredits(month), inline: true },
+        { label: 'Your daily cap', value: cap === null ? 'none' : formatCredits(cap), inline: true },
+        { label: 'Confirmation above', value: formatCredits(ctx.settings.confirmAbove), inline: true },
       ]),
       ...unconfirmedNote(unconfirmed),
       ...people('Team this month, by person', byPerson),
@@ -241,7 +247,7 @@ export const creditsFamily: CommandFamily = {
               'success',
               input.amount === 'off'
                 ? [...whom, ' is removed.']
-                : [...whom, ` is now ${input.amount} credits.`],
+                : [...whom, ` is now ${formatCredits(input.amount)}.`],
             ),
           ],
           { visibility: 'channel' },

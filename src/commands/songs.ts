@@ -12,6 +12,7 @@ import {
 } from '../core/service/index.js';
 import {
   bold,
+  creditsSpent,
   fields,
   jsonBlock,
   notice,
@@ -150,7 +151,7 @@ function view(
             actionId: ctx.token('songs.history', { country: stored.country, ids }),
             options: ids.map((id) => ({ label: labelOf.get(id) ?? id, value: id })),
           }),
-      options.spent === null ? null : text(`${options.spent} credit${options.spent === 1 ? '' : 's'} spent.`),
+      options.spent === null ? null : text(creditsSpent(options.spent)),
     ],
     { visibility: 'channel', replace: options.replace },
   );

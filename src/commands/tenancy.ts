@@ -12,6 +12,7 @@ import {
   bold,
   code,
   fields,
+  formatCredits,
   type Inline,
   mention,
   notice,
@@ -27,7 +28,7 @@ async function balanceOf(ctx: CommandContext): Promise<string> {
   try {
     // Creator search is free; every answer carries the key's balance.
     const left = (await ctx.service.creators.search({ perPage: 1 })).meta.creditsRemaining;
-    return left === null ? 'not reported' : `${left} credits`;
+    return left === null ? 'not reported' : formatCredits(left);
   } catch (error) {
     return error instanceof ServiceError ? `unavailable (${error.code})` : 'unavailable';
   }
@@ -166,7 +167,7 @@ export const connectFamily: CommandFamily = {
             notice('success', [
               'Connected: account ',
               bold(`…${account.hint}`),
-              balance === null ? '.' : `, ${balance} credits left.`,
+              balance === null ? '.' : `, ${formatCredits(balance)} left.`,
               ' Everyone here can use Scout now.',
             ]),
           ]);

@@ -63,6 +63,25 @@ describe('creators search under a daily cap', () => {
     expect(await h.spentToday()).toBe(5);
   });
 
+  it('says one credit in the singular when it asks to confirm or refuses', async () => {
+    h = await start(2, 0);
+    const { data } = await h.app.service.creators.search({ mainCategory: 'Food', page: 1, perPage: 3 });
+    const [first, second, third] = data.items;
+    const ask = await h.type(`creators show ${first}`);
+    expect(ask).toContain('This will cost up to 1 credit. You have spent none today.');
+    expect(ask).toContain('Confirm (1 credit)');
+    await h.type('confirm');
+    expect(await h.type(`creators show ${second}`)).toContain(
+      'This will cost up to 1 credit. You have spent 1 credit today.',
+    );
+    await h.type('confirm');
+    expect(await h.spentToday()).toBe(2);
+    expect(await h.type(`creators show ${third}`)).toContain(
+      'This needs up to 1 credit, and your daily cap is 2 (2 spent today).',
+    );
+    expect(await h.spentToday()).toBe(2);
+  });
+
   it('holds the cap for searches running at the same time', async () => {
     h = await start(10);
     const categories = ['Fitness', 'Food', 'Travel', 'Gaming'];

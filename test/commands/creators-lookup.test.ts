@@ -64,6 +64,12 @@ describe('creators profiles (v1)', () => {
     expect((await h.spentToday()) - spent).toBe(3);
   });
 
+  it('says one profile and one credit in the singular', async () => {
+    const out = await h.type('/scout creators profiles platform:youtube perPage:1');
+    expect(handles(out)).toHaveLength(1);
+    expect(out).toContain('Bought 1 profile (1 credit).');
+  });
+
   it('pages a bought result 5 cards at a time without buying again', async () => {
     const from = h.requests().length;
     const first = await h.type('/scout creators profiles category:Gaming perPage:12');

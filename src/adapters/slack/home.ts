@@ -11,7 +11,7 @@ import { TEAM_CHART_TITLE, TEAM_DAYS, teamChartFile, teamSpend } from '../../cor
 import { budgetOf, budgetScopeFor, utcMonth } from '../../core/credits.js';
 import type { Logger } from '../../core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../core/tenancy/index.js';
-import { SLACK } from '../../core/ui/index.js';
+import { formatCredits, SLACK } from '../../core/ui/index.js';
 import { type FileTarget, fileImageBlock, uploadUnshared } from './deliver.js';
 import { clip, escapeMrkdwn } from './mrkdwn.js';
 import type { People } from './people.js';
@@ -52,7 +52,7 @@ function teamSpendBlocks(spend: TeamSpend): types.KnownBlock[] {
   if (spend.total === 0) return [section(`${title}\nNo spend yet.`)];
   return [
     section(
-      `${title}\n${spend.sparkline}  ${credits(spend.total)} · \`/scout credits\` for the numbers by person`,
+      `${title}\n${spend.sparkline}  ${formatCredits(spend.total)} · \`/scout credits\` for the numbers by person`,
     ),
     ...(spend.chartFileId === undefined ? [] : [fileImageBlock(spend.chartFileId, TEAM_CHART_TITLE)]),
   ];
@@ -79,11 +79,9 @@ const channelRef = (id: string) => (/^[CGD][A-Z0-9]{2,}$/.test(id) ? `<#${id}>` 
 /** Subscriptions shown before "and N more"; keeps the view under its 100 blocks. */
 const SUBSCRIPTIONS_SHOWN = 80;
 
-const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
-
 function balanceText(data: HomeData): string {
   if (data.connected === false) return 'no account connected: an admin runs `/scout connect key`';
-  return data.balance === null ? 'not available' : credits(data.balance);
+  return data.balance === null ? 'not available' : formatCredits(data.balance);
 }
 
 /** Builds the Home tab view. */
@@ -95,9 +93,9 @@ export function homeView(data: HomeData): types.HomeView {
     {
       type: 'section',
       fields: [
-        mrkdwn(`*You today*\n${credits(data.spentToday)}`),
-        mrkdwn(`*You this month*\n${credits(data.spentThisMonth)}`),
-        mrkdwn(`*Your daily cap*\n${data.dailyCap === null ? 'none' : credits(data.dailyCap)}`),
+        mrkdwn(`*You today*\n${formatCredits(data.spentToday)}`),
+        mrkdwn(`*You this month*\n${formatCredits(data.spentThisMonth)}`),
+        mrkdwn(`*Your daily cap*\n${data.dailyCap === null ? 'none' : formatCredits(data.dailyCap)}`),
         mrkdwn(`*Team balance*\n${balanceText(data)}`),
       ],
     },

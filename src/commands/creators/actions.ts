@@ -12,6 +12,7 @@ import {
   fields,
   notice,
   OPTION_VALUE_MAX,
+  plural,
   type Reply,
   reply,
   SELECT_OPTIONS_MAX,
@@ -50,10 +51,9 @@ function ordered(lists: readonly CrmList[], last: string | null): CrmList[] {
 
 const nameOf = (list: CrmList) => list.name ?? list.id;
 const who = (ref: CreatorRef) => (ref.handle === null ? ref.userId : `@${ref.handle}`);
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 /** Who a picker adds: one creator by handle, or the creators of a page by count. */
 const subjectOf = (target: AddTarget) =>
-  isPage(target) ? `the ${plural(target.userIds.length, 'creator', 'creators')} on this page` : who(target);
+  isPage(target) ? `the ${plural(target.userIds.length, 'creator')} on this page` : who(target);
 
 /** A list named by id, by exact name (any case), or by the unique list whose name starts with the words. */
 function resolveList(lists: readonly CrmList[], value: string): { list: CrmList } | { problem: string } {
@@ -146,7 +146,7 @@ function pageOutcome(page: PageRef, list: CrmList, result: CrmAddResult): Reply 
   const added = result.added_count ?? (result.created_count ?? 0) + (result.reactivated_count ?? 0);
   const already = result.skipped_duplicate_count ?? 0;
   const invalid = result.skipped_invalid_count ?? 0;
-  const asked = plural(page.userIds.length, 'creator', 'creators');
+  const asked = plural(page.userIds.length, 'creator');
   const headline =
     added > 0
       ? notice('success', `Added ${added} of the ${asked} on this page to ${name}.`)

@@ -3,7 +3,7 @@ import { defineCommand } from '../../core/command/types.js';
 import { creatorListInput, creatorSearchInput } from '../../core/service/creators.js';
 import { SEARCH_PLATFORMS, V1_PLATFORMS } from '../../core/service/enums.js';
 import { estimateCost } from '../../core/service/pricing.js';
-import { CARDS_PER_PAGE, code, text } from '../../core/ui/index.js';
+import { CARDS_PER_PAGE, code, creditsSpent, formatCredits, plural, text } from '../../core/ui/index.js';
 import { creatorFilterParams } from './filters.js';
 import { rememberProfiles, trialNotice } from './profiles-cache.js';
 import { emptyReply, openSession, renderPage, SEARCH_PAGE_SIZE, SESSION_COMMANDS } from './results.js';
@@ -117,7 +117,9 @@ export const profilesCommand = defineCommand({
     });
     const footer = [
       text(
-        `Bought ${result.meta.cost} profile${result.meta.cost === 1 ? '' : 's'} (${result.meta.cost} credits).`,
+        result.meta.cost === 0
+          ? creditsSpent(0)
+          : `Bought ${plural(result.meta.cost, 'profile')} (${formatCredits(result.meta.cost)}).`,
       ),
       nextPage === null
         ? null

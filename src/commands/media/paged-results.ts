@@ -11,6 +11,7 @@ import type { Page } from '../../core/service/index.js';
 import {
   bold,
   CARDS_PER_PAGE,
+  creditsSpent,
   formatInteger,
   notice,
   pager,
@@ -176,11 +177,7 @@ function view<Q, T>(
         prevActionId: previous,
         nextActionId: token(ctx, source, results, nextOf(state, at)),
       }),
-      text(
-        spent === null
-          ? 'Shown from results already paid for: no credits spent.'
-          : `${spent} credit${spent === 1 ? '' : 's'} spent.`,
-      ),
+      text(spent === null ? 'Shown from results already paid for: no credits spent.' : creditsSpent(spent)),
     ],
     options,
   );

@@ -31,6 +31,7 @@ import {
   code,
   commandFormId,
   FORM_KIND,
+  formatCredits,
   formButton,
   formCommandLine,
   formRequest,
@@ -450,7 +451,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const retryToken = ctx.token(CONFIRM, payload, { personal: true });
     return reply([
       notice('warning', error.message),
-      buttons(button(`Retry (up to ${cost} credits)`, retryToken, { style: 'primary' })),
+      buttons(button(`Retry (up to ${formatCredits(cost)})`, retryToken, { style: 'primary' })),
     ]);
   };
 
@@ -465,11 +466,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return reply([
       notice('warning', [
         'This will cost up to ',
-        bold(`${estimate} credits`),
-        `. You have spent ${spentToday} credits today.`,
+        bold(formatCredits(estimate)),
+        spentToday === 0
+          ? '. You have spent none today.'
+          : `. You have spent ${formatCredits(spentToday)} today.`,
       ]),
       buttons(
-        button(`Confirm (${estimate} credits)`, confirmToken, { style: 'primary' }),
+        button(`Confirm (${formatCredits(estimate)})`, confirmToken, { style: 'primary' }),
         button('Cancel', cancelToken, { style: 'secondary' }),
       ),
     ]);

@@ -1,6 +1,7 @@
 /** Errors of the command layer, each turned into a short message for the author by the error renderer. */
 
 import { ScoutError } from '../errors.js';
+import { formatCredits } from '../ui/format.js';
 
 /** The command text or its options are wrong; `usage` shows how to write it. */
 export class CommandInputError extends ScoutError {
@@ -30,7 +31,7 @@ export class CreditCapError extends ScoutError {
     readonly estimate: number,
   ) {
     super(
-      `This needs up to ${estimate} credits, and your daily cap is ${cap} (${spentToday} spent today). ` +
+      `This needs up to ${formatCredits(estimate)}, and your daily cap is ${cap} (${spentToday} spent today). ` +
         'Ask an admin to raise it, or try again tomorrow (caps reset at 00:00 UTC).',
     );
   }
@@ -69,7 +70,7 @@ export class UnconfirmedChargeError extends ScoutError {
     cause: unknown,
   ) {
     super(
-      `The service may have charged for this (up to ${estimate} credits), but its answer was lost, so Scout did not send it again. ` +
+      `The service may have charged for this (up to ${formatCredits(estimate)}), but its answer was lost, so Scout did not send it again. ` +
         'It is counted as unconfirmed in /scout credits until the service’s balance settles it.',
       { cause },
     );

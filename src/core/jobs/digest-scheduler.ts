@@ -12,6 +12,7 @@ import type { Logger } from '../logger.js';
 import type { Outbound } from '../outbound.js';
 import type { Digest } from '../store/digests.js';
 import type { ServiceAccount } from '../tenancy/index.js';
+import { formatCredits } from '../ui/index.js';
 import { untilAborted } from './abort.js';
 import type { JobsApp } from './deps.js';
 import { chooseDigestPosts, digestReply } from './digest-view.js';
@@ -79,12 +80,12 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
         logger.warn({ err: error.cause, digest: digest.id }, error.message);
         chosen = {
           posts: [],
-          note: `Skipped today: the service may have charged for the search (up to ${error.estimate} credits) but its answer was lost, and searching again could charge twice.`,
+          note: `Skipped today: the service may have charged for the search (up to ${formatCredits(error.estimate)}) but its answer was lost, and searching again could charge twice.`,
         };
       } else if (error instanceof CreditCapError) {
         chosen = {
           posts: [],
-          note: `Skipped: it needs up to ${error.estimate} credits and its creator's daily cap of ${error.cap} is reached.`,
+          note: `Skipped: it needs up to ${formatCredits(error.estimate)} and its creator's daily cap of ${error.cap} is reached.`,
         };
       } else throw error;
     } finally {

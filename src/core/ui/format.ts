@@ -179,8 +179,18 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** Counts with their unit, singular when one: (1, 'day') -> "1 day", (2, 'day') -> "2 days". */
-function plural(count: number, unit: string): string {
+export function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** An amount of credits: "1 credit", "12 credits". */
+export function formatCredits(amount: number): string {
+  return plural(amount, 'credit');
+}
+
+/** What a call cost, as a sentence: "No credits spent.", "1 credit spent.", "5 credits spent." */
+export function creditsSpent(amount: number): string {
+  return amount === 0 ? 'No credits spent.' : `${formatCredits(amount)} spent.`;
 }
 
 /** A duration in words, rounded down to its largest unit: 2.5 days -> "2 days". */

@@ -5,6 +5,7 @@
  * the service took and nothing stays set aside.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { creditsFamily } from '../../../src/commands/credits.js';
 import { songsFamily } from '../../../src/commands/songs.js';
 import { sql } from '../../../src/core/store/sql.js';
 import { type Harness, startHarness, TEST_KEY } from '../../helpers/harness.js';
@@ -71,10 +72,28 @@ describe('credits the service says a call used', () => {
 
   it('keeps no charge for a request the service says was free', async () => {
     h = await start(0);
-    expect(await h.type('songs countries')).toContain('Countries with song charts');
+    const free = await h.type('songs countries');
+    expect(free).toContain('Countries with song charts');
+    expect(free).toContain('No credits spent.');
+    expect(free).not.toContain('0 credits');
     expect(await rows(h)).toEqual([]);
     expect(await h.spentToday()).toBe(0);
     expect(await setAside(h)).toBe(0);
+  });
+
+  it('says one credit in the singular, in the answer and in /scout credits', async () => {
+    h = await startHarness({
+      families: [songsFamily, creditsFamily],
+      credits: CREDITS,
+      sandbox: { songRequestCredits: 1 },
+      settings: { repeatWindowMs: 0, defaultDailyCap: 11 },
+    });
+    expect(await h.type('songs countries')).toContain('1 credit spent.');
+    const view = await h.type('credits');
+    expect(view).toContain('You today: 1 credit · You this month: 1 credit');
+    expect(view).toContain('songs countries: 1 credit (1 call)');
+    expect(view).toContain('█  1 credit, ');
+    expect(view).not.toMatch(/\b1 credits\b/);
   });
 
   it('falls back to the price list when the answer says nothing', async () => {

@@ -121,6 +121,15 @@ describe('paid calls whose answer is lost', () => {
     expect(await harness.type('credits')).toMatch(/Unconfirmed this month: 10 credits \(1 call\)/);
   });
 
+  it('says one credit in the singular when a one-credit call is lost', async () => {
+    const harness = await start((n) => (n === 1 ? 'cut' : 'pass'));
+    const { data } = await harness.app.service.creators.search({ mainCategory: 'Food', perPage: 1 });
+    const lost = await harness.type(`creators show ${data.items[0]}`);
+    expect(lost).toContain('The service may have charged for this (up to 1 credit), but its answer was lost');
+    expect(lost).toContain('Retry (up to 1 credit)');
+    expect(await harness.type('credits')).toContain('Unconfirmed this month: 1 credit (1 call).');
+  });
+
   it('settles a lost call from the balances reported before and after it, once it can no longer be charged', async () => {
     const harness = await start((n) => (n === 1 ? 'cut' : 'pass'));
     // A free answer reports the balance before the call...
