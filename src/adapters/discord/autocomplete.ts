@@ -1,14 +1,15 @@
 /**
- * Autocomplete for `/scout` options: long enumerations (categories, countries, languages), comma lists of
- * allowed values (completing the last item), the team's CRM lists, read from the service with the server's own
- * account (none before the server connects one), and the `filters` text, which completes the name of an option
- * without a typed option of its own (showing its description) and then its value when it is an enumeration.
+ * Autocomplete for `/scout` options: long enumerations (categories, countries, languages; a code or short form
+ * suggests the value it means), comma lists of allowed values (completing the last item), the team's CRM lists,
+ * read from the service with the server's own account (none before the server connects one), and the `filters`
+ * text, which completes the name of an option without a typed option of its own (showing its description), or the
+ * service's name of one bound of a range, and then its value when it is an enumeration.
  * Answers keep to Discord's limits: 25 choices, names and values of at most 100 characters.
  */
 import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from 'discord.js';
 import type { App } from '../../app.js';
 import { quoteValue } from '../../core/command/dispatcher.js';
-import { type ParamSpec, resolveKey } from '../../core/command/params.js';
+import { type ParamSpec, type ParamTable, resolveKey, resolveOption } from '../../core/command/params.js';
 import { fold } from '../../core/command/suggest.js';
 import type { Logger } from '../../core/logger.js';
 import type { ServiceClient } from '../../core/service/index.js';
@@ -50,24 +51,42 @@ export function matchValues(
   return [...starts, ...contains].slice(0, limit);
 }
 
+type Enumeration = Extract<ParamSpec, { kind: 'choice' | 'choices' }>;
+
+/** Other spellings shorter than this (two-letter codes) are offered only when typed whole. */
+const SPELLING_PREFIX_MIN = 3;
+
+/**
+ * The values of an enumeration matching what was typed, best first: the value a code or short form means (`PK` is
+ * Pakistan, `USA` the United States), then the values as matchValues orders them, then the values whose other
+ * spellings start with it (`Holl` reaches the Netherlands). Values in `taken` are left out.
+ */
+function enumerationMatches(spec: Enumeration, typed: string, taken: ReadonlySet<string>): string[] {
+  const wanted = fold(typed);
+  const spellings =
+    wanted === '' ? [] : Object.entries(spec.synonyms ?? {}).map(([s, v]) => [fold(s), v] as const);
+  const meant = spellings.filter(([s]) => s === wanted).map(([, v]) => v);
+  const begun =
+    wanted.length < SPELLING_PREFIX_MIN
+      ? []
+      : spellings.filter(([s]) => s !== wanted && s.startsWith(wanted)).map(([, v]) => v);
+  const matched = matchValues(spec.values, typed, Number.POSITIVE_INFINITY);
+  return [...new Set([...meant, ...matched, ...begun])].filter((v) => !taken.has(fold(v)));
+}
+
 /**
  * Every value an enumerated option may take next, given what was typed, best first: for a comma list, the last
  * item is completed and the items before it kept (and not offered again). Each is the option's whole value; the
  * caller drops those too long to send before taking 25, so they do not crowd out the rest.
  */
 function completeValues(spec: ParamSpec, typed: string): string[] {
-  if (spec.kind === 'choice') return matchValues(spec.values, typed, Number.POSITIVE_INFINITY);
+  if (spec.kind === 'choice') return enumerationMatches(spec, typed, new Set());
   if (spec.kind !== 'choices') return [];
   const parts = typed.split(',');
   const last = parts.pop() ?? '';
   const done = parts.map((p) => p.trim()).filter((p) => p !== '');
   const prefix = done.length === 0 ? '' : `${done.join(',')},`;
-  const taken = new Set(done.map(fold));
-  return matchValues(
-    spec.values.filter((v) => !taken.has(fold(v))),
-    last,
-    Number.POSITIVE_INFINITY,
-  ).map((v) => `${prefix}${v}`);
+  return enumerationMatches(spec, last, new Set(done.map(fold))).map((v) => `${prefix}${v}`);
 }
 
 /** Suggestions for an option of an enumerated kind; a comma list completes its last item. */
@@ -95,6 +114,31 @@ function lastWordStart(text: string): number {
 }
 
 /**
+ * The names `filters` offers, each with its description: every option's own name and, with `bounds`, the service's
+ * names of the two bounds of a range (`followersMin`, `followersMax`), each after its option.
+ */
+function optionNames(overflow: readonly OptionMapping[], bounds: boolean): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const { param, spec } of overflow) {
+    names.set(param, spec.description);
+    if (!bounds || spec.kind !== 'range') continue;
+    names.set(spec.min, `Lower bound of ${param} (one number).`);
+    names.set(spec.max, `Upper bound of ${param} (one number).`);
+  }
+  return names;
+}
+
+/** The names a key already in the text leaves nothing to set: its option and both bounds, or the one bound it is. */
+function givenNames(table: ParamTable, key: string): string[] {
+  const target = resolveOption(table, key);
+  if (target === null) return [];
+  const { name, spec, bound } = target;
+  if (spec.kind !== 'range') return [name];
+  if (bound === null) return [name, spec.min, spec.max];
+  return [bound === 'min' ? spec.min : spec.max];
+}
+
+/**
  * Suggestions for the `filters` text of a command whose options in `overflow` have no typed option: what was
  * typed, as it is (so picking a suggestion never loses it), then the option names matching the last word (with
  * their descriptions), or, after `name:`, the values of that option when it is an enumeration. The words before
@@ -113,15 +157,14 @@ export function filterSuggestions(overflow: readonly OptionMapping[], typed: str
       head
         .split(/\s+/)
         .map((part) => /^([A-Za-z][A-Za-z0-9_-]*)[:=]/.exec(part)?.[1])
-        .flatMap((key) => (key === undefined ? [] : [resolveKey(table, key)])),
+        .flatMap((key) => (key === undefined ? [] : givenNames(table, key))),
     );
+    const described = optionNames(overflow, word !== '');
     const names = matchValues(
-      overflow.filter((m) => !given.has(m.param)).map((m) => m.param),
+      [...described.keys()].filter((name) => !given.has(name)),
       word,
     );
-    const named = names.flatMap((name) =>
-      choice(`${name}: ${table[name]?.description ?? ''}`, `${head}${name}:`),
-    );
+    const named = names.flatMap((name) => choice(`${name}: ${described.get(name) ?? ''}`, `${head}${name}:`));
     return [...kept, ...named.filter((c) => c.value !== text)].slice(0, COMMAND_LIMITS.CHOICES_MAX);
   }
   const [, key = '', raw = ''] = separator;

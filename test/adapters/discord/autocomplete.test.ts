@@ -105,6 +105,56 @@ describe('autocomplete of the filters text', () => {
   });
 });
 
+describe('autocomplete of the names and spellings the service uses', () => {
+  it("offers the service's names of a range's bounds in filters, and leaves out those already set", async () => {
+    const followers = await suggest('creators', 'search', 'filters', 'niche:yoga followersM');
+    expect(followers).toEqual([
+      { name: 'niche:yoga followersM', value: 'niche:yoga followersM' },
+      { name: 'followersMin: Lower bound of followers (one number).', value: 'niche:yoga followersMin:' },
+      { name: 'followersMax: Upper bound of followers (one number).', value: 'niche:yoga followersMax:' },
+    ]);
+    const sponsored = await suggest('creators', 'search', 'filters', 'sponsorshipPostsCountM');
+    expect(sponsored.map((c) => c.value)).toEqual([
+      'sponsorshipPostsCountM',
+      'sponsorshipPostsCountMin:',
+      'sponsorshipPostsCountMax:',
+    ]);
+    const oneSet = await suggest('creators', 'search', 'filters', 'followersMin:10k followers');
+    expect(oneSet.map((c) => c.value)).toEqual([
+      'followersMin:10k followers',
+      'followersMin:10k followers:',
+      'followersMin:10k followersMax:',
+    ]);
+    const bothSet = await suggest('creators', 'search', 'filters', 'subscribers:10k-50k followers');
+    expect(bothSet.map((c) => c.value)).toEqual(['subscribers:10k-50k followers']);
+    // Nothing typed yet: the options themselves, not their bounds, fill the 25 suggestions.
+    const fresh = await suggest('creators', 'search', 'filters', '');
+    expect(fresh.map((c) => c.value).filter((v) => /(Min|Max):$/.test(v))).toEqual([]);
+  });
+
+  it('suggests the country a code or short form means, first', async () => {
+    expect((await suggest('creators', 'search', 'country', 'PK'))[0]).toEqual({
+      name: 'Pakistan',
+      value: 'Pakistan',
+    });
+    expect((await suggest('creators', 'search', 'country', 'usa'))[0]?.value).toBe('United States');
+    expect((await suggest('creators', 'search', 'country', 'uk')).map((c) => c.value).slice(0, 2)).toEqual([
+      'United Kingdom',
+      'Ukraine',
+    ]);
+    expect((await suggest('creators', 'search', 'country', 'Holl')).map((c) => c.value)).toEqual([
+      'Netherlands',
+    ]);
+    expect(await suggest('viral', 'search', 'countries', 'Japan,usa')).toContainEqual({
+      name: 'Japan,United States',
+      value: 'Japan,United States',
+    });
+    // A code is offered only typed whole: one letter lists the names that start with it.
+    const p = await suggest('creators', 'search', 'country', 'p');
+    expect(p.map((c) => c.value).slice(0, 3)).toEqual(['Pakistan', 'Palau', 'Palestine']);
+  });
+});
+
 describe('autocomplete from outside the served servers', () => {
   it('answers no suggestions, and asks the service nothing', async () => {
     const before = world.sandbox.requests().length;
