@@ -170,7 +170,7 @@ describe('creators show', () => {
     expect(paths(from)).toEqual([]);
     from = h.requests().length;
     expect(await h.type(`/scout creators show userIds:${byId.user_id},instagram_00000000001`)).toMatch(
-      /^Error: .*give one creator id, @handle or email/,
+      /^Error: .*give one creator id, @handle or email/i,
     );
     expect(since(from)).toHaveLength(0);
   });

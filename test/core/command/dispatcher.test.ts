@@ -122,7 +122,7 @@ describe('dispatcher', () => {
   it('asks for confirmation above the threshold; cancel spends nothing, confirm runs once', async () => {
     h = await startHarness({ families: [testFamily], settings: { confirmAbove: 15 } });
     const asked = await h.type('test songs times:2');
-    expect(asked).toContain('This will cost up to 20 credits. You have spent 0 credits today.');
+    expect(asked).toContain('This will cost up to 20 credits. You have spent none today.');
     expect(songsRequests(h)).toBe(0);
     expect(await h.type('cancel')).toContain('Cancelled: nothing was spent.');
     expect(songsRequests(h)).toBe(0);

@@ -230,14 +230,8 @@ describe('messages of the command schemas', () => {
         'Nothing to change: give status, notes, email, rate, agreed, deliverables, instagram or tiktok, e.g. status:negotiating.',
       ],
       ['creators profiles limit:0', 'limit must be a whole number from 1 to 100.'],
-      [
-        'viral virality:2',
-        'virality must be a score from 0 to 1 (0.2 above average, 0.5 highly viral, 0.8 breakout).',
-      ],
-      [
-        'viral viralityScoreMin:2',
-        'viralityScoreMin must be a score from 0 to 1 (0.2 above average, 0.5 highly viral, 0.8 breakout).',
-      ],
+      ['viral virality:2', 'virality:2 is out of range: viralityScore goes from 0 to 1.'],
+      ['viral viralityScoreMin:2', 'viralityScoreMin:2 is out of range: viralityScoreMin goes from 0 to 1.'],
       ['creators show "ana b"', 'Give one creator id, @handle or email.'],
       [
         'digest add 09:00 Mars/Phobos',
