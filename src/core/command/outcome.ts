@@ -12,7 +12,6 @@ import {
 } from './errors.js';
 import { ParamError } from './params.js';
 import { TokenizeError } from './tokenize.js';
-import type { CommandRegistry } from './types.js';
 
 /**
  * `ok`: answered; `confirm`: asked to confirm its cost; `duplicate`: a repeat answered from the first run;
@@ -67,12 +66,10 @@ export interface Tally {
 /** The family label of what cannot be named (an unknown command, an expired element): never free text. */
 export const UNKNOWN = 'unknown';
 
-/** The family of a command line's first word (help for an empty line), for what failed before it was resolved. */
-export function familyOfLine(registry: CommandRegistry, line: string): string {
-  const [first = ''] = line
-    .trim()
-    .replace(/^\/?scout\b\s*/i, '')
-    .split(/\s+/);
-  if (first === '') return 'help';
-  return registry.family(first)?.name ?? UNKNOWN;
+/** Where the dispatcher counts each command and element press, by family and outcome. */
+export interface DispatcherMetrics {
+  /** A command ended. */
+  command(family: string, outcome: CommandOutcome): void;
+  /** An element press ended. */
+  action(family: string, outcome: CommandOutcome): void;
 }

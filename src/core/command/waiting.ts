@@ -9,6 +9,9 @@ import { QUEUE_NOTICE_DELAY_MS } from '../service/queue-reports.js';
 import type { CallOptions, QueuePlace } from '../service/types.js';
 import { button, buttons, notice, type Reply, reply } from '../ui/index.js';
 
+/** The working message of work that names none. */
+export const WORKING = 'Working on it…';
+
 /** A command without its answer after this long shows its working message: people see something within a second. */
 export const WORKING_NOTICE_MS = 500;
 
