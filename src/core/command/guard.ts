@@ -2,13 +2,15 @@
  * The guard around every run of a command or an element press: paid or state-changing work is claimed under its
  * invocation key (a duplicate delivery, a double click or a quick repeat runs it once and gets the first answer),
  * then the daily cap is checked, a cost above the threshold is confirmed first, the credits are reserved, and the
- * work runs with its interim messages.
+ * work runs with its interim messages. A stored answer is read back through the reply schema: one that does not
+ * read (an old or damaged row) is run again, never handed out.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { actorKey } from '../actor.js';
 import { budgetOf, budgetScopeFor, checkCap, reserveWithinCap } from '../credits.js';
 import type { CallOptions } from '../service/types.js';
 import { notice, type Reply, reply } from '../ui/index.js';
+import { readStoredReply, storedReply } from '../ui/reply-schema.js';
 import { type Running, STOP } from './builtin-actions.js';
 import {
   answerLostReply,
@@ -73,6 +75,12 @@ const personal =
 export function createGuard(env: DispatchEnv, running: Running): Guard {
   const { store, clock, settings, logger, reservations } = env;
 
+  const readReply = (stored: unknown): Reply | undefined => {
+    const answer = readStoredReply(stored);
+    if (answer === undefined) logger.warn('A stored answer could not be read: the work runs again.');
+    return answer;
+  };
+
   return async (invocation, options) => {
     const key = invocationKey(invocation, options.what, options.input);
     const reservation = reservations.reserve(invocation.actor);
@@ -116,14 +124,21 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
       // once and gets the first answer; free reads simply run again.
       const claimed = estimate > 0 || options.changes !== null;
       if (claimed) {
-        const claim = await store.invocations.begin(key, clock.now(), settings.repeatWindowMs, env.owner);
+        const claim = await store.invocations.begin(
+          key,
+          clock.now(),
+          settings.repeatWindowMs,
+          env.owner,
+          undefined,
+          readReply,
+        );
         if (claim.status === 'running') {
           invocation.tally.outcome = 'duplicate';
           return reply([notice('info', 'Already working on that: the answer will appear here.')]);
         }
-        if (claim.status === 'done' && claim.reply !== null) {
+        if (claim.status === 'done') {
           invocation.tally.outcome = 'duplicate';
-          return claim.reply as Reply;
+          return claim.reply;
         }
       }
       try {
@@ -146,7 +161,7 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
           const { platform, workspaceId } = invocation.actor;
           const changed =
             options.changes === null ? undefined : `${platform}:${workspaceId}:${options.changes}`;
-          await store.invocations.finish(key, result, clock.now(), changed);
+          await store.invocations.finish(key, storedReply(result), clock.now(), changed);
         }
         return result;
       } catch (error) {

@@ -5,23 +5,34 @@
 import { HEARTBEAT_STALE_MS } from './processes.js';
 import { type Sql, sql } from './sql.js';
 
-/** What `begin` found. */
-export type BeginResult = { status: 'started' } | { status: 'running' } | { status: 'done'; reply: unknown };
+/** What `begin` found; `reply` as the reader gave it back. */
+export type BeginResult<R = unknown> =
+  | { status: 'started' }
+  | { status: 'running' }
+  | { status: 'done'; reply: R };
+
+/**
+ * Reads a stored reply back (parsed JSON); undefined when it is not a reply (an old or damaged row), which is then
+ * taken over like a row that is not there.
+ */
+export type ReplyReader<R> = (stored: unknown) => R | undefined;
 
 /** Repository of invocations. */
 export interface Invocations {
   /**
    * Claims `key` for process `owner` unless an invocation under it finished less than `windowMs` ago, or is still
    * running in a live process (one whose heartbeat is fresh). A run whose process is gone is taken over at once; one
-   * of unknown owner after `staleMs`.
+   * of unknown owner after `staleMs`. A finished one's reply is given back as `read` reads it; one it cannot read is
+   * claimed again, as if it had never run.
    */
-  begin(
+  begin<R = unknown>(
     key: string,
     now: Date,
     windowMs: number,
     owner: string | null,
     staleMs?: number,
-  ): Promise<BeginResult>;
+    read?: ReplyReader<R>,
+  ): Promise<BeginResult<R>>;
   /**
    * Stores the finished invocation's reply, for duplicates to receive. A state change (`changed` names the tenant
    * and what it changed) also forgets the other finished changes of that subject in that tenant: repeating one of
@@ -43,6 +54,16 @@ interface Row {
   heartbeat_at: string | null;
 }
 
+/** A stored reply as JSON holds it; undefined when the text is not JSON. */
+const parsed = (text: string | null): unknown => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
 /** Creates the invocation repository. */
 export function createInvocations(db: Sql): Invocations {
   const running = (row: Row, now: Date, staleMs: number): boolean => {
@@ -50,8 +71,15 @@ export function createInvocations(db: Sql): Invocations {
     return row.heartbeat_at !== null && now.getTime() - Date.parse(row.heartbeat_at) < HEARTBEAT_STALE_MS;
   };
   return {
-    begin: (key, now, windowMs, owner, staleMs = 10 * 60_000) =>
-      db.transaction(async (tx): Promise<BeginResult> => {
+    begin: <R>(
+      key: string,
+      now: Date,
+      windowMs: number,
+      owner: string | null,
+      staleMs = 10 * 60_000,
+      read: ReplyReader<R> = (stored) => stored as R,
+    ) =>
+      db.transaction(async (tx): Promise<BeginResult<R>> => {
         // Processes beginning the same key at once take turns: the second finds the first one's claim (running),
         // so exactly one runs it, and a stale claim is taken over once.
         await tx.lock(`invocations:${key}`);
@@ -62,9 +90,8 @@ export function createInvocations(db: Sql): Invocations {
         if (row !== undefined) {
           const age = now.getTime() - Date.parse(row.created_at);
           if (row.state === 'running' && running(row, now, staleMs)) return { status: 'running' };
-          if (row.state === 'done' && age < windowMs) {
-            return { status: 'done', reply: row.reply === null ? null : (JSON.parse(row.reply) as unknown) };
-          }
+          const reply = row.state === 'done' && age < windowMs ? read(parsed(row.reply)) : undefined;
+          if (reply !== undefined) return { status: 'done', reply };
         }
         await tx.run(
           sql`INSERT INTO invocations (key, state, created_at, owner) VALUES (${key}, 'running', ${now.toISOString()}, ${owner})

@@ -5,8 +5,11 @@ import type { Actor } from '../../../src/core/actor.js';
 import { createManualClock } from '../../../src/core/clock.js';
 import { type CommandFamily, defineAction, defineCommand } from '../../../src/core/command/types.js';
 import { sql } from '../../../src/core/store/sql.js';
-import { button, buttons, notice, reply, text } from '../../../src/core/ui/index.js';
+import { button, buttons, file, notice, type Reply, reply, text } from '../../../src/core/ui/index.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
+
+/** Every byte value, twice: what a CSV or an image may hold. */
+const BYTES = Uint8Array.from({ length: 512 }, (_, i) => i % 256);
 
 /** A family whose commands make real paid calls: songs cost 10 credits a request, viral 1 credit a post. */
 const testFamily: CommandFamily = {
@@ -74,6 +77,22 @@ const testFamily: CommandFamily = {
       run: async () => {
         throw new Error('kaput with secret details');
       },
+    }),
+    defineCommand({
+      family: 'test',
+      name: 'file',
+      description: 'A state change answered with a file.',
+      params: {},
+      schema: z.object({}),
+      examples: ['test file'],
+      cost: 'free',
+      estimate: () => 0,
+      permission: 'everyone',
+      mutates: true,
+      run: async () =>
+        reply([text('here it is')], {
+          files: [file('bytes.bin', BYTES, { mimeType: 'application/octet-stream', title: 'Bytes' })],
+        }),
     }),
   ],
   actions: [
@@ -270,5 +289,57 @@ describe('dispatcher', () => {
     const answer = await h.app.dispatcher.action({ actor: other, channelId: 'c', token });
     expect(JSON.stringify(answer)).toContain('Only the person who ran the command can use this.');
     expect(songsRequests(h)).toBe(0);
+  });
+});
+
+/**
+ * The answers kept for duplicates, read back from the database through the reply schema: a row that does not hold
+ * a reply (an older shape, a damaged one) is never handed out: the work runs again and its new answer is kept.
+ */
+describe('stored replies', () => {
+  const run = (line: string) => h.app.dispatcher.text({ actor: LOCAL_ACTOR, channelId: 'c1', text: line });
+  const shown = (answer: Reply) => JSON.stringify(answer.nodes);
+  /** The key of the one invocation kept. */
+  const keptKey = async () => {
+    const rows = await h.app.store.db.all<{ key: string }>(sql`SELECT key FROM invocations`);
+    expect(rows).toHaveLength(1);
+    return rows[0]?.key as string;
+  };
+
+  it.each([
+    [
+      'a node type that no longer exists',
+      { nodes: [{ type: 'carousel', items: [] }], visibility: 'channel' },
+    ],
+    ['a node without a member', { nodes: [{ type: 'notice', level: 'info' }], visibility: 'author' }],
+    ['a reply without its visibility', { nodes: [] }],
+    ['a file whose bytes are not base64', { nodes: [], visibility: 'author', files: [{ bytes: { 0: 1 } }] }],
+    ['no reply at all', null],
+  ])('runs the work again instead of answering with %s', async (_, stored) => {
+    h = await startHarness({ families: [testFamily] });
+    expect(shown(await run('test write a'))).toContain('wrote a (1)');
+    await h.app.store.invocations.finish(await keptKey(), stored, h.app.clock.now());
+    const again = await run('test write a');
+    expect(again).toEqual(reply([text('wrote a (2)')]));
+    // The new answer is kept in its place: a repeat now gets it.
+    expect(await run('test write a')).toEqual(again);
+  });
+
+  it('runs the work again when the stored reply is not JSON', async () => {
+    h = await startHarness({ families: [testFamily] });
+    expect(shown(await run('test write a'))).toContain('wrote a (1)');
+    await h.app.store.db.run(sql`UPDATE invocations SET reply = ${'{"nodes": [{"type": "te'}`);
+    expect(await run('test write a')).toEqual(reply([text('wrote a (2)')]));
+    expect(await run('test write a')).toEqual(reply([text('wrote a (2)')]));
+  });
+
+  it("gives a duplicate the first answer's files, byte for byte", async () => {
+    h = await startHarness({ families: [testFamily] });
+    const first = await run('test file');
+    const repeat = await run('test file');
+    expect(repeat).toEqual(first);
+    expect(repeat.files?.[0]?.bytes).toBeInstanceOf(Uint8Array);
+    expect(repeat.files?.[0]?.bytes).toEqual(BYTES);
+    expect(shown(repeat)).toContain('here it is');
   });
 });

@@ -121,6 +121,28 @@ describe('the guard', () => {
     expect(runs.count).toBe(1);
   });
 
+  it('claims again, before running, work whose kept answer does not read back as a reply', async () => {
+    const { guard, invocation } = await start();
+    const { runs, work } = counting({ changes: 'thing' });
+    await guard(await invocation(), work);
+    const key = invocationKey({ actor: LOCAL_ACTOR, channelId: 'c1' }, work.what, work.input);
+    await h.app.store.invocations.finish(key, { nodes: [{ type: 'carousel' }] }, h.app.clock.now());
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const slow: GuardedWork = { ...work, work: (ctx) => gate.then(() => work.work(ctx)) };
+    const rerun = guard(await invocation(), slow);
+    const state = async () =>
+      (await h.app.store.db.one<{ state: string }>(sql`SELECT state FROM invocations WHERE key = ${key}`))
+        ?.state;
+    await expect.poll(state).toBe('running');
+    expect(shown(await guard(await invocation(), slow))).toContain('Already working on that');
+    open();
+    expect(shown(await rerun)).toContain('ran 2');
+    expect(runs.count).toBe(2);
+  });
+
   it('asks to confirm a cost above the threshold, running and keeping nothing, and runs it once confirmed', async () => {
     const { guard, invocation } = await start({ settings: { confirmAbove: 15 } });
     const { runs, work } = counting({ estimate: () => 20 });
