@@ -4,7 +4,7 @@
  * are built-in elements (builtin-actions.ts) carrying what they confirm or run.
  */
 import { z } from 'zod';
-import { bold, button, buttons, notice, type Reply, reply } from '../ui/index.js';
+import { bold, button, buttons, formatCredits, notice, type Reply, reply } from '../ui/index.js';
 import type { UnconfirmedChargeError } from './errors.js';
 
 /** The kind of a Confirm (and Retry) button. */
@@ -46,11 +46,13 @@ export function confirmationReply(
   return reply([
     notice('warning', [
       'This will cost up to ',
-      bold(`${estimate} credits`),
-      `. You have spent ${spentToday} credits today.`,
+      bold(formatCredits(estimate)),
+      spentToday === 0
+        ? '. You have spent none today.'
+        : `. You have spent ${formatCredits(spentToday)} today.`,
     ]),
     buttons(
-      button(`Confirm (${estimate} credits)`, confirmToken, { style: 'primary' }),
+      button(`Confirm (${formatCredits(estimate)})`, confirmToken, { style: 'primary' }),
       button('Cancel', cancelToken, { style: 'secondary' }),
     ),
   ]);
@@ -66,7 +68,7 @@ export function answerLostReply(
   const retryToken = token(CONFIRM, payload);
   return reply([
     notice('warning', error.message),
-    buttons(button(`Retry (up to ${cost} credits)`, retryToken, { style: 'primary' })),
+    buttons(button(`Retry (up to ${formatCredits(cost)})`, retryToken, { style: 'primary' })),
   ]);
 }
 

@@ -4,10 +4,12 @@
  * is stored, and the answer to a mistake in them.
  */
 import type { Logger } from '../logger.js';
+import { inputErrorMap } from '../service/index.js';
 import { buttons, commandFormId, formButton, hasForm, type Reply } from '../ui/index.js';
-import { bindTokens } from './bind.js';
+import { bindTokens, typedName } from './bind.js';
 import { errorReply } from './error-reply.js';
 import { CommandInputError } from './errors.js';
+import { issueLines } from './issues.js';
 import { coerceParam, ParamError, resolveKey } from './params.js';
 import { keyedTokens, lineOf, resolveText } from './routing.js';
 import { type Token, TokenizeError } from './tokenize.js';
@@ -49,10 +51,11 @@ export function tokensInput(def: CommandDef<unknown>, tokens: readonly Token[]):
 
 /** The input of `def` from raw options, validated by its schema; throws CommandInputError naming what is wrong. */
 export function validInput(def: CommandDef<unknown>, raw: Record<string, unknown>): unknown {
-  const parsed = def.schema.safeParse(raw);
+  // Zod's own issues are worded as the client's are: `must be at most 5`, said of the option.
+  const parsed = def.schema.safeParse(raw, { error: inputErrorMap });
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`);
-  throw new CommandInputError(problems.slice(0, 5).join('\n'), usageLine(def));
+  const typed = (field: string) => typedName(raw, field);
+  throw new CommandInputError(issueLines(parsed.error.issues, typed), usageLine(def));
 }
 
 /** The command text kept with buttons and answers ("run it again"), with any secret value it carries hidden. */

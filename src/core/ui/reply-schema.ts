@@ -5,7 +5,6 @@
  * node type or member added to one and not to the other does not compile.
  */
 import { z } from 'zod';
-import { CRM_STATUSES } from '../service/enums.js';
 import type { Span } from './markup.js';
 import type { Button, FileAttachment, Reply, ReplyNode, ReplyNodeType } from './model.js';
 
@@ -26,6 +25,9 @@ const button = z.object({
 const actions = z.array(button);
 const text = z.string().nullable();
 const count = z.number().nullable();
+const fields = z.array(
+  z.object({ label: z.string(), value: z.string(), inline: z.boolean().exactOptional() }),
+);
 
 /**
  * One schema per node type of the model (model.ts), combined below: a node type added to, changed in or removed
@@ -33,77 +35,16 @@ const count = z.number().nullable();
  */
 const NODE_SCHEMAS = [
   z.object({ type: z.literal('text'), spans }),
+  z.object({ type: z.literal('fields'), fields }),
   z.object({
-    type: z.literal('fields'),
-    fields: z.array(z.object({ label: z.string(), value: z.string(), inline: z.boolean().exactOptional() })),
-  }),
-  z.object({
-    type: z.literal('creator-card'),
-    userId: text,
-    handle: text,
-    nickname: text,
-    platform: text,
-    avatarUrl: text,
-    profileUrl: text,
-    followers: count,
-    engagementPercent: count,
-    avgViews: count,
-    avgLikes: count,
-    country: text,
-    language: text,
-    mainCategory: text,
-    niches: z.array(z.string()),
-    emailKnown: z.boolean(),
-    email: text,
-    fetchedAt: text,
-    dataAge: z.string(),
-    actions,
-  }),
-  z.object({
-    type: z.literal('viral-post-card'),
-    postId: text,
-    thumbnailUrl: text,
-    videoUrl: text,
-    caption: text,
-    creatorUsername: text,
-    views: count,
-    likes: count,
-    comments: count,
-    shares: count,
-    viralityScore: count,
-    virality: z.enum(['average', 'above-average', 'highly-viral', 'breakout']).nullable(),
-    category: text,
-    country: text,
-    musicTitle: text,
-    hook: text,
-    createdAt: text,
-    actions,
-  }),
-  z.object({
-    type: z.literal('list-row'),
-    listId: text,
-    name: text,
-    description: text,
-    contactCount: count,
-    toOutreachCount: count,
-    budget: count,
-    startDate: text,
-    endDate: text,
-    actions,
-  }),
-  z.object({
-    type: z.literal('contact-row'),
-    contactId: text,
-    listId: text,
-    userId: text,
-    handle: text,
-    status: z.enum(CRM_STATUSES).nullable(),
-    email: text,
-    proposedRate: count,
-    agreedRate: count,
-    deliverables: text,
-    notes: text,
-    lastContactDate: text,
+    type: z.literal('card'),
+    title: z.string(),
+    link: z.object({ url: z.string(), label: z.string() }).nullable(),
+    subtitle: text,
+    body: z.array(z.string()),
+    image: z.object({ url: z.string(), alt: z.string() }).nullable(),
+    fields,
+    footnote: text,
     actions,
   }),
   z.object({

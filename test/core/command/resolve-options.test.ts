@@ -94,9 +94,10 @@ describe('resolving options', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(CommandInputError);
+      // Each problem is one sentence naming the option.
       expect((error as Error).message.split('\n')).toEqual([
-        expect.stringMatching(/^niche: /),
-        expect.stringMatching(/^limit: .*50/),
+        expect.stringMatching(/^niche .*\.$/),
+        expect.stringMatching(/^limit .*50.*\.$/),
       ]);
       expect((error as CommandInputError).usage).toContain('/scout creators search');
     }
