@@ -75,12 +75,15 @@ function enumerationMatches(spec: Enumeration, typed: string, taken: ReadonlySet
 }
 
 /**
- * Every value an enumerated option may take next, given what was typed, best first: for a comma list, the last
+ * Every value an enumerated option (or a text option's known values) may take next, given what was typed, best first: for a comma list, the last
  * item is completed and the items before it kept (and not offered again). Each is the option's whole value; the
  * caller drops those too long to send before taking 25, so they do not crowd out the rest.
  */
 function completeValues(spec: ParamSpec, typed: string): string[] {
   if (spec.kind === 'choice') return enumerationMatches(spec, typed, new Set());
+  // Free text with values the service is known to take: those are offered, anything else is still accepted.
+  if (spec.kind === 'text' && spec.known !== undefined)
+    return matchValues(spec.known, typed, Number.POSITIVE_INFINITY);
   if (spec.kind !== 'choices') return [];
   const parts = typed.split(',');
   const last = parts.pop() ?? '';

@@ -97,6 +97,11 @@ describe('autocomplete of the filters text', () => {
       name: 'hairColor: Hair colours, comma-separated.',
       value: 'bio:vegan hairColor:',
     });
+    // A free-text option offers the values the service is known to take.
+    const statuses = await suggest('outreach', 'messages', 'filters', 'status:re');
+    expect(statuses.map((c) => c.value)).toEqual(
+      expect.arrayContaining(['status:received', 'status:replied']),
+    );
     const values = await suggest('viral', 'search', 'filters', 'views:>1m contentFormats:tut');
     expect(values).toContainEqual({
       name: 'contentFormats:tutorial',
