@@ -296,14 +296,6 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       await ackTimed('view', context, () => ack());
       return;
     }
-    // Checked before the modal closes, so that a wrong value is shown on its field (response_action: errors).
-    const values = readFormState(view.state.values as ViewState);
-    const reading = readForm(def, spec, { values, more: values[FORM_MORE] ?? '' }, slackLayout(spec));
-    if (!reading.ok) {
-      await ackTimed('view', context, () => ack({ response_action: 'errors', errors: reading.errors }));
-      return;
-    }
-    await ackTimed('view', context, () => ack());
     const respond = respondTo(metadata.responseUrl, apiUrl, logger);
     const target = { channelId: metadata.channelId, userId: body.user.id };
     const source: Source = { message: false, ephemeral: false };
@@ -312,13 +304,27 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         await respondWith(respond, shown, source, { client, channelId: target.channelId });
       else await postWith(client, shown, target);
     };
+    const person = interactionPerson(body, context);
+    // The form opened only for insiders: a submission from anyone else is refused before anything it holds is
+    // read, so that it learns nothing from the checks of its fields.
+    const admitted = await people.admits(client, person).catch((error: unknown) => {
+      logger.error({ err: error }, 'Slack form submission failed');
+      return null;
+    });
+    if (admitted !== true) {
+      await ackTimed('view', context, () => ack());
+      await safely('refusal', null, () => answer(admitted === false ? outsideReply() : failed()));
+      return;
+    }
+    // Checked before the modal closes, so that a wrong value is shown on its field (response_action: errors).
+    const values = readFormState(view.state.values as ViewState);
+    const reading = readForm(def, spec, { values, more: values[FORM_MORE] ?? '' }, slackLayout(spec));
+    if (!reading.ok) {
+      await ackTimed('view', context, () => ack({ response_action: 'errors', errors: reading.errors }));
+      return;
+    }
+    await ackTimed('view', context, () => ack());
     await safely('form submission', respond, async () => {
-      const person = interactionPerson(body, context);
-      // The form opened only for insiders: this refuses a submission from anyone else all the same.
-      if (!(await people.admits(client, person))) {
-        await answer(outsideReply());
-        return;
-      }
       const actor = await people.actorOf(client, person);
       const result = await app.dispatcher.form({
         actor,

@@ -10,6 +10,7 @@ import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
 import { FORM_MODAL, formModal, INPUT_LIMITS } from '../../../src/adapters/slack/modals.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
+import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
 import { FORM_MORE, formSpec, hasForm, SLACK } from '../../../src/core/ui/index.js';
 import { blockActionPayload, slashCommandBody, viewSubmissionPayload } from '../../fakes/slack-api.js';
 import {
@@ -72,12 +73,20 @@ async function opened(before: number): Promise<{ view: View; triggerId: unknown 
   return { view: open.args.view as View, triggerId: open.args.trigger_id };
 }
 
-/** Submits a form view with `values` (block id → action value); resolves with the ack's body (null if empty). */
-async function submit(view: View, values: Record<string, Record<string, unknown>>) {
+/**
+ * Submits a form view with `values` (block id → action value), by `from` (U0001 of the served workspace by
+ * default); resolves with the ack's body (null if empty).
+ */
+async function submit(
+  view: View,
+  values: Record<string, Record<string, unknown>>,
+  from: { teamId?: string; userId?: string } = {},
+) {
   const payload = viewSubmissionPayload({
     callbackId: view.callback_id,
     privateMetadata: view.private_metadata,
     values: Object.fromEntries(Object.entries(values).map(([block, value]) => [block, { value }])),
+    ...from,
   });
   const res = await signedPost(
     adapter.port,
@@ -136,6 +145,29 @@ describe('forms on Slack', () => {
       followersMax: '100000',
       country: 'Germany',
     });
+  });
+
+  it('refuses a form submitted from outside before checking any of its fields', async () => {
+    const before = world.slack.calls.length;
+    await sendForm(
+      adapter.port,
+      slashCommandBody({ text: 'creators', responseUrl: world.slack.responseUrl('outside-form') }),
+    );
+    const { view } = await opened(before);
+    const calls = world.slack.calls.length;
+    const spent = world.sandbox.requests().length;
+    const ack = await submit(
+      view,
+      { followers: typed('lots'), country: typed('Germny') },
+      { teamId: 'TFOREIGN01', userId: 'UOUTSIDER' },
+    );
+    // No field is marked: the checks of what an outsider typed are not theirs to read.
+    expect(ack).toBeNull();
+    const answer = await responseTo(world.slack, 'outside-form');
+    expect(String(answer.body.text)).toContain(OUTSIDE_MESSAGE);
+    expect(answer.body.response_type).toBe('ephemeral');
+    expect(world.slack.calls.slice(calls)).toEqual([]);
+    expect(world.sandbox.requests().length).toBe(spent);
   });
 
   it('a bare command that needs an option opens its form; the schema’s bounds are checked on the fields', async () => {
