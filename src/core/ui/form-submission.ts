@@ -1,7 +1,7 @@
 /**
- * A submitted form read back: its fields' values, and the "more" input's text, as tokens of the text syntax
- * checked by each option's coercion and the command's schema, every problem on the field that caused it; the form
- * a form button opens; and the command line a form stands for, where no form can be shown.
+ * A submitted form read back: its fields' values as typed, and the "more" input's text in the text syntax, as
+ * tokens checked by each option's coercion and the command's schema, every problem on the field that caused it;
+ * the form a form button opens; and the command line a form stands for, where no form can be shown.
  */
 import { bindTokens } from '../command/bind.js';
 import { issueSentence } from '../command/issues.js';
@@ -45,7 +45,7 @@ function inputKeys(table: ParamTable): Map<string, string> {
 
 /**
  * Reads a submitted form of `spec` into the tokens of the text syntax, as if the command had been typed: the fixed
- * options, each shown field's value (a list field's words one by one) and the "more" input's text. Every value goes
+ * options, each shown field's value as typed (a list field's words one by one) and the "more" input's text. Every value goes
  * through the option's coercion and the whole through the command's schema; a problem is put on the field that
  * caused it, else on the "more" input (`FORM_MORE`) when there is one (options typed there), else on the first
  * field. `layout` says what the platform showed (every field, no "more" input, by default).
@@ -75,19 +75,18 @@ export function readForm(
       continue;
     }
     try {
-      const own: Token[] =
-        field.input === 'lines'
-          ? tokenize(raw).map((word) => ({
-              key: field.name,
-              value: word.key === null ? word.value : `${word.key}:${word.value}`,
-              source: word.source,
-            }))
-          : [{ key: field.name, value: raw, source: raw }];
+      // A field holds its value as typed, quotes and all: only "more options" is written in the text syntax. A
+      // field of several values (creator ids, image URLs, the words of a query) takes them by whitespace.
+      const own: Token[] = (field.input === 'lines' ? raw.split(/\s+/) : [raw]).map((value) => ({
+        key: field.name,
+        value,
+        source: value,
+      }));
       // Each field alone first, so that every wrong field is named at once.
       bindTokens({ [field.name]: { ...def.params[field.name], required: false } as ParamSpec }, own);
       tokens.push(...own);
     } catch (error) {
-      if (!(error instanceof ParamError || error instanceof TokenizeError)) throw error;
+      if (!(error instanceof ParamError)) throw error;
       put(field.name, error.message);
     }
   }

@@ -158,6 +158,17 @@ describe('forms on Discord', () => {
     expect(lists.find((l) => l.name === 'Form launch')?.budget).toBe(1500);
   });
 
+  it('a field’s text is sent as typed: an apostrophe is not a quote', async () => {
+    const { fake } = world;
+    const open = slash(fake, 'songs', 'search', [{ type: 5, name: 'form', value: true }]);
+    const modal = modalOf(await fake.waitFor(callback(open.id), 'modal'));
+    const before = world.sandbox.requests(KEY).length;
+    const done = submit(modal.custom_id, { q: `Don't Stop  Believin'` });
+    await fake.waitFor(answered(done.token), 'songs answer');
+    const [search] = serviceCalls('/api/v1/songs', before);
+    expect(search?.query).toMatchObject({ action: 'search', q: `Don't Stop Believin'` });
+  });
+
   it('a mistake in typed options offers a Form button, which opens the form', async () => {
     const { fake } = world;
     const run = slash(fake, 'creators', 'search', [{ type: 3, name: 'followers', value: 'lots' }]);

@@ -206,6 +206,27 @@ describe('forms on Slack', () => {
     expect(view.title.text).toBe('creators search');
   });
 
+  it('a field’s text is sent as typed, quotes and apostrophes included', async () => {
+    const queries: string[] = [];
+    for (const [index, q] of [`Don't Stop Believin'`, 'say "hi" there'].entries()) {
+      const before = world.slack.calls.length;
+      const url = world.slack.responseUrl(`song-${index}`);
+      await sendPayload(
+        adapter.port,
+        blockActionPayload({ actionId: 'scout.form-of:songs.search', responseUrl: url }),
+      );
+      const { view } = await opened(before);
+      expect(await submit(view, { q: typed(q) })).toBeNull();
+      await responseTo(world.slack, `song-${index}`);
+      const searched = world.sandbox
+        .requests()
+        .filter((r) => r.path === '/api/v1/songs' && r.query?.action === 'search')
+        .at(-1);
+      queries.push(String(searched?.query?.q));
+    }
+    expect(queries).toEqual([`Don't Stop Believin'`, 'say "hi" there']);
+  });
+
   it('the contact Edit button opens the contact form, not another message; its submission updates the contact', async () => {
     const list = (await world.app.service.crm.createList({ name: 'Form board' })).data;
     const [userId] = (await world.app.service.creators.search({ perPage: 1 })).data.items;
