@@ -123,8 +123,12 @@ export function readForm(
   const parsed = def.schema.safeParse(raw);
   if (!parsed.success) {
     const keys = inputKeys(def.params);
+    const partial = Object.keys(errors).length > 0;
     for (const issue of parsed.error.issues) {
       const [first] = issue.path;
+      // With an input wrong (counted as left out), a check of the whole ("nothing to change") on what was not given
+      // may fail for that alone: it waits until the input is right.
+      if (partial && issue.code === 'custom' && (typeof first !== 'string' || !(first in raw))) continue;
       const param = typeof first === 'string' ? keys.get(first) : undefined;
       const shownAs = param === undefined ? fallback : where(param);
       const path = issue.path.join('.');

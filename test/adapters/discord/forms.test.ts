@@ -169,6 +169,28 @@ describe('forms on Discord', () => {
     expect(search?.query).toMatchObject({ action: 'search', q: `Don't Stop Believin'` });
   });
 
+  it('a contact’s Edit form with a mistake in More options names that mistake alone', async () => {
+    const { fake } = world;
+    const list = (await bot.app.service.crm.createList({ name: 'Edit board' })).data;
+    const [creator] = (await bot.app.service.creators.search({ perPage: 1 })).data.items;
+    await bot.app.service.crm.addCreators({ listId: list.id, userIds: [creator as string] });
+    const shown = slash(fake, 'list', 'show', [{ type: 3, name: 'list', value: 'Edit board' }]);
+    const board = await messageOf(fake.waitFor(answered(shown.token), 'the list'));
+    const press = fake.interact(
+      3,
+      { custom_id: buttonId(board, /^Edit$/), component_type: 2 },
+      { message: board },
+    );
+    const modal = modalOf(await fake.waitFor(callback(press.id), 'the contact form'));
+    expect(inputsOf(modal).map((i) => i.custom_id)).toContain(FORM_MORE);
+    const wrong = submit(modal.custom_id, { [FORM_MORE]: 'tiktok:"ana' });
+    const answer = await fake.waitFor(callback(wrong.id), 'the refusal');
+    const data = (answer.body as { data: { embeds: Array<{ description: string }> } }).data;
+    const said = (data.embeds[0]?.description ?? '').replace(/\\/g, '');
+    expect(said).toContain('More options: A quote is not closed');
+    expect(said.split('\n')).toHaveLength(1);
+  });
+
   it('a mistake in typed options offers a Form button, which opens the form', async () => {
     const { fake } = world;
     const run = slash(fake, 'creators', 'search', [{ type: 3, name: 'followers', value: 'lots' }]);

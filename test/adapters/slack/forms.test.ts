@@ -272,6 +272,9 @@ describe('forms on Slack', () => {
     const wrong = await submit(view, { status: chosen('NEGOTIATING'), contactEmail: typed('not an email') });
     expect(wrong?.response_action).toBe('errors');
     expect(Object.keys(wrong?.errors ?? {})).toEqual(['contactEmail']);
+    // A wrong value alone is the one problem: the form is not also told it changes nothing.
+    const alone = await submit(view, { proposedRate: typed('a lot') });
+    expect(alone?.errors).toEqual({ proposedRate: expect.stringContaining('"a lot"') });
     expect((await world.app.service.crm.listCreators({ listId: list.id })).data.items[0]?.status).not.toBe(
       'NEGOTIATING',
     );
