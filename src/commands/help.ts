@@ -5,7 +5,21 @@ import { didYouMean, matchChoice } from '../core/command/suggest.js';
 import type { CommandDef, CommandFamily, CommandRegistry } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
 import { paramNames, shortName, usageLine } from '../core/command/usage.js';
-import { bold, code, codeBlock, divider, fields, notice, type Reply, reply, text } from '../core/ui/index.js';
+import {
+  bold,
+  buttons,
+  code,
+  codeBlock,
+  commandFormId,
+  divider,
+  fields,
+  formButton,
+  hasForm,
+  notice,
+  type Reply,
+  reply,
+  text,
+} from '../core/ui/index.js';
 
 function overview(registry: CommandRegistry): Reply {
   return reply([
@@ -26,7 +40,9 @@ function overview(registry: CommandRegistry): Reply {
       code('/scout help creators'),
       '. Commands with options have a form: on Slack one that needs an option opens it when typed alone (',
       code('/scout list update'),
-      '), and a usage message has a Form button; on Discord add ',
+      '); a usage message and the help of one command (',
+      code('/scout help creators search'),
+      ') have a Form button; on Discord add ',
       code('form:true'),
       '.',
     ),
@@ -104,10 +120,14 @@ function commandDetail(family: CommandFamily, command: CommandDef<unknown>) {
   ];
 }
 
+/** A family in detail, or one of its commands; the help of one command has a button that opens its form. */
 function detail(family: CommandFamily, only?: CommandDef<unknown>): Reply {
+  const shown = only === undefined ? family.commands : [only];
+  const [one] = shown.length === 1 ? shown : [];
   return reply([
     text(bold(`/scout ${family.name}`), ` — ${family.description}`),
-    ...(only === undefined ? family.commands : [only]).flatMap((command) => commandDetail(family, command)),
+    ...shown.flatMap((command) => commandDetail(family, command)),
+    one !== undefined && hasForm(one) ? buttons(formButton('Form', commandFormId(one))) : null,
   ]);
 }
 

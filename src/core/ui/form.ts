@@ -137,12 +137,36 @@ export function hasForm(def: CommandDef<unknown>): boolean {
   return formParams(def).length > 0;
 }
 
+const NEEDS_INPUT = new WeakMap<CommandDef<unknown>, boolean>();
+
+/**
+ * Whether `def` cannot run with nothing given: an option is required, or its schema refuses an empty input (a
+ * search that needs words to look for, a remix that needs an image), whatever the option table says.
+ */
+export function needsInput(def: CommandDef<unknown>): boolean {
+  const known = NEEDS_INPUT.get(def);
+  if (known !== undefined) return known;
+  let needs = Object.values(def.params).some((spec) => spec.required === true);
+  if (!needs) {
+    try {
+      needs = !def.schema.safeParse({}).success;
+    } catch {
+      // A schema that cannot be checked at once (an asynchronous refinement) is checked when the command runs.
+      needs = false;
+    }
+  }
+  NEEDS_INPUT.set(def, needs);
+  return needs;
+}
+
 /**
  * Whether `def` typed bare (`/scout list show`, `/scout creators`) opens its form where a platform can show one:
- * it needs an option, or it filters by ranges (a search), where a form shows what there is to set.
+ * it has one, and it needs something (see needsInput) or filters by ranges (a search), where a form shows what
+ * there is to set.
  */
 export function opensBare(def: CommandDef<unknown>): boolean {
-  return formParams(def).some(([, spec]) => spec.required === true || spec.kind === 'range');
+  const params = formParams(def);
+  return params.length > 0 && (needsInput(def) || params.some(([, spec]) => spec.kind === 'range'));
 }
 
 /**

@@ -185,6 +185,52 @@ describe('forms on Slack', () => {
     expect(Object.keys(ack?.errors ?? {})).toEqual(['brightness']);
   });
 
+  it('a bare command whose schema needs something opens its form, though no option is declared required', async () => {
+    for (const [command, field] of [
+      ['songs search', 'q'],
+      ['remix image', 'urls'],
+    ] as const) {
+      const before = world.slack.calls.length;
+      const url = world.slack.responseUrl(`bare-${field}`);
+      await sendForm(adapter.port, slashCommandBody({ text: command, responseUrl: url }));
+      const { view } = await opened(before);
+      expect(view.title.text, command).toBe(command);
+      expect(inputs(view)[0]?.block_id, command).toBe(field);
+      // The form is the answer: nothing was said at the response_url.
+      expect(world.slack.responses.filter((r) => r.id === `bare-${field}`)).toEqual([]);
+    }
+  });
+
+  it('the help of one command has a Form button, for commands that run bare too', async () => {
+    for (const [line, id] of [
+      ['help outreach messages', 'scout.form-of:outreach.messages'],
+      ['help notify off', 'scout.form-of:notify.off'],
+      ['help help', 'scout.form-of:help.show'],
+    ] as const) {
+      const url = world.slack.responseUrl(line.replace(/ /g, '-'));
+      await sendForm(adapter.port, slashCommandBody({ text: line, responseUrl: url }));
+      const help = await responseTo(world.slack, line.replace(/ /g, '-'));
+      expect(buttonIds((help.body.blocks ?? []) as Block[], 'Form'), line).toEqual([id]);
+    }
+    // A family's help, of many commands, has none.
+    await sendForm(
+      adapter.port,
+      slashCommandBody({ text: 'help outreach', responseUrl: world.slack.responseUrl('help-family') }),
+    );
+    const family = await responseTo(world.slack, 'help-family');
+    expect(buttonIds((family.body.blocks ?? []) as Block[], 'Form')).toEqual([]);
+    const before = world.slack.calls.length;
+    await sendPayload(
+      adapter.port,
+      blockActionPayload({
+        actionId: 'scout.form-of:outreach.messages',
+        responseUrl: world.slack.responseUrl('messages-form'),
+      }),
+    );
+    const { view } = await opened(before);
+    expect(view.title.text).toBe('outreach messages');
+  });
+
   it('a usage message carries a Form button that opens the command’s form', async () => {
     const url = world.slack.responseUrl('usage');
     await sendForm(adapter.port, slashCommandBody({ text: 'creators followers:lots', responseUrl: url }));
