@@ -1,6 +1,6 @@
 /** `/scout credits`: the service balance, my spend, the team's spend, and daily caps (admins). */
 import { z } from 'zod';
-import type { Platform } from '../core/actor.js';
+import { type Platform, personOf } from '../core/actor.js';
 import { sparkline } from '../core/charts/spend.js';
 import { TEAM_DAYS, teamChartFile, teamSpend } from '../core/charts/team.js';
 import { CommandInputError } from '../core/command/errors.js';
@@ -148,26 +148,6 @@ const capInput = z.object({ who: z.string().min(1).max(100), amount: z.string() 
   return { who: raw.who, amount };
 });
 
-/** What a person's id looks like on each platform when typed bare (mentions carry the id themselves). */
-const BARE_ID: Readonly<Record<Platform, RegExp>> = {
-  slack: /^[UW][A-Z0-9]{2,20}$/,
-  discord: /^\d{17,20}$/,
-  terminal: /^[\w.-]{1,64}$/,
-};
-
-/**
- * The user id of a person typed in chat: a mention (`<@U123>`, `<@U123|ana>` from Slack, `<@123>` or `<@!123>` from
- * Discord) or a bare user id of the platform. Null for anything else, roles and @everyone included.
- */
-export function personOf(who: string, platform: Platform): string | null {
-  const text = who.trim();
-  const mention = /^<@!?([A-Za-z0-9]{2,32})(?:\|[^>]{0,80})?>$/.exec(text);
-  if (mention !== null) return mention[1] ?? null;
-  // In the terminal people are plain names: `@ana` is ana.
-  const bare = platform === 'terminal' ? text.replace(/^@/, '') : text;
-  return BARE_ID[platform].test(bare) ? bare : null;
-}
-
 /** The person typed, or an input error that says how to name one. */
 export function requirePerson(who: string, platform: Platform, usage: string): string {
   const id = personOf(who, platform);
@@ -210,6 +190,7 @@ export const creditsFamily: CommandFamily = {
           required: true,
           description: 'A person (mention or id), or everyone.',
           example: '@ana',
+          person: { also: ['everyone'] },
         },
         amount: {
           kind: 'text',

@@ -234,6 +234,7 @@ const whoParam = {
     required: true,
     description: 'A person: a mention or a user id.',
     example: '@ana',
+    person: {},
   },
 };
 

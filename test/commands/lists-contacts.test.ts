@@ -278,7 +278,10 @@ describe('contact buttons', () => {
     const def = h.app.registry.command('list', 'update');
     if (def === undefined) throw new Error('no list update');
 
-    const wrong = readForm(def, spec, { values: { status: 'to contact', proposedRate: '-5' } });
+    const wrong = readForm(def, spec, {
+      values: { status: 'to contact', proposedRate: '-5' },
+      platform: 'terminal',
+    });
     expect(wrong.ok).toBe(false);
     expect(Object.keys(wrong.ok ? {} : wrong.errors).sort()).toEqual(['proposedRate', 'status']);
 
@@ -291,6 +294,7 @@ describe('contact buttons', () => {
         agreedRate: '650',
         contentDeliverables: '',
       },
+      platform: 'terminal',
     });
     if (!reading.ok) throw new Error(JSON.stringify(reading.errors));
     const { result: reply, requests } = await sent(() =>

@@ -9,6 +9,7 @@ import {
   type ModalSubmitInteraction,
   TextInputStyle,
 } from 'discord.js';
+import { USER_ID_EXAMPLE } from '../../core/actor.js';
 import {
   choicesText,
   DISCORD,
@@ -75,6 +76,9 @@ export function discordLayout(spec: FormSpec): FormLayout {
 /** What a field's placeholder says: the allowed values when they fit, else an example. */
 function placeholderOf(field: FormField): string {
   if (field.input === 'yes-no') return 'yes or no';
+  // A modal's text input takes no mention: a person is named by their user id.
+  if (field.input === 'person')
+    return `User ID such as ${USER_ID_EXAMPLE.discord} (Developer Mode: right-click, Copy User ID)${field.also.map((word) => `, or ${word}`).join('')}`;
   if (field.choices.length > 0) {
     const prefix = field.input === 'choices' ? 'any of: ' : '';
     const listed = choicesText(field.choices, TEXT_INPUT_LIMITS.PLACEHOLDER_MAX - prefix.length);

@@ -148,7 +148,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       return;
     }
     const { [FORM_MORE]: more = '', ...values } = modalValues(interaction);
-    const reading = readForm(def, spec, { values, more }, discordLayout(spec));
+    const reading = readForm(def, spec, { values, more, platform: 'discord' }, discordLayout(spec));
     if (!reading.ok) {
       const kept: FormRequest = {
         family: def.family,

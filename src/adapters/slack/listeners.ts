@@ -317,10 +317,13 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       return;
     }
     // Checked before the modal closes, so that a wrong value is shown on its field (response_action: errors).
-    const values = readFormState(view.state.values as ViewState);
-    const reading = readForm(def, spec, { values, more: values[FORM_MORE] ?? '' }, slackLayout(spec));
-    if (!reading.ok) {
-      await ackTimed('view', context, () => ack({ response_action: 'errors', errors: reading.errors }));
+    const state = readFormState(view.state.values as ViewState);
+    const { values } = state;
+    const submission = { values, more: values[FORM_MORE] ?? '', platform: 'slack' } as const;
+    const reading = readForm(def, spec, submission, slackLayout(spec));
+    const errors = { ...(reading.ok ? {} : reading.errors), ...state.errors };
+    if (!reading.ok || Object.keys(errors).length > 0) {
+      await ackTimed('view', context, () => ack({ response_action: 'errors', errors }));
       return;
     }
     await ackTimed('view', context, () => ack());

@@ -5,6 +5,7 @@
  * the options fixed by whatever opened it and where to answer.
  */
 import type { types } from '@slack/bolt';
+import { personOf } from '../../core/actor.js';
 import {
   choiceLabel,
   FORM_MORE,
@@ -48,12 +49,20 @@ export interface ViewStateValue {
   value?: string | null;
   selected_option?: { value: string } | null;
   selected_options?: ReadonlyArray<{ value: string }>;
+  /** A users_select's choice. */
+  selected_user?: string | null;
 }
 
 /** Submitted view state: block id → action id → value. */
 export type ViewState = Readonly<Record<string, Readonly<Record<string, ViewStateValue>>>>;
 
 const ACTION = 'value';
+
+/**
+ * Suffix of the block that offers a person field's other words (`everyone`) as checkboxes beside its user picker,
+ * which cannot offer them.
+ */
+const ALSO = '+also';
 
 const plain = (text: string, max: number): types.PlainTextElement => ({
   type: 'plain_text',
@@ -73,6 +82,17 @@ const selectable = (values: readonly string[]) =>
 
 function elementOf(field: FormField): types.InputBlockElement {
   const placeholder = plain(field.placeholder === '' ? field.label : `e.g. ${field.placeholder}`, 150);
+  if (field.input === 'person') {
+    // A text input cannot carry a mention: a person is picked
+    // (https://docs.slack.dev/reference/block-kit/block-elements/users-select-element).
+    const initial = field.value !== undefined && personOf(field.value, 'slack');
+    return {
+      type: 'users_select',
+      action_id: ACTION,
+      placeholder: plain('Choose a person', 150),
+      ...(typeof initial === 'string' ? { initial_user: initial } : {}),
+    };
+  }
   const choices = field.input === 'yes-no' ? ['yes', 'no'] : field.choices;
   if ((field.input === 'choice' || field.input === 'yes-no') && selectable(choices)) {
     const options = choices.map(option);
@@ -106,15 +126,38 @@ function elementOf(field: FormField): types.InputBlockElement {
   };
 }
 
-function inputBlock(field: FormField): types.InputBlock {
-  return {
+/** A field's input block; a person field's other words follow it as checkboxes (then the picker may stay empty). */
+function inputBlocks(field: FormField): types.InputBlock[] {
+  const also = field.input === 'person' ? field.also : [];
+  const block: types.InputBlock = {
     type: 'input',
-    block_id: field.name.slice(0, INPUT_LIMITS.BLOCK_ID_MAX),
-    optional: !field.required,
+    block_id: field.name.slice(0, INPUT_LIMITS.BLOCK_ID_MAX - ALSO.length),
+    optional: !field.required || also.length > 0,
     label: plain(field.label, INPUT_LIMITS.LABEL_MAX),
     hint: plain(field.hint, INPUT_LIMITS.HINT_MAX),
     element: elementOf(field),
   };
+  if (also.length === 0) return [block];
+  const options = also.map((word) => ({
+    text: plain(word.charAt(0).toUpperCase() + word.slice(1), SLACK.OPTION_TEXT_MAX),
+    value: word,
+  }));
+  const chosen = options.filter((o) => o.value === field.value);
+  return [
+    block,
+    {
+      type: 'input',
+      block_id: `${block.block_id}${ALSO}`,
+      optional: true,
+      label: plain('Instead of a person', INPUT_LIMITS.LABEL_MAX),
+      element: {
+        type: 'checkboxes',
+        action_id: ACTION,
+        options,
+        ...(chosen.length === 0 ? {} : { initial_options: chosen }),
+      },
+    },
+  ];
 }
 
 function moreBlock(layout: FormLayout): types.InputBlock {
@@ -164,7 +207,7 @@ export function formModal(
     close: plain('Cancel', SLACK.MODAL_TITLE_MAX),
     blocks: [
       { type: 'context', elements: [plain(about, 2000)] },
-      ...layout.shown.map(inputBlock),
+      ...layout.shown.flatMap(inputBlocks),
       ...(layout.more ? [moreBlock(layout)] : []),
     ],
   };
@@ -193,17 +236,32 @@ export function readFormMetadata(raw: string | undefined): FormMetadata | null {
   }
 }
 
-/** The values of a submitted form by input id (an option's name, or FORM_MORE); several choices comma-joined. */
-export function readFormState(state: ViewState): Record<string, string> {
+/**
+ * The values of a submitted form by input id (an option's name, or FORM_MORE), several choices comma-joined, a
+ * person field's other word in its place; and a problem for each field given two values at once (a person picked
+ * and `everyone` ticked).
+ */
+export function readFormState(state: ViewState): {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+} {
   const values: Record<string, string> = {};
+  const errors: Record<string, string> = {};
+  const also: Array<[string, string]> = [];
   for (const [blockId, actions] of Object.entries(state)) {
     const value = actions[ACTION];
     if (value === undefined) continue;
     const list =
       value.selected_options?.map((o) => o.value) ??
-      (value.selected_option ? [value.selected_option.value] : [value.value ?? '']);
+      (value.selected_option ? [value.selected_option.value] : [value.selected_user ?? value.value ?? '']);
     const joined = list.join(',').trim();
-    if (joined !== '') values[blockId] = joined;
+    if (joined === '') continue;
+    if (blockId.endsWith(ALSO)) also.push([blockId.slice(0, -ALSO.length), joined]);
+    else values[blockId] = joined;
   }
-  return values;
+  for (const [name, word] of also) {
+    if (values[name] === undefined) values[name] = word;
+    else errors[name] = `Choose a person or ${word.replace(/,/g, ' or ')}, not both.`;
+  }
+  return { values, errors };
 }

@@ -41,6 +41,8 @@ export type ParamSpec = ParamBase &
         kind: 'text';
         /** Values the service is known to take, offered as people type; any other value is accepted too. */
         known?: readonly string[];
+        /** A person, by mention or user id, or one of the `also` words (`everyone`): forms offer a person picker. */
+        person?: { also?: readonly string[] };
       }
     /** `min` and `max`: the whole numbers accepted, where the command takes fewer than its schema would. */
     | { kind: 'integer'; min?: number; max?: number }

@@ -3,6 +3,7 @@
  * tokens checked by each option's coercion and the command's schema, every problem on the field that caused it;
  * the form a form button opens; and the command line a form stands for, where no form can be shown.
  */
+import { type Platform, personOf, USER_ID_EXAMPLE } from '../actor.js';
 import { bindTokens } from '../command/bind.js';
 import { issueSentence } from '../command/issues.js';
 import { ParamError, type ParamSpec, type ParamTable, resolveKey } from '../command/params.js';
@@ -13,6 +14,7 @@ import type { ActionLookup } from '../store/action-tokens.js';
 import {
   FORM_KIND,
   FORM_MORE,
+  type FormField,
   type FormLayout,
   type FormSpec,
   formRequest,
@@ -21,10 +23,12 @@ import {
   readFormId,
 } from './form.js';
 
-/** What a form sent back: its fields' values by option name, and the "more" input's text. */
+/** What a form sent back: its fields' values by option name, the "more" input's text, and where it was sent from. */
 export interface FormSubmission {
   readonly values: Readonly<Record<string, string>>;
   readonly more?: string;
+  /** The platform, which says what a person's user id looks like. */
+  readonly platform: Platform;
 }
 
 /** A submission read: the tokens to run the command with, or a problem for each input that has one. */
@@ -69,10 +73,18 @@ export function readForm(
 
   const tokens: Token[] = Object.entries(spec.fixed).map(([key, value]) => ({ key, value, source: key }));
   for (const field of layout.shown) {
-    const raw = (submission.values[field.name] ?? '').trim();
+    let raw = (submission.values[field.name] ?? '').trim();
     if (raw === '') {
       if (field.required) put(field.name, `${field.label} is required.`);
       continue;
+    }
+    if (field.input === 'person') {
+      const word = field.also.find((also) => also.toLowerCase() === raw.replace(/^@/, '').toLowerCase());
+      if (word !== undefined) raw = word;
+      else if (personOf(raw, submission.platform) === null) {
+        put(field.name, notAPerson(field, raw, submission.platform));
+        continue;
+      }
     }
     try {
       // A field holds its value as typed, quotes and all: only "more options" is written in the text syntax. A
@@ -136,6 +148,13 @@ export function readForm(
     }
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, tokens };
+}
+
+/** What is said of a person field's value that names nobody: what a user id looks like where it was typed. */
+function notAPerson(field: FormField, raw: string, platform: Platform): string {
+  const also = field.also.map((word) => `, or ${word}`).join('');
+  const shown = raw.length <= 40 ? raw : `${raw.slice(0, 40)}…`;
+  return `${field.label} takes a user id such as ${USER_ID_EXAMPLE[platform]}${also}; "${shown}" is not one.`;
 }
 
 /** The label of an input of `spec` by its id, for answers that name it ("More options" for `FORM_MORE`). */

@@ -48,8 +48,11 @@ export const COMMON_OPTIONS: readonly string[] = [
 /** Sorting and paging: set now and then, shown last in a form (Discord's registration types them after the rest). */
 export const PAGING_OPTIONS: readonly string[] = ['sortBy', 'sortOrder', 'page', 'perPage', 'pageSize'];
 
-/** How a field takes its value: a line of text, several lines, one or several of `choices`, or yes/no. */
-export type FormInput = 'text' | 'lines' | 'choice' | 'choices' | 'yes-no';
+/**
+ * How a field takes its value: a line of text, several lines, one or several of `choices`, yes/no, or a person
+ * (picked where the platform has a picker; else a user id typed).
+ */
+export type FormInput = 'text' | 'lines' | 'choice' | 'choices' | 'yes-no' | 'person';
 
 /** One input of a form: one option of the command. */
 export interface FormField {
@@ -65,6 +68,8 @@ export interface FormField {
   readonly input: FormInput;
   /** The allowed values of a choice input (empty otherwise). */
   readonly choices: readonly string[];
+  /** The words a person input takes instead of a person (`everyone`; empty otherwise). */
+  readonly also: readonly string[];
   /** The value the form opens with. */
   readonly value?: string;
 }
@@ -341,6 +346,7 @@ function inputOf(spec: ParamSpec): FormInput {
   if (spec.kind === 'choice') return 'choice';
   if (spec.kind === 'choices') return 'choices';
   if (spec.kind === 'boolean') return 'yes-no';
+  if (spec.kind === 'text' && spec.person !== undefined) return 'person';
   return spec.rest === true ? 'lines' : 'text';
 }
 
@@ -369,6 +375,7 @@ export function formSpec(
       required: spec.required === true,
       input: inputOf(spec),
       choices: spec.kind === 'choice' || spec.kind === 'choices' ? spec.values : [],
+      also: spec.kind === 'text' ? (spec.person?.also ?? []) : [],
       ...(value === undefined || value.trim() === '' ? {} : { value }),
     };
   });

@@ -17,6 +17,7 @@ import {
   buttonId,
   callback,
   createWorld,
+  GUILD,
   KEY,
   messageOf,
   slash,
@@ -189,6 +190,64 @@ describe('forms on Discord', () => {
     const said = (data.embeds[0]?.description ?? '').replace(/\\/g, '');
     expect(said).toContain('More options: A quote is not closed');
     expect(said.split('\n')).toHaveLength(1);
+  });
+
+  it('a person is named by user id in a form: anything else is refused on its field, and the form kept', async () => {
+    const { fake } = world;
+    const admin = { id: '200000000000000031', username: 'boss', permissions: (1n << 3n).toString() };
+    const open = slash(fake, 'credits', 'cap', [{ type: 5, name: 'form', value: true }], { user: admin });
+    const modal = modalOf(await fake.waitFor(callback(open.id), 'modal'));
+    const who = inputsOf(modal).find((i) => i.custom_id === 'who');
+    expect(who?.placeholder).toMatch(/^User ID such as \d{17}.*Copy User ID.*, or everyone$/);
+
+    const wrong = fake.interact(
+      5,
+      {
+        custom_id: modal.custom_id,
+        components: [
+          { type: 1, components: [{ type: 4, custom_id: 'who', value: '@ana' }] },
+          { type: 1, components: [{ type: 4, custom_id: 'amount', value: '100' }] },
+        ],
+      },
+      { user: admin },
+    );
+    const answer = await fake.waitFor(callback(wrong.id), 'the refusal');
+    // Answered at once and privately: nothing was deferred, nothing ran.
+    expect((answer.body as { type: number }).type).toBe(4);
+    const data = (answer.body as { data: Record<string, unknown> }).data;
+    expect(data.flags).toBe(64);
+    const said = ((data.embeds as Array<{ description: string }>)[0]?.description ?? '').replace(/\\/g, '');
+    expect(said).toBe('❌ Who takes a user id such as 80351110224678912, or everyone; "@ana" is not one.');
+
+    const refusal = await messageOf(Promise.resolve({ ...answer, body: data }));
+    const again = fake.interact(
+      3,
+      { custom_id: buttonId(refusal, /^Fix the form$/), component_type: 2 },
+      { message: refusal, user: admin },
+    );
+    const reopened = modalOf(await fake.waitFor(callback(again.id), 'the form again'));
+    expect(Object.fromEntries(inputsOf(reopened).map((i) => [i.custom_id, i.value]))).toEqual({
+      who: '@ana',
+      amount: '100',
+    });
+    const fixed = fake.interact(
+      5,
+      {
+        custom_id: reopened.custom_id,
+        components: [
+          { type: 1, components: [{ type: 4, custom_id: 'who', value: '200000000000000077' }] },
+          { type: 1, components: [{ type: 4, custom_id: 'amount', value: '100' }] },
+        ],
+      },
+      { user: admin },
+    );
+    await fake.waitFor(answered(fixed.token), 'cap set');
+    const cap = await bot.app.store.settings.dailyCap({
+      platform: 'discord',
+      workspaceId: GUILD,
+      userId: '200000000000000077',
+    });
+    expect(cap).toBe(100);
   });
 
   it('a mistake in typed options offers a Form button, which opens the form', async () => {

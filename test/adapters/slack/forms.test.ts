@@ -231,6 +231,60 @@ describe('forms on Slack', () => {
     expect(view.title.text).toBe('outreach messages');
   });
 
+  it('a person is picked in a form (a text input cannot carry a mention); everyone is ticked instead', async () => {
+    // An admin Scout has not asked Slack about yet (what it says of a person is kept for a while).
+    const admin = { userId: 'UFORMADMIN' };
+    world.slack.admins.add(admin.userId);
+    const capOf = (userId: string) =>
+      world.app.store.settings.dailyCap({ platform: 'slack', workspaceId: 'T0001', userId });
+    const open = async (line: string) => {
+      const before = world.slack.calls.length;
+      await sendForm(
+        adapter.port,
+        slashCommandBody({
+          text: line,
+          responseUrl: world.slack.responseUrl(line.replace(/ /g, '-')),
+          ...admin,
+        }),
+      );
+      return (await opened(before)).view;
+    };
+    const view = await open('credits cap');
+    const blocks = inputs(view);
+    expect(blocks.map((b) => [b.block_id, b.element.type])).toEqual([
+      ['who', 'users_select'],
+      ['who+also', 'checkboxes'],
+      ['amount', 'plain_text_input'],
+    ]);
+    const picked = { type: 'users_select', selected_user: 'U0BOB' };
+    const everyone = { type: 'checkboxes', selected_options: [{ value: 'everyone' }] };
+
+    const both = await submit(view, { who: picked, 'who+also': everyone, amount: typed('100') }, admin);
+    expect(both).toEqual({ response_action: 'errors', errors: { who: expect.stringContaining('not both') } });
+    const nobody = await submit(view, { amount: typed('100') }, admin);
+    expect(nobody?.errors).toEqual({ who: 'Who is required.' });
+
+    expect(await submit(view, { who: picked, amount: typed('100') }, admin)).toBeNull();
+    const set = await responseTo(world.slack, 'credits-cap');
+    expect(String(set.body.text)).toContain('The daily cap of <@U0BOB> is now 100 credits.');
+    expect(await capOf('U0BOB')).toBe(100);
+
+    expect(await submit(view, { 'who+also': everyone, amount: typed('500') }, admin)).toBeNull();
+    await world.slack.waitFor(() =>
+      world.slack.responses.find(
+        (r) => r.id === 'credits-cap' && String(r.body.text).includes('Everyone’s default daily cap'),
+      ),
+    );
+
+    const admins = await open('admins add');
+    expect(inputs(admins).map((b) => [b.block_id, b.element.type, b.optional])).toEqual([
+      ['who', 'users_select', false],
+    ]);
+    expect(await submit(admins, { who: { type: 'users_select', selected_user: 'U0CAT' } }, admin)).toBeNull();
+    const added = await responseTo(world.slack, 'admins-add');
+    expect(String(added.body.text)).toContain('<@U0CAT> is now a Scout admin.');
+  });
+
   it('a usage message carries a Form button that opens the command’s form', async () => {
     const url = world.slack.responseUrl('usage');
     await sendForm(adapter.port, slashCommandBody({ text: 'creators followers:lots', responseUrl: url }));
