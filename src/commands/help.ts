@@ -44,7 +44,7 @@ function overview(registry: CommandRegistry): Reply {
       code('/scout help creators search'),
       ') have a Form button; on Discord add ',
       code('form:true'),
-      '.',
+      ', or leave out an option the command needs.',
     ),
   ]);
 }

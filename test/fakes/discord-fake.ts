@@ -7,7 +7,9 @@
  * Multipart bodies (messages with files) are read too, their files kept as attachments it serves (discord-files.ts).
  * `POST /users/@me/channels` opens the bot's DM channel with a person (one per person), which takes messages.
  * Like Discord, it refuses (400, Invalid Form Body) a command overwrite that breaks the application command limits,
- * the combined size among them (discordCommandSize), and an autocomplete answer beyond its limits.
+ * the combined size among them (discordCommandSize), and an autocomplete answer beyond its limits. Once commands are
+ * registered with it, it sends only the command interactions Discord's client could: `interact` throws for an
+ * option that is not registered, or a required option left out.
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -192,6 +194,33 @@ function commandProblem(command: FakeCommandNode): string | null {
   return check(command, String(command.name));
 }
 
+/**
+ * Why Discord's client could not send a chat command interaction's `data` for the commands `registered`: a command,
+ * subcommand or option not registered, or a required option left out (the client sends nothing until every one is
+ * filled in). Null when it could.
+ */
+function unsendable(registered: readonly FakeCommandNode[], data: unknown): string | null {
+  type Given = { name?: unknown; type?: unknown; options?: Given[] };
+  const sent = data as Given;
+  const command = registered.find((c) => c.name === sent.name);
+  if (command === undefined) return `no command ${String(sent.name)} is registered`;
+  const walk = (node: FakeCommandNode, given: readonly Given[], path: string): string | null => {
+    const declared = node.options ?? [];
+    for (const option of given) {
+      const found = declared.find((d) => d.name === option.name);
+      if (found === undefined) return `${path}: no option ${String(option.name)} is registered`;
+      if (found.type !== option.type)
+        return `${path} ${String(option.name)}: registered as type ${String(found.type)}`;
+      // A subcommand or group holds the options given under it.
+      if (option.type === 1 || option.type === 2)
+        return walk(found, option.options ?? [], `${path} ${String(option.name)}`);
+    }
+    const missing = declared.find((d) => d.required === true && !given.some((o) => o.name === d.name));
+    return missing === undefined ? null : `${path}: the required option ${String(missing.name)} is left out`;
+  };
+  return walk(command, sent.options ?? [], String(command.name));
+}
+
 /** Discord's limits for an autocomplete answer (type 8): up to 25 choices, names and string values 1-100. */
 function autocompleteProblem(body: Record<string, unknown>): string | null {
   if (body.type !== 8) return null;
@@ -220,6 +249,8 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
   // Ids and tokens of every interaction sent, and those that are over.
   const sent: string[] = [];
   const expired = new Set<string>();
+  // The commands of the last overwrite: once there are some, only what a client could send is sent.
+  let registered: FakeCommandNode[] = [];
   // The servers the bot is in, in the order it joined them.
   const memberships = new Set<string>();
   const addGuild = (guild: FakeGuild) => {
@@ -361,6 +392,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
         const problem = commandProblem(command);
         if (problem !== null) return refuse(res, record, problem);
       }
+      registered = list;
       return json(
         res,
         200,
@@ -571,6 +603,8 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       events.removeAllListeners();
     },
     interact(type, data, extra = {}) {
+      const unsent = type === 2 && registered.length > 0 ? unsendable(registered, data) : null;
+      if (unsent !== null) throw new Error(`Discord's client cannot send this: ${unsent}`);
       const id = snowflake();
       const token = `tok-${id}`;
       sent.push(id, token);

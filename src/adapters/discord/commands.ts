@@ -4,8 +4,9 @@
  * description and choice of the whole command toward one limit, so a command offers its required options and
  * the long enumerations people filter by most; its other options are reached through a `filters` text option
  * (the chat syntax, completing option names and values as it is typed) and the command's form, which a `form`
- * option opens on every command that has one. Enumerations of more than a few values autocomplete rather than list
- * static choices. Secret options are never registered.
+ * option opens on every command that has one (where no option is marked required, so that it opens without them).
+ * Enumerations of more than a few values autocomplete rather than list static choices. Secret options are never
+ * registered.
  */
 import {
   type APIApplicationCommandBasicOption,
@@ -107,12 +108,17 @@ export function autocompletes(param: string, spec: ParamSpec): boolean {
   return spec.kind === 'text' && LIST_PARAMS.has(param);
 }
 
-function basicOption(mapping: OptionMapping): APIApplicationCommandBasicOption {
+/**
+ * A declared option as a Discord option. A required one is marked required only where `requiredMarked`: Discord's
+ * client sends no command until every required option is filled in, so on a command with a form it would keep the
+ * form (`form:true`) out of reach; there Scout itself asks for what is missing, with the form.
+ */
+function basicOption(mapping: OptionMapping, requiredMarked = true): APIApplicationCommandBasicOption {
   const { spec, param } = mapping;
   const base = {
     name: mapping.discordName,
     description: cutAtWord(spec.description, COMMAND_LIMITS.DESCRIPTION_MAX),
-    ...(spec.required === true ? { required: true } : {}),
+    ...(spec.required === true && requiredMarked ? { required: true } : {}),
   };
   switch (spec.kind) {
     case 'integer':
@@ -237,7 +243,8 @@ export function mapCommand(def: CommandDef<unknown>): CommandMapping {
   const optional = declared.filter((m) => m.spec.required !== true);
   const form = hasForm(def) ? 1 : 0;
   const fitsAll =
-    declared.length + form <= COMMAND_LIMITS.OPTIONS_MAX && sizeOf(optional.map(basicOption)) <= FILTERS_SIZE;
+    declared.length + form <= COMMAND_LIMITS.OPTIONS_MAX &&
+    sizeOf(optional.map((m) => basicOption(m))) <= FILTERS_SIZE;
   const offered = (fitsAll ? [...optional] : optional.filter((m) => rankOf(m) < PREFERRED.length)).sort(
     (a, b) => rankOf(a) - rankOf(b),
   );
@@ -256,9 +263,10 @@ export function mapCommand(def: CommandDef<unknown>): CommandMapping {
 
 function subcommand(def: CommandDef<unknown>, descriptionMax: number): APIApplicationCommandSubcommandOption {
   const { typed, overflow } = mapCommand(def);
-  const options = typed.map(basicOption);
+  const form = hasForm(def);
+  const options = typed.map((mapping) => basicOption(mapping, !form));
   if (overflow.length > 0) options.push(FILTERS);
-  if (hasForm(def)) options.push(FORM);
+  if (form) options.push(FORM);
   return {
     type: ApplicationCommandOptionType.Subcommand,
     name: discordName(def.name),

@@ -28,6 +28,7 @@ import {
   formButton,
   formSpec,
   inputLabel,
+  lacksInput,
   notice,
   openForm,
   type Reply,
@@ -223,7 +224,9 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       await askSecrets(interaction, app, def, secrets);
       return;
     }
-    const spec = form ? formSpec(def, { values: options, more: filters }) : null;
+    // No option is marked required where a command has a form (commands.ts): one left out opens the form.
+    const opens = form || (filters === '' && lacksInput(def, Object.keys(options)));
+    const spec = opens ? formSpec(def, { values: options, more: filters }) : null;
     if (spec !== null) {
       // The modal must be the first answer, so it comes before any deferral; what was typed fills it in.
       await interaction.showModal(commandModal(commandFormId(def), spec));

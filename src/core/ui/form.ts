@@ -165,6 +165,16 @@ export function needsInput(def: CommandDef<unknown>): boolean {
 }
 
 /**
+ * Whether `def`, given only the options named in `given`, still lacks what it needs to run: a required option, or,
+ * with none given, whatever its schema needs (see needsInput). False for a command without a form: its usage says.
+ */
+export function lacksInput(def: CommandDef<unknown>, given: readonly string[]): boolean {
+  if (!hasForm(def)) return false;
+  if (given.length === 0) return needsInput(def);
+  return Object.entries(def.params).some(([name, spec]) => spec.required === true && !given.includes(name));
+}
+
+/**
  * Whether `def` typed bare (`/scout list show`, `/scout creators`) opens its form where a platform can show one:
  * it has one, and it needs something (see needsInput) or filters by ranges (a search), where a form shows what
  * there is to set.

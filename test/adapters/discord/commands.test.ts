@@ -10,7 +10,7 @@ import {
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import type { CommandDef } from '../../../src/core/command/types.js';
-import { reply } from '../../../src/core/ui/index.js';
+import { hasForm, reply } from '../../../src/core/ui/index.js';
 
 const registry = createRegistry(FAMILIES);
 
@@ -42,6 +42,21 @@ describe('buildCommandJson', () => {
       for (const child of o.options ?? []) walk(child);
     };
     for (const g of groups) walk(g);
+  });
+
+  it('marks no option required on a command with a form, so that the form opens without them', () => {
+    let required = 0;
+    for (const family of registry.families) {
+      for (const def of family.commands) {
+        const sub = groups.find((g) => g.name === family.name)?.options?.find((o) => o.name === def.name);
+        required += Object.values(def.params).filter((spec) => spec.required === true).length;
+        if (!hasForm(def)) continue;
+        for (const option of sub?.options ?? [])
+          expect(option.required, `${def.family} ${def.name} ${option.name}`).not.toBe(true);
+      }
+    }
+    // Commands do declare required options: Scout, not Discord's client, asks for them.
+    expect(required).toBeGreaterThan(20);
   });
 
   it('registers no secret option: /scout connect key takes its key in a private form', () => {

@@ -7,11 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCommandJson } from '../../../src/adapters/discord/commands.js';
 import { commandModal, TEXT_INPUT_LIMITS } from '../../../src/adapters/discord/forms.js';
+import { registerCommands } from '../../../src/adapters/discord/registration.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import { commandFormId, DISCORD, FORM_MORE, formSpec, hasForm } from '../../../src/core/ui/index.js';
 import type { FakeRequest } from '../../fakes/discord-fake.js';
 import {
+  APP_ID,
   answered,
   type Bot,
   buttonId,
@@ -30,6 +32,9 @@ let bot: Bot;
 beforeAll(async () => {
   world = await createWorld();
   bot = await world.startBot({ databasePath: ':memory:' });
+  // Registered, the fake sends only what Discord's client could: the options registered, each required one given.
+  const config = { token: 'fake-token', applicationId: APP_ID, apiUrl: world.fake.apiUrl, guildIds: [GUILD] };
+  expect(await registerCommands(config, GUILD)).toBe(1);
 });
 
 afterAll(async () => {
@@ -71,7 +76,7 @@ describe('forms on Discord', () => {
   it('form:true opens the form first, filled in with what was typed; its submission searches', async () => {
     const { fake } = world;
     const open = slash(fake, 'creators', 'search', [
-      { type: 3, name: 'followers', value: '>1k' },
+      { type: 3, name: 'country', value: 'germany' },
       { type: 3, name: 'filters', value: 'hashtags:vegan' },
       { type: 5, name: 'form', value: true },
     ]);
@@ -83,7 +88,7 @@ describe('forms on Discord', () => {
     const inputs = inputsOf(modal);
     expect(inputs.length).toBeLessThanOrEqual(DISCORD.MODAL_COMPONENTS_MAX);
     expect(inputs.map((i) => i.custom_id)).toEqual(['source', 'followers', 'country', 'language', FORM_MORE]);
-    expect(inputs.find((i) => i.custom_id === 'followers')?.value).toBe('>1k');
+    expect(inputs.find((i) => i.custom_id === 'country')?.value).toBe('germany');
     expect(inputs.find((i) => i.custom_id === FORM_MORE)?.value).toBe('hashtags:vegan');
 
     const before = world.sandbox.requests(KEY).length;
@@ -140,6 +145,25 @@ describe('forms on Discord', () => {
     await fake.waitFor(answered(fixed.token), 'search answer');
     const [search] = serviceCalls('/api/v2/creators/search', before);
     expect(search?.query).toMatchObject({ followersMin: '10000', followersMax: '100000', bio: 'yoga' });
+  });
+
+  it('no option is registered required on a command with a form, which opens it when one is left out', async () => {
+    const { fake } = world;
+    // What a real client can send: `lists create` with nothing, `credits cap` with only who.
+    const bare = slash(fake, 'lists', 'create', []);
+    const form = modalOf(await fake.waitFor(callback(bare.id), 'modal'));
+    expect(form.custom_id).toBe('scout.form-of:lists.create');
+    expect(inputsOf(form)[0]).toMatchObject({ custom_id: 'name', required: true });
+    const someone = '200000000000000078';
+    const half = slash(fake, 'credits', 'cap', [{ type: 3, name: 'who', value: someone }]);
+    const cap = modalOf(await fake.waitFor(callback(half.id), 'modal'));
+    expect(Object.fromEntries(inputsOf(cap).map((i) => [i.custom_id, i.value]))).toEqual({
+      who: someone,
+      amount: undefined,
+    });
+    // A command that needs nothing more runs as typed.
+    const run = slash(fake, 'songs', 'search', [{ type: 3, name: 'q', value: 'midnight' }]);
+    expect((await fake.waitFor(callback(run.id), 'defer')).body).toMatchObject({ type: 5 });
   });
 
   it('a command with a required option: its form asks for it, and the submission runs the command', async () => {
@@ -252,7 +276,7 @@ describe('forms on Discord', () => {
 
   it('a mistake in typed options offers a Form button, which opens the form', async () => {
     const { fake } = world;
-    const run = slash(fake, 'creators', 'search', [{ type: 3, name: 'followers', value: 'lots' }]);
+    const run = slash(fake, 'creators', 'search', [{ type: 3, name: 'filters', value: 'followers:lots' }]);
     const answer = await messageOf(fake.waitFor(answered(run.token), 'the usage'));
     const press = fake.interact(
       3,
