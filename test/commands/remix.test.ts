@@ -99,7 +99,10 @@ describe('remix image', () => {
   it('names a wrong per-image option once in a submitted form, on the field it was typed in', () => {
     const def = remixFamily.commands.find((c) => c.name === 'image') as CommandDef<unknown>;
     const spec = formSpec(def) as FormSpec;
-    const reading = readForm(def, spec, { values: { urls: 'https://example.com/f1.jpg image1.zoom:x' } });
+    const reading = readForm(def, spec, {
+      values: { urls: 'https://example.com/f1.jpg image1.zoom:x' },
+      platform: 'terminal',
+    });
     expect(reading).toEqual({
       ok: false,
       errors: { urls: 'image1.zoom (zoomFactor) takes a number such as 1.1, not "x".' },
