@@ -73,18 +73,68 @@ export function discordLayout(spec: FormSpec): FormLayout {
   return formLayout(spec, INPUTS_MAX);
 }
 
-/** What a field's placeholder says: the allowed values when they fit, else an example. */
+const PLACEHOLDER_MAX = TEXT_INPUT_LIMITS.PLACEHOLDER_MAX;
+
+/**
+ * What a field's placeholder says, a modal's only room for help: the allowed values when they fit; else what the
+ * field allows (bounds, a range's form, its default), or the option's help when that says nothing more, with an
+ * example; shorter versions where that does not fit.
+ */
 function placeholderOf(field: FormField): string {
-  if (field.input === 'yes-no') return 'yes or no';
   // A modal's text input takes no mention: a person is named by their user id.
   if (field.input === 'person')
     return `User ID such as ${USER_ID_EXAMPLE.discord} (Developer Mode: right-click, Copy User ID)${field.also.map((word) => `, or ${word}`).join('')}`;
   if (field.choices.length > 0) {
     const prefix = field.input === 'choices' ? 'any of: ' : '';
-    const listed = choicesText(field.choices, TEXT_INPUT_LIMITS.PLACEHOLDER_MAX - prefix.length);
+    const listed = choicesText(field.choices, PLACEHOLDER_MAX - prefix.length);
     if (listed !== null) return `${prefix}${listed}`;
   }
-  return field.placeholder === '' ? field.hint : `e.g. ${field.placeholder}`;
+  const { description } = field;
+  const allows = unsaid(field.allows, description);
+  const example =
+    field.placeholder === '' || field.input === 'yes-no' || description.includes(field.placeholder)
+      ? ''
+      : `e.g. ${field.placeholder}`;
+  const join = (...parts: string[]) => parts.filter((part) => part !== '').join(' ');
+  const full = join(description, allows, example);
+  const versions = [
+    full,
+    join(description, allows),
+    join(allows, example),
+    allows,
+    join(description, example),
+  ];
+  return [...versions, description, example].find((t) => t !== '' && t.length <= PLACEHOLDER_MAX) ?? full;
+}
+
+/** The sentences of `allows` that `description` does not already say: one whose numbers it all gives is left out. */
+function unsaid(allows: string, description: string): string {
+  const numbers = (text: string) => text.match(/-?\d+(?:\.\d+)?[kmb]?/gi) ?? [];
+  const said = new Set(numbers(description));
+  return allows
+    .split(/(?<=\.)\s+/)
+    .filter((sentence) => {
+      const own = numbers(sentence);
+      return own.length === 0 || !own.every((n) => said.has(n));
+    })
+    .join(' ');
+}
+
+/**
+ * The "more options" input's placeholder: the names of the options it takes, the most used first, as many as fit,
+ * then where the help lists them all.
+ */
+function morePlaceholder(spec: FormSpec, rest: readonly FormField[]): string {
+  const names = rest.map((field) => `${field.name}:`);
+  if (names.join(' ').length <= PLACEHOLDER_MAX) return names.join(' ');
+  const help = ` … all in /scout help ${spec.family} ${spec.command}`;
+  let shown = '';
+  for (const name of names) {
+    const next = shown === '' ? name : `${shown} ${name}`;
+    if (next.length + help.length > PLACEHOLDER_MAX) break;
+    shown = next;
+  }
+  return `${shown}${help}`;
 }
 
 /** The modal of `spec`, submitted under `customId` (the form id that opened it). */
@@ -102,7 +152,7 @@ export function commandModal(customId: string, spec: FormSpec): APIModalInteract
     inputs.push({
       id: FORM_MORE,
       label: 'More options (name:value …)',
-      placeholder: layout.rest.map((field) => `${field.name}:`).join(' '),
+      placeholder: morePlaceholder(spec, layout.rest),
       paragraph: true,
       ...(layout.moreText === '' ? {} : { value: layout.moreText }),
     });

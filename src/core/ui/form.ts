@@ -62,6 +62,10 @@ export interface FormField {
   readonly label: string;
   /** The option's help line, with what it allows (values, bounds, how to write a range or a list). */
   readonly hint: string;
+  /** The option's own description, which the hint starts with. */
+  readonly description: string;
+  /** What the hint says the field allows, after the description ('' when it says nothing more). */
+  readonly allows: string;
   /** An example of a value ("10k-100k"). */
   readonly placeholder: string;
   readonly required: boolean;
@@ -295,10 +299,10 @@ function boundsText(facts: Facts): string {
 /** Values a hint lists in full; longer lists give their count and a few examples. */
 const HINT_VALUES_MAX = 400;
 
-/** What a field allows, in words, after the option's own description. */
-function hintOf(name: string, spec: ParamSpec, schema: z.ZodType): string {
+/** What a field allows, in words (values, bounds, how to write a range or a list, the default). */
+function allowsOf(name: string, spec: ParamSpec, schema: z.ZodType): string {
   const facts = factsOf(schema);
-  const parts = [spec.description];
+  const parts: string[] = [];
   switch (spec.kind) {
     case 'choice':
     case 'choices': {
@@ -348,7 +352,9 @@ function placeholderOf(name: string, spec: ParamSpec): string {
   const example = spec.example ?? (spec.kind === 'choice' ? spec.values[0] : undefined);
   if (example !== undefined) return example.replace(/^["'“‘](.*)["'”’]$/, '$1');
   const syntax = paramSyntax(name, { ...spec, positional: false, rest: false });
-  return syntax.slice(syntax.indexOf(':') + 1);
+  const value = syntax.slice(syntax.indexOf(':') + 1);
+  // Syntax that only names the kind of value (`<text>`) is no example.
+  return /^<[^>]*>$/.test(value) ? '' : value;
 }
 
 /** How a field of the option's kind takes its value. */
@@ -377,10 +383,13 @@ export function formSpec(
   if (ranked.length === 0) return null;
   const fields = ranked.map(({ name, spec }): FormField => {
     const value = values[name];
+    const allows = allowsOf(name, spec, def.schema);
     return {
       name,
       label: labelOf(name, spec),
-      hint: hintOf(name, spec, def.schema),
+      hint: [spec.description, allows].filter((part) => part !== '').join(' '),
+      description: spec.description,
+      allows,
       placeholder: placeholderOf(name, spec),
       required: spec.required === true,
       input: inputOf(spec),

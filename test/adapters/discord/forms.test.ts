@@ -331,12 +331,39 @@ describe('forms on Discord', () => {
         if (!shown.has(field.name)) expect(shown.has(FORM_MORE), `${what} ${field.name}`).toBe(true);
       }
       if (shown.has(FORM_MORE)) expect(more, what).not.toBe('');
+      // The placeholder is the form's help: a field's bounds are in it.
+      for (const input of inputs) {
+        const field = spec.fields.find((f) => f.name === input.custom_id);
+        const bounds = /From (-?[\d.]+) to (-?[\d.]+)\./.exec(field?.allows ?? '');
+        if (bounds !== null) {
+          expect(input.placeholder, `${what} ${input.custom_id}`).toContain(bounds[1]);
+          expect(input.placeholder, `${what} ${input.custom_id}`).toContain(bounds[2]);
+        }
+      }
+      // "More options" names the most used options it takes, and where to read of them all.
+      const rest = spec.fields.filter((f) => !shown.has(f.name));
+      if (rest.length > 0) {
+        expect(more, what).toContain(`${rest[0]?.name}:`);
+        const named = rest.filter((f) => more.includes(`${f.name}:`));
+        if (named.length < rest.length) expect(more, what).toMatch(/ all in \/scout help \S+ \S+$/);
+        expect(named.length, what).toBeGreaterThanOrEqual(Math.min(rest.length, 3));
+      }
       // Required options come first, so Discord's five inputs always hold them.
       for (const field of spec.fields.filter((f) => f.required))
         expect(shown.has(field.name), what).toBe(true);
       built += 1;
     }
     expect(built).toBeGreaterThan(30);
+    const remix = registry.command('remix', 'video');
+    const remixSpec = remix === undefined ? null : formSpec(remix);
+    if (remix === undefined || remixSpec === null) throw new Error('no remix video form');
+    const remixInputs = inputsOf(commandModal(commandFormId(remix), remixSpec) as unknown as Modal);
+    expect(remixInputs.find((i) => i.custom_id === 'brightness')?.placeholder).toBe(
+      'Brightness, -1 to 1. e.g. 0.1',
+    );
+    expect(remixInputs.find((i) => i.custom_id === FORM_MORE)?.placeholder).toBe(
+      'saturation: hue: zoomFactor: volume: removeAudio: gamma: … all in /scout help remix video',
+    );
     // A secret (a service key) is never a field: a command that takes one has no form, only its private form.
     const create = registry.command('lists', 'create');
     if (create === undefined) throw new Error('no lists create');
