@@ -68,6 +68,11 @@ export interface FakeSlack {
   readonly uploads: FakeUpload[];
   /** A response_url of this fake. */
   responseUrl(id?: string): string;
+  /**
+   * Ends a response_url, as Slack does 30 minutes after issuing it: posts to it are refused (404 `expired_url`)
+   * and not kept among the responses.
+   */
+  expireResponseUrl(id: string): void;
   /** Users the fake reports as workspace admins. */
   readonly admins: Set<string>;
   /** People of Enterprise Grid orgs by user id; users.info gives nobody else an `enterprise_user`. */
@@ -160,6 +165,7 @@ export async function startFakeSlack(
   const revoked = new Set<string>();
   const calls: ApiCall[] = [];
   const responses: ResponsePost[] = [];
+  const expiredUrls = new Set<string>();
   const files = createFakeUploads(() => base);
   const admins = new Set<string>();
   const orgMembers = new Map<string, OrgMember>();
@@ -385,6 +391,11 @@ export async function startFakeSlack(
       return;
     }
     if (await files.receive(url.pathname, req, raw, res)) return;
+    if (url.pathname.startsWith('/response/') && expiredUrls.has(url.pathname.slice('/response/'.length))) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('expired_url');
+      return;
+    }
     if (url.pathname.startsWith('/response/')) {
       responses.push({
         id: url.pathname.slice('/response/'.length),
@@ -461,6 +472,9 @@ export async function startFakeSlack(
       revoked.add(token);
     },
     responseUrl: (id = randomUUID()) => `${base}/response/${id}`,
+    expireResponseUrl(id) {
+      expiredUrls.add(id);
+    },
     waitFor(find, ms = 5000) {
       return new Promise((resolve, reject) => {
         const started = Date.now();

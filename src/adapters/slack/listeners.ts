@@ -58,7 +58,8 @@ const failed = (): Reply =>
  * A response URL works for 30 minutes (https://docs.slack.dev/interactivity/handling-user-interaction): work that
  * could only finish later is dropped, with a minute to spare for the answer itself.
  */
-const responseDeadline = () => new Date(Date.now() + 29 * 60_000);
+const RESPONSE_URL_MS = 29 * 60_000;
+const responseDeadline = () => new Date(Date.now() + RESPONSE_URL_MS);
 
 /** Registers every listener on the Bolt app. */
 export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
@@ -79,7 +80,9 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     spec: FormSpec,
     where: { channelId: string; responseUrl: string | null },
   ) => {
-    const view = formModal(spec, where);
+    // The response_url was issued with the request that opens the form: its 30 minutes run from now.
+    const issued = where.responseUrl === null ? null : app.clock.now().getTime();
+    const view = formModal(spec, { ...where, responseUrlAt: issued });
     if (view === null) {
       const tooLong = 'This form carries too much to open: type the command instead.';
       await respondWith(respond, reply([notice('error', tooLong)]), fresh);
@@ -296,13 +299,26 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       await ackTimed('view', context, () => ack());
       return;
     }
-    const respond = respondTo(metadata.responseUrl, apiUrl, logger);
+    // The response_url answers until 30 minutes after it was issued (a minute is kept for the answer); a form
+    // submitted later, or one whose URL's age is unknown, is answered through the Web API, with no deadline.
+    const until = metadata.responseUrlAt === null ? 0 : metadata.responseUrlAt + RESPONSE_URL_MS;
+    const left = until - app.clock.now().getTime();
+    let respond = left > 0 ? respondTo(metadata.responseUrl, apiUrl, logger) : null;
+    const deadline = respond === null ? {} : { deadline: new Date(Date.now() + left) };
     const target = { channelId: metadata.channelId, userId: body.user.id };
     const source: Source = { message: false, ephemeral: false };
     const answer = async (shown: Reply) => {
-      if (respond !== null)
-        await respondWith(respond, shown, source, { client, channelId: target.channelId });
-      else await postWith(client, shown, target);
+      if (respond !== null) {
+        try {
+          await respondWith(respond, shown, source, { client, channelId: target.channelId });
+          return;
+        } catch (error) {
+          // Refused (used up, expired) or unreachable: this answer and the next go through the Web API.
+          logger.warn({ err: error }, 'A form’s response_url failed; answering through the Web API.');
+          respond = null;
+        }
+      }
+      await postWith(client, shown, target);
     };
     const person = interactionPerson(body, context);
     // The form opened only for insiders: a submission from anyone else is refused before anything it holds is
@@ -327,22 +343,27 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       return;
     }
     await ackTimed('view', context, () => ack());
-    await safely('form submission', respond, async () => {
-      const actor = await people.actorOf(client, person);
-      const result = await app.dispatcher.form({
-        actor,
-        channelId: metadata.channelId,
-        family: def.family,
-        command: def.name,
-        tokens: reading.tokens,
-        progress: answer,
-        deadline: responseDeadline(),
-        forms: true,
-      });
+    await safely('form submission', null, async () => {
+      let result: Reply;
+      try {
+        const actor = await people.actorOf(client, person);
+        result = await app.dispatcher.form({
+          actor,
+          channelId: metadata.channelId,
+          family: def.family,
+          command: def.name,
+          tokens: reading.tokens,
+          progress: answer,
+          ...deadline,
+          forms: true,
+        });
+      } catch (error) {
+        logger.error({ err: error }, 'Slack form submission failed');
+        result = failed();
+      }
       try {
         await answer(result);
       } catch (error) {
-        if (respond !== null) throw error;
         logger.warn({ err: error }, 'posting a form answer failed');
         const hint = reply([
           notice(

@@ -41,6 +41,8 @@ export interface FormMetadata {
   channelId: string;
   /** The response_url of the command or press that opened the form, to answer as a typed command is answered. */
   responseUrl: string | null;
+  /** When that response_url was issued (ms since the epoch), which sets how long it takes answers. */
+  responseUrlAt: number | null;
 }
 
 /** The value of one input of a submitted view, as Slack sends it. */
@@ -185,7 +187,7 @@ export function slackLayout(spec: FormSpec): FormLayout {
 /** The modal of `spec`; null when what it must carry does not fit Slack's metadata limit. */
 export function formModal(
   spec: FormSpec,
-  where: { channelId: string; responseUrl: string | null },
+  where: Pick<FormMetadata, 'channelId' | 'responseUrl' | 'responseUrlAt'>,
 ): types.ModalView | null {
   const metadata: FormMetadata = {
     family: spec.family,
@@ -218,7 +220,10 @@ export function readFormMetadata(raw: string | undefined): FormMetadata | null {
   try {
     const parsed: unknown = JSON.parse(raw ?? '');
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const { family, command, fixed, channelId, responseUrl } = parsed as Record<string, unknown>;
+    const { family, command, fixed, channelId, responseUrl, responseUrlAt } = parsed as Record<
+      string,
+      unknown
+    >;
     if (typeof family !== 'string' || typeof command !== 'string' || typeof channelId !== 'string')
       return null;
     if (typeof fixed !== 'object' || fixed === null) return null;
@@ -230,6 +235,7 @@ export function readFormMetadata(raw: string | undefined): FormMetadata | null {
       fixed: kept,
       channelId,
       responseUrl: typeof responseUrl === 'string' ? responseUrl : null,
+      responseUrlAt: typeof responseUrlAt === 'number' ? responseUrlAt : null,
     };
   } catch {
     return null;

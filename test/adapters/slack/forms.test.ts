@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
 import { FORM_MODAL, formModal, INPUT_LIMITS } from '../../../src/adapters/slack/modals.js';
 import { FAMILIES } from '../../../src/commands/index.js';
+import { createManualClock } from '../../../src/core/clock.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
 import { FORM_MORE, formSpec, hasForm, SLACK } from '../../../src/core/ui/index.js';
@@ -66,10 +67,8 @@ type View = {
 const inputs = (view: View) => view.blocks.filter((b): b is InputBlock => b.type === 'input');
 
 /** The view of the next views.open after `before` calls. */
-async function opened(before: number): Promise<{ view: View; triggerId: unknown }> {
-  const open = await world.slack.waitFor(() =>
-    world.slack.calls.slice(before).find((c) => c.method === 'views.open'),
-  );
+async function opened(before: number, slack = world.slack): Promise<{ view: View; triggerId: unknown }> {
+  const open = await slack.waitFor(() => slack.calls.slice(before).find((c) => c.method === 'views.open'));
   return { view: open.args.view as View, triggerId: open.args.trigger_id };
 }
 
@@ -81,6 +80,7 @@ async function submit(
   view: View,
   values: Record<string, Record<string, unknown>>,
   from: { teamId?: string; userId?: string } = {},
+  port = adapter.port,
 ) {
   const payload = viewSubmissionPayload({
     callbackId: view.callback_id,
@@ -88,10 +88,7 @@ async function submit(
     values: Object.fromEntries(Object.entries(values).map(([block, value]) => [block, { value }])),
     ...from,
   });
-  const res = await signedPost(
-    adapter.port,
-    new URLSearchParams({ payload: JSON.stringify(payload) }).toString(),
-  );
+  const res = await signedPost(port, new URLSearchParams({ payload: JSON.stringify(payload) }).toString());
   expect(res.status).toBe(200);
   return res.text === ''
     ? null
@@ -394,6 +391,7 @@ describe('forms on Slack', () => {
     const where = {
       channelId: 'C0001',
       responseUrl: 'https://hooks.slack.com/commands/T0001/1/abcdefabcdef',
+      responseUrlAt: Date.now(),
     };
     let built = 0;
     for (const def of registry.families.flatMap((family) => family.commands)) {
@@ -428,5 +426,60 @@ describe('forms on Slack', () => {
       built += 1;
     }
     expect(built).toBeGreaterThan(30);
+  });
+});
+
+describe('a Slack form whose response_url can no longer answer', () => {
+  const clock = createManualClock(Date.now());
+  let late: World;
+  let lateAdapter: SlackAdapter;
+
+  beforeAll(async () => {
+    late = await startWorld({}, 10_000, {}, clock);
+    lateAdapter = await startBotAdapter(late.app, late.slack);
+  });
+
+  afterAll(async () => {
+    await lateAdapter.stop();
+    await late.stop();
+  });
+
+  /** Opens the songs search form from `/scout songs search` with the response_url named `id`. */
+  const openSongs = async (id: string) => {
+    const before = late.slack.calls.length;
+    await sendForm(
+      lateAdapter.port,
+      slashCommandBody({ text: 'songs search', responseUrl: late.slack.responseUrl(id) }),
+    );
+    return (await opened(before, late.slack)).view;
+  };
+
+  /** The Web API post that carries an answer, after `before` calls. */
+  const posted = (before: number) =>
+    late.slack.waitFor(() =>
+      late.slack.calls
+        .slice(before)
+        .find((c) => c.method === 'chat.postMessage' || c.method === 'chat.postEphemeral'),
+    );
+
+  it('submitted over 30 minutes after the command, it is answered through the Web API', async () => {
+    const view = await openSongs('stale');
+    clock.advance(31 * 60_000);
+    const before = late.slack.calls.length;
+    expect(await submit(view, { q: typed('midnight') }, {}, lateAdapter.port)).toBeNull();
+    const post = await posted(before);
+    expect(post.args.channel).toBe('C0001');
+    expect(JSON.stringify(post.args.blocks)).toMatch(/midnight/i);
+    // The stale URL was not tried: Slack would have refused it, and the answer would have been lost.
+    expect(late.slack.responses.filter((r) => r.id === 'stale')).toEqual([]);
+  });
+
+  it('when the response_url refuses the answer, it goes through the Web API', async () => {
+    const view = await openSongs('refused');
+    late.slack.expireResponseUrl('refused');
+    const before = late.slack.calls.length;
+    expect(await submit(view, { q: typed('golden hour') }, {}, lateAdapter.port)).toBeNull();
+    const post = await posted(before);
+    expect(JSON.stringify(post.args.blocks)).toMatch(/golden hour/i);
   });
 });

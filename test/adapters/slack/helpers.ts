@@ -4,6 +4,7 @@ import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/sla
 import { type App, createApp } from '../../../src/app.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import type { SlackConfig } from '../../../src/config.js';
+import type { Clock } from '../../../src/core/clock.js';
 import type { CommandSettings } from '../../../src/core/command/types.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/index.js';
@@ -23,12 +24,14 @@ export interface World {
 
 /**
  * Starts the world; `slack` configures the fake (an Enterprise Grid org's bot token, for one), `allowance` the
- * service's requests per minute (10,000 by default: nobody waits), `settings` the commands' settings.
+ * service's requests per minute (10,000 by default: nobody waits), `settings` the commands' settings, `clock` the
+ * app's time (the system's by default).
  */
 export async function startWorld(
   slackOptions: Parameters<typeof startFakeSlack>[0] = {},
   allowance = 10_000,
   settings: Partial<CommandSettings> = {},
+  clock?: Clock,
 ): Promise<World> {
   const sandbox = createSandbox({
     replyIntervalMs: 0,
@@ -49,6 +52,7 @@ export async function startWorld(
     logger: createLogger({ level: process.env.SCOUT_TEST_LOG ?? 'silent', destination: process.stderr }),
     families: FAMILIES,
     settings,
+    ...(clock === undefined ? {} : { clock }),
   });
   const slack = await startFakeSlack(slackOptions);
   return {
