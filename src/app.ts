@@ -1,6 +1,8 @@
 /** Builds Scout's object graph (store, service client, commands, dispatcher), shared by main and the tests. */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { PROFILE_LINK_DOMAINS, parseProfileLink } from './commands/creators/profile-links.js';
+import { type ChatCore, createChatCore, type ProfileLinks } from './core/chat/index.js';
 import type { Clock } from './core/clock.js';
 import { systemClock } from './core/clock.js';
 import { createDispatcher, type Dispatcher } from './core/command/dispatcher.js';
@@ -24,6 +26,13 @@ import {
   createTenants,
   type Tenants,
 } from './core/tenancy/index.js';
+
+/** Creator profile links, which chat adapters unfurl with `creators link`. */
+const PROFILE_LINKS: ProfileLinks = {
+  domains: Object.values(PROFILE_LINK_DOMAINS),
+  names: (url) => parseProfileLink(url) !== null,
+  command: { family: 'creators', command: 'link', option: 'url' },
+};
 
 /** How often a process says it is alive (see store/processes.ts). */
 const HEARTBEAT_MS = 10_000;
@@ -105,6 +114,8 @@ export interface App {
   readonly readiness: Readiness;
   /** Work one replica does at a time (the background jobs): held here while this process holds its lease. */
   readonly leases: Leases;
+  /** The port the chat adapters are given: all they reach of the app. */
+  readonly chat: ChatCore;
   stop(): Promise<void>;
 }
 
@@ -168,11 +179,9 @@ async function assemble(
   if (shared !== undefined) readiness.add('redis', () => shared.problem());
   const accounts = createAccountPool({ ...clientOptions, logger: options.logger, metrics }, secrets, shared);
   const tenancy = options.tenancy ?? { kind: 'single' };
+  const sealer = tenancy.kind === 'multi' ? createSealer(tenancy.encryptionKey) : null;
   const tenants = await createTenants({
-    mode:
-      tenancy.kind === 'multi'
-        ? { kind: 'multi', sealer: createSealer(tenancy.encryptionKey) }
-        : { kind: 'single', apiKey: apiKey as string },
+    mode: sealer === null ? { kind: 'single', apiKey: apiKey as string } : { kind: 'multi', sealer },
     store,
     pool: accounts,
     clock,
@@ -229,6 +238,20 @@ async function assemble(
     options.logger,
   );
   housekeeping.start();
+  const chat = createChatCore({
+    dispatcher,
+    registry,
+    store,
+    tenants,
+    clock,
+    settings,
+    metrics,
+    readiness,
+    secrets,
+    logger: options.logger,
+    sealer,
+    profileLinks: PROFILE_LINKS,
+  });
   return {
     store,
     tenants,
@@ -249,6 +272,7 @@ async function assemble(
     metrics,
     readiness,
     leases,
+    chat,
     async stop() {
       await leases.close();
       housekeeping.stop();

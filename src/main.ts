@@ -16,9 +16,9 @@ import type { Platform } from './core/actor.js';
 import { WORKING_NOTICE_MS } from './core/command/waiting.js';
 import { createJobs } from './core/jobs/index.js';
 import { createLogger } from './core/logger.js';
+import { createOpsServer, type OpsServer } from './core/ops-server.js';
 import type { Outbound } from './core/outbound.js';
 import type { LeasedWork } from './core/store/leases.js';
-import { createOpsServer, type OpsServer } from './ops-server.js';
 import type { Sandbox } from './sandbox/index.js';
 
 const GREETING = [

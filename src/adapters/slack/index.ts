@@ -21,9 +21,9 @@ import {
   OPS_SERVER_LIMITS,
   type OpsRoutes,
 } from '../../core/ops-routes.js';
+import { createOpsServer, type OpsServer } from '../../core/ops-server.js';
 import type { Outbound } from '../../core/outbound.js';
 import { createSealer } from '../../core/tenancy/index.js';
-import { createOpsServer, type OpsServer } from '../../ops-server.js';
 import { httpArrival, socketArrival } from './arrival.js';
 import { BoltApp, ErrorCode, HTTPReceiver, SocketModeReceiver, WebClient } from './bolt.js';
 import { boltLogger } from './bolt-logger.js';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDiscordAdapter, type DiscordAdapter } from '../../../src/adapters/discord/index.js';
 import { type App, createApp } from '../../../src/app.js';
 import { FAMILIES } from '../../../src/commands/index.js';
-import { createOpsServer, type OpsServer } from '../../../src/ops-server.js';
+import { createOpsServer, type OpsServer } from '../../../src/core/ops-server.js';
 import { readiness, scrape } from '../../core/ops/scrape.js';
 import { APP_ID, answered, createWorld, GUILD, KEY, slash, type World } from './harness.js';
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter, SlackStartError } from '../../../src/adapters/slack/index.js';
 import { createLogger } from '../../../src/core/logger.js';
-import { createOpsServer, type OpsServer } from '../../../src/ops-server.js';
+import { createOpsServer, type OpsServer } from '../../../src/core/ops-server.js';
 import { readiness, scrape } from '../../core/ops/scrape.js';
 import { slashCommandBody } from '../../fakes/slack-api.js';
 import {

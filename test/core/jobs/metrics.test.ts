@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
 import { createDigestScheduler, createReplyPoller } from '../../../src/core/jobs/index.js';
 import { createLogger } from '../../../src/core/logger.js';
-import { createOpsServer, type OpsServer } from '../../../src/ops-server.js';
+import { createOpsServer, type OpsServer } from '../../../src/core/ops-server.js';
 import { scrape } from '../ops/scrape.js';
 import { recordingOutbound, silentLogger, startWorld, TEAM, type World } from './fixture.js';
 

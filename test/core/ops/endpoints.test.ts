@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/core/logger.js';
 import { clientOf, OPS_SERVER_LIMITS } from '../../../src/core/ops-routes.js';
-import { createOpsServer, type OpsServer } from '../../../src/ops-server.js';
+import { createOpsServer, type OpsServer } from '../../../src/core/ops-server.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import {
   CHECK_INTERVAL_MS,

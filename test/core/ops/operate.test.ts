@@ -4,8 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/core/logger.js';
+import { createOpsServer, type OpsServer } from '../../../src/core/ops-server.js';
 import { sql } from '../../../src/core/store/sql.js';
-import { createOpsServer, type OpsServer } from '../../../src/ops-server.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 import { call, readiness, scrape } from './scrape.js';
 

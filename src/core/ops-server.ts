@@ -6,19 +6,21 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { App } from './app.js';
-import type { Logger } from './core/logger.js';
+import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
 import {
   createOpsRoutes,
   limitServer,
   notFound,
   OPS_SERVER_LIMITS,
   type ServerLimits,
-} from './core/ops-routes.js';
+} from './ops-routes.js';
+import type { Readiness } from './readiness.js';
 
 /** What the server is built from. */
 export interface OpsServerOptions {
-  app: Pick<App, 'readiness' | 'metrics'>;
+  /** What it serves: the app's readiness checks and metrics. */
+  app: { readonly readiness: Readiness; readonly metrics: Metrics };
   /** The port to listen on; 0 for any free one (tests). */
   port: number;
   logger: Logger;

@@ -1,0 +1,109 @@
+/** Builds the chat port from the app's parts, given explicitly by the composition root (src/app.ts). */
+import type { Clock } from '../clock.js';
+import type { Dispatcher } from '../command/dispatcher.js';
+import type { CommandRegistry, CommandSettings } from '../command/types.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
+import type { Readiness } from '../readiness.js';
+import type { Store } from '../store/index.js';
+import type { Sealer, Tenants } from '../tenancy/index.js';
+import { openForm } from '../ui/index.js';
+import { createHome } from './home.js';
+import { createInstallationVault } from './installations.js';
+import { createOperatorEndpoints } from './ops.js';
+import type { ChatCore } from './port.js';
+
+/** Which links name a creator profile, and the command that answers one (src/commands provides them). */
+export interface ProfileLinks {
+  /** The registrable domains of the profile links read; platforms match their subdomains too. */
+  readonly domains: readonly string[];
+  /** Whether `url` names a creator profile. */
+  names(url: string): boolean;
+  /** The command that answers a link, given it as its option `option`. */
+  readonly command: { readonly family: string; readonly command: string; readonly option: string };
+}
+
+/** What the port is built from. */
+export interface ChatParts {
+  dispatcher: Dispatcher;
+  registry: CommandRegistry;
+  store: Store;
+  tenants: Tenants;
+  clock: Clock;
+  settings: CommandSettings;
+  metrics: Metrics;
+  readiness: Readiness;
+  /** The logger's secret set. */
+  secrets: Set<string>;
+  logger: Logger;
+  /** Seals stored installations (many-team mode); null in single-team mode. */
+  sealer: Sealer | null;
+  profileLinks: ProfileLinks;
+}
+
+/** Creates the chat port. */
+export function createChatCore(parts: ChatParts): ChatCore {
+  const { dispatcher, registry, store, tenants, clock, settings, profileLinks } = parts;
+  const { family, command, option } = profileLinks.command;
+  return {
+    text: (invocation) => dispatcher.text(invocation),
+    options: (invocation) => dispatcher.options(invocation),
+    form: (invocation) => dispatcher.form(invocation),
+    action: (invocation) => dispatcher.action(invocation),
+    secretsNeeded: (text) => dispatcher.secretsNeeded(text),
+    atOnce: (text, options) => dispatcher.atOnce(text, options),
+    working: (text) => dispatcher.working(text),
+    catalogue: registry,
+    formFor: (id, actor) =>
+      openForm({ registry, lookup: (token) => store.actions.lookup(token, actor, clock.now()) }, id),
+    home: createHome({ store, tenants, clock, settings, logger: parts.logger }),
+    unfurls: {
+      domains: profileLinks.domains,
+      names: (url) => profileLinks.names(url),
+      unfurls: async (tenant) => (await tenants.access(tenant)).status === 'ok',
+      answer: (invocation, url) =>
+        dispatcher.options({ ...invocation, family, command, options: { [option]: url } }),
+    },
+    tenancy: {
+      get mode() {
+        return tenants.mode;
+      },
+      serve: (tenant) => tenants.serve(tenant),
+      isServed: (tenant) => tenants.isServed(tenant),
+      leave: (tenant) => tenants.leave(tenant),
+      isScoutAdmin: (tenant, userId) => tenants.isScoutAdmin(tenant, userId),
+    },
+    metrics: { ack: (platform, kind, seconds) => parts.metrics.ack(platform, kind, seconds) },
+    readiness: { add: (name, check) => parts.readiness.add(name, check) },
+    secrets: {
+      add(value) {
+        parts.secrets.add(value);
+      },
+    },
+    settings: {
+      get workingNoticeMs() {
+        return settings.workingNoticeMs;
+      },
+      get elementTtlMs() {
+        return settings.elementTtlMs;
+      },
+    },
+    clock,
+    tokens: {
+      mint: (token) =>
+        store.actions.create({
+          kind: token.kind,
+          payload: token.payload,
+          actor: token.actor,
+          personal: token.personal === true,
+          rerun: null,
+          ttlMs: token.ttlMs,
+          now: clock.now(),
+        }),
+      lookup: (token, actor) => store.actions.lookup(token, actor, clock.now()),
+      consume: (token) => store.actions.consume(token, clock.now()),
+    },
+    installations: parts.sealer === null ? null : createInstallationVault(store, parts.sealer),
+    operator: createOperatorEndpoints(parts),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The chat port, the one module platform adapters import from core besides the reply model (core/ui), the
+ * outbound contract (core/outbound), the logger and the error base: `ChatCore` and the types and small helpers of
+ * the chat syntax, tenancy and operator endpoints that adapters use.
+ */
+export type { Actor, Platform } from '../actor.js';
+export type { Invocation, SecretPrompt } from '../command/dispatcher.js';
+export type { ParamSpec } from '../command/params.js';
+export { commandLine, withoutPrefix } from '../command/syntax.js';
+export type { CommandDef, CommandFamily } from '../command/types.js';
+export type { AckKind } from '../metrics.js';
+export {
+  answerEvery,
+  limitServer,
+  OPS_PATHS,
+  OPS_SERVER_LIMITS,
+  type OpsRoutes,
+  type ServerLimits,
+} from '../ops-routes.js';
+export type { OpsServer } from '../ops-server.js';
+export type { ActionLookup as TokenLookup } from '../store/action-tokens.js';
+export { adminRole, OUTSIDE_MESSAGE, type TenantRef } from '../tenancy/index.js';
+export { type ChatParts, createChatCore, type ProfileLinks } from './create.js';
+export type { ChannelSubscription, HomeView, PersonRef, TeamSpendView } from './home.js';
+export type { InstallationVault } from './installations.js';
+export type { OperatorEndpoints } from './ops.js';
+export type {
+  AckMetrics,
+  Catalogue,
+  ChatCore,
+  ChatSettings,
+  NewToken,
+  ReadinessDoor,
+  SecretSet,
+  TenancyDoor,
+  TokenDoor,
+  UnfurlDoor,
+} from './port.js';

@@ -1,0 +1,119 @@
+/**
+ * The chat port: everything a platform adapter (Slack, Discord, the terminal) is given of Scout, as one object,
+ * `ChatCore`. Adapters dispatch what people type and press through it, read the command catalogue, and reach the
+ * few parts of the app they need (tenancy, their own short-lived tokens, stored installations, readiness, metrics)
+ * through the narrow doors declared here, never the store, the service client or the registry themselves.
+ */
+import type { Platform } from '../actor.js';
+import type { Clock } from '../clock.js';
+import type { Dispatcher, Invocation } from '../command/dispatcher.js';
+import type { CommandRegistry } from '../command/types.js';
+import type { AckKind } from '../metrics.js';
+import type { ReadinessCheck } from '../readiness.js';
+import type { ActionLookup } from '../store/action-tokens.js';
+import type { TenantRef } from '../tenancy/index.js';
+import type { FormSpec, Reply } from '../ui/index.js';
+import type { HomeView, PersonRef } from './home.js';
+import type { InstallationVault } from './installations.js';
+import type { OperatorEndpoints } from './ops.js';
+
+/** The commands and their parameters, read-only: for registration, manifests, help and forms. */
+export type Catalogue = CommandRegistry;
+
+/** Whether a tenant is served, and the few changes adapters make to the directory. */
+export interface TenancyDoor {
+  /** `single`: one team, the tenants the adapters name; `multi`: any installed tenant with the key it connected. */
+  readonly mode: 'single' | 'multi';
+  /** Single-team mode: serve this tenant (the workspace of Slack's bot token, the listed Discord servers). */
+  serve(tenant: TenantRef): void;
+  /** Whether the tenant belongs to this deployment at all (it may still lack a key in many-team mode). */
+  isServed(tenant: TenantRef): boolean;
+  /** The tenant left (uninstalled, removed the bot): its key and admins are forgotten, its jobs stop. */
+  leave(tenant: TenantRef): Promise<void>;
+  /** Whether the person is a Scout admin named in this tenant. */
+  isScoutAdmin(tenant: TenantRef, userId: string): Promise<boolean>;
+}
+
+/** What a token of an adapter's own carries (a private form's state): never a secret. */
+export interface NewToken {
+  /** A short prefix naming what the token is for (`discord.secret`); part of the token. */
+  kind: string;
+  payload: unknown;
+  /** Whose it is: the token is found only within their workspace. */
+  actor: PersonRef;
+  /** Only `actor` may use it. */
+  personal?: boolean;
+  /** How long it stays valid. */
+  ttlMs: number;
+}
+
+/** Short-lived tokens an adapter mints for state of its own, kept in the database like an element's. */
+export interface TokenDoor {
+  /** Stores a new token; resolves with it (under 100 characters, so it fits Discord's custom_id). */
+  mint(token: NewToken): Promise<string>;
+  /** What a token holds for `actor` now: ok, unknown, expired, another person's, or used. */
+  lookup(token: string, actor: PersonRef): Promise<ActionLookup>;
+  /** Marks a single-use token used; false when it was used already (a replayed submission). */
+  consume(token: string): Promise<boolean>;
+}
+
+/** Link unfurls: which links name a creator profile, and the answer to one. */
+export interface UnfurlDoor {
+  /** The domains whose profile links are read (for a platform's unfurl registration). */
+  readonly domains: readonly string[];
+  /** Whether `url` names a creator profile. */
+  names(url: string): boolean;
+  /** Whether links are unfurled for the tenant: it is served and has a service account. */
+  unfurls(tenant: TenantRef): Promise<boolean>;
+  /** The answer to a profile link for the invocation's person: the cached card (free) or a Look up offer. */
+  answer(invocation: Invocation, url: string): Promise<Reply>;
+}
+
+/** The acknowledgement timings adapters report (`scout_ack_seconds`). */
+export interface AckMetrics {
+  ack(platform: Exclude<Platform, 'terminal'>, kind: AckKind, seconds: number): void;
+}
+
+/** The readiness checks an adapter adds for its platform (`GET /readyz`). */
+export interface ReadinessDoor {
+  /** Adds (or replaces) the check called `name`; returns the function that removes it. */
+  add(name: string, check: ReadinessCheck): () => void;
+}
+
+/** Values the logger masks: an adapter adds the tokens it learns (Slack installations' bot tokens). */
+export interface SecretSet {
+  add(value: string): void;
+}
+
+/** The settings adapters read. */
+export interface ChatSettings {
+  /** How long after a request's arrival its working message is due; null: never shown. */
+  readonly workingNoticeMs: number | null;
+  /** How long an element (a button, a form's token) stays valid. */
+  readonly elementTtlMs: number;
+}
+
+/** The port adapters are given. */
+export interface ChatCore extends Dispatcher {
+  /** The commands and their parameters, read-only. */
+  readonly catalogue: Catalogue;
+  /**
+   * The form a form id opens for `actor`: a command's own form, or a stored request still valid for them; null when
+   * it opens none (unknown, expired, another person's): the press is then answered like any other.
+   */
+  formFor(id: string, actor: PersonRef): Promise<FormSpec | null>;
+  /** The person's home view (Slack's App Home), with their tenant's own balance. */
+  home(person: PersonRef): Promise<HomeView>;
+  readonly unfurls: UnfurlDoor;
+  readonly tenancy: TenancyDoor;
+  readonly metrics: AckMetrics;
+  readonly readiness: ReadinessDoor;
+  readonly secrets: SecretSet;
+  readonly settings: ChatSettings;
+  readonly clock: Clock;
+  readonly tokens: TokenDoor;
+  /** The sealed Slack installations of many-team mode; null without SCOUT_ENCRYPTION_KEY (single-team mode). */
+  readonly installations: InstallationVault | null;
+  /** The operator endpoints, for the servers an adapter listens with. */
+  readonly operator: OperatorEndpoints;
+}

@@ -1,0 +1,156 @@
+/**
+ * The chat port over the real app graph (the sandbox, SQLite): a person's home view, the tokens adapters mint,
+ * forms opened by id, link unfurls, the tenancy door and the sealed installation vault.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
+import { createChatCore } from '../../../src/core/chat/index.js';
+import { createInstallationVault } from '../../../src/core/chat/installations.js';
+import { createLogger } from '../../../src/core/logger.js';
+import { createSealer, SealError } from '../../../src/core/tenancy/index.js';
+import { commandFormId, FORM_KIND, profileUrl, renderText } from '../../../src/core/ui/index.js';
+import { type Harness, startHarness, TEST_KEY } from '../../helpers/harness.js';
+
+let h: Harness;
+const me = { platform: 'terminal' as const, workspaceId: 'local', userId: 'me' };
+const colleague = { ...me, userId: 'colleague' };
+const outsider = { platform: 'slack' as const, workspaceId: 'T-NOT-SERVED', userId: 'U1' };
+
+beforeAll(async () => {
+  h = await startHarness({ settings: { repeatWindowMs: 0 } });
+});
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('ChatCore', () => {
+  it('reads a person’s home: their spend and cap, the team’s balance, spend and chart, the subscriptions', async () => {
+    const before = await h.app.chat.home(me);
+    expect(before).toMatchObject({
+      kind: 'home',
+      spentToday: 0,
+      spentThisMonth: 0,
+      dailyCap: null,
+      connected: true,
+      subscriptions: [],
+      team: { days: 30, total: 0, chart: null },
+    });
+    await h.type('notify');
+    await h.type('digest 9:00 europe/paris categories:Food top:3');
+    await h.type('credits cap everyone 500');
+    await h.type('creators profiles category:Fitness perPage:2');
+    const after = await h.app.chat.home(me);
+    if (after.kind !== 'home') throw new Error('the local person is served');
+    const spent = await h.spentToday();
+    expect(spent).toBeGreaterThan(0);
+    expect(after.spentToday).toBe(spent);
+    expect(after.spentThisMonth).toBe(spent);
+    expect(after.dailyCap).toBe(500);
+    expect(after.balance).toBe(h.sandbox.credits(TEST_KEY));
+    expect(after.subscriptions).toEqual([
+      { channelId: 'terminal', kind: 'reply notifications', detail: 'every project' },
+      { channelId: 'terminal', kind: 'viral digest', detail: 'daily at 09:00 Europe/Paris, top 3' },
+    ]);
+    expect(after.team.total).toBe(spent);
+    expect(after.team.sparkline).toHaveLength(30);
+    expect(after.team.chart?.mimeType).toBe('image/png');
+  });
+
+  it('shows nothing of any team to someone outside the served tenants', async () => {
+    const requests = h.requests().length;
+    expect(await h.app.chat.home(outsider)).toEqual({ kind: 'outside' });
+    expect(h.requests()).toHaveLength(requests);
+  });
+
+  it('mints tokens found only by their person, used once', async () => {
+    const token = await h.app.chat.tokens.mint({
+      kind: 'test.form',
+      payload: { step: 1 },
+      actor: me,
+      personal: true,
+      ttlMs: 60_000,
+    });
+    expect(token.startsWith('test.form:')).toBe(true);
+    const found = await h.app.chat.tokens.lookup(token, me);
+    expect(found.status === 'ok' && found.record.payload).toEqual({ step: 1 });
+    expect((await h.app.chat.tokens.lookup(token, colleague)).status).toBe('not-yours');
+    expect((await h.app.chat.tokens.lookup('test.form:nothing', me)).status).toBe('unknown');
+    expect(await h.app.chat.tokens.consume(token)).toBe(true);
+    expect(await h.app.chat.tokens.consume(token)).toBe(false);
+    expect((await h.app.chat.tokens.lookup(token, me)).status).toBe('used');
+  });
+
+  it('opens a command’s form by id, and a stored form for its own person only', async () => {
+    const def = h.app.chat.catalogue.command('creators', 'search');
+    if (def === undefined) throw new Error('creators search is declared');
+    expect((await h.app.chat.formFor(commandFormId(def), me))?.family).toBe('creators');
+    const stored = await h.app.chat.tokens.mint({
+      kind: FORM_KIND,
+      payload: { family: 'creators', command: 'search', fixed: { country: 'Japan' } },
+      actor: me,
+      personal: true,
+      ttlMs: h.app.chat.settings.elementTtlMs,
+    });
+    expect((await h.app.chat.formFor(stored, me))?.fixed).toEqual({ country: 'Japan' });
+    expect(await h.app.chat.formFor(stored, colleague)).toBeNull();
+    expect(await h.app.chat.formFor('scout.form:unknown', me)).toBeNull();
+  });
+
+  it('unfurls profile links for a connected tenant only, through creators link', async () => {
+    const { unfurls } = h.app.chat;
+    expect(unfurls.domains).toContain('tiktok.com');
+    const url = profileUrl('tiktok', 'someone') as string;
+    expect(unfurls.names(url)).toBe(true);
+    expect(unfurls.names('https://www.tiktok.com/explore')).toBe(false);
+    expect(await unfurls.unfurls(me)).toBe(true);
+    expect(await unfurls.unfurls(outsider)).toBe(false);
+    const requests = h.requests().length;
+    const answer = await unfurls.answer({ actor: LOCAL_ACTOR, channelId: 'terminal' }, url);
+    expect(renderText(answer).text).toContain('@someone');
+    // Not in the profile cache: an offer to look it up, and nothing bought.
+    expect(renderText(answer).text).toContain('Look up');
+    expect(h.requests()).toHaveLength(requests);
+  });
+
+  it('says who is served, and serves a tenant named in single-team mode', () => {
+    const { tenancy } = h.app.chat;
+    expect(tenancy.mode).toBe('single');
+    expect(tenancy.isServed(me)).toBe(true);
+    expect(tenancy.isServed(outsider)).toBe(false);
+    tenancy.serve({ platform: 'discord', workspaceId: 'G-NAMED' });
+    expect(tenancy.isServed({ platform: 'discord', workspaceId: 'G-NAMED' })).toBe(true);
+  });
+
+  it('has no installation vault in single-team mode, and one that seals in many-team mode', async () => {
+    expect(h.app.chat.installations).toBeNull();
+    const sealer = createSealer('a test key of at least thirty-two characters');
+    const built = createChatCore({
+      dispatcher: h.app.dispatcher,
+      registry: h.app.registry,
+      store: h.app.store,
+      tenants: h.app.tenants,
+      clock: h.app.clock,
+      settings: h.app.settings,
+      metrics: h.app.metrics,
+      readiness: h.app.readiness,
+      secrets: h.app.secrets,
+      logger: createLogger({ level: 'silent' }),
+      sealer,
+      profileLinks: { domains: [], names: () => false, command: { family: 'x', command: 'y', option: 'z' } },
+    });
+    const vault = built.installations;
+    if (vault === null) throw new Error('a sealer makes a vault');
+    const json = JSON.stringify({ team: { id: 'T1' }, bot: { token: 'xoxb-secret' } });
+    expect(await vault.has('T1')).toBe(false);
+    await vault.keep('T1', json, h.app.clock.now());
+    expect(await vault.has('T1')).toBe(true);
+    expect(await vault.open('T1')).toBe(json);
+    const sealed = await h.app.store.tenants.slackInstallation('T1');
+    expect(sealed).not.toContain('xoxb-secret');
+    // A sealed row moved to another id does not open.
+    await h.app.store.tenants.putSlackInstallation('T2', sealed as string, h.app.clock.now());
+    await expect(createInstallationVault(h.app.store, sealer).open('T2')).rejects.toBeInstanceOf(SealError);
+    expect(await vault.remove('T1')).toBe(true);
+    expect(await vault.open('T1')).toBeNull();
+  });
+});
