@@ -225,7 +225,7 @@ async function main(): Promise<void> {
     const shell = createTerminal({
       input: process.stdin,
       output: process.stdout,
-      dispatcher: app.dispatcher,
+      chat: app.chat,
       prompt: process.stdin.isTTY ? 'scout> ' : '',
       greeting: GREETING,
       // Exports sit beside the database, wherever DATABASE_PATH puts it.

@@ -100,7 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const shell: TerminalShell = createTerminal({
     input,
     output,
-    dispatcher: app.dispatcher,
+    chat: app.chat,
     actor: options.actor ?? LOCAL_ACTOR,
     prompt: PROMPT,
     // Files of replies (exports, the credits chart) go to a folder of the test's own, never the working folder.

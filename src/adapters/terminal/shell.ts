@@ -5,8 +5,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { Actor } from '../../core/actor.js';
-import type { Dispatcher } from '../../core/command/dispatcher.js';
+import type { Actor, ChatCore } from '../../core/chat/index.js';
 import { type Reply, renderText, type TextAction } from '../../core/ui/index.js';
 import { DEFAULT_FILES_DIR, saveFile } from './files.js';
 import { readPress } from './press.js';
@@ -15,7 +14,8 @@ import { readPress } from './press.js';
 export interface TerminalOptions {
   input: Readable;
   output: Writable;
-  dispatcher: Dispatcher;
+  /** The chat port: lines and presses are dispatched through it. */
+  chat: Pick<ChatCore, 'text' | 'action'>;
   /** The local person; the terminal user is the workspace admin of the `local` workspace. */
   actor?: Actor;
   channelId?: string;
@@ -100,10 +100,10 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
     }
     if (press.kind === 'press') {
       const event = press.press.value === undefined ? {} : { value: press.press.value };
-      await show(await options.dispatcher.action({ ...invocation, token: press.press.actionId, event }));
+      await show(await options.chat.action({ ...invocation, token: press.press.actionId, event }));
       return;
     }
-    await show(await options.dispatcher.text({ ...invocation, text: trimmed }));
+    await show(await options.chat.text({ ...invocation, text: trimmed }));
   };
 
   /** Set by stop(): no further line is started, and the line at work is the last. */

@@ -75,7 +75,7 @@ function shellOf(userId: string): Person {
   const shell = createTerminal({
     input,
     output,
-    dispatcher: app.dispatcher,
+    chat: app.chat,
     actor: { ...LOCAL_ACTOR, userId, userName: userId },
   });
   const person: Person = {
