@@ -4,7 +4,10 @@
  */
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import type { DiscordConfig } from './adapters/discord/config.js';
 import { ScoutError } from './core/errors.js';
+
+export type { DiscordConfig };
 
 /** Log levels accepted by LOG_LEVEL (pino's names). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -197,16 +200,6 @@ export interface SlackConfig {
   /** Web API base (GovSlack, tests); Slack's default when null. */
   apiUrl: string | null;
   port: number;
-}
-
-/** Discord settings. */
-export interface DiscordConfig {
-  token: string;
-  applicationId: string;
-  /** REST base (tests); the gateway address then comes from /gateway/bot. */
-  apiUrl: string | null;
-  /** Single-team mode: the only servers served; Scout leaves any other. Empty in many-team mode. */
-  guildIds: string[];
 }
 
 /** One team with one key, or many teams each with its own key. */

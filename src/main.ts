@@ -198,7 +198,7 @@ async function main(): Promise<void> {
     const gateway: LeasedWork = {
       async start() {
         // A new client each time the lease is won: a destroyed discord.js client is not reused.
-        discord = createDiscordAdapter({ config: discordConfig, app, logger });
+        discord = createDiscordAdapter({ config: discordConfig, chat: app.chat, logger });
         await discord.start();
         outbound.set('discord', discord.outbound);
       },

@@ -196,7 +196,7 @@ describe('the compiled bot (npm start, npm run build, npm run start:prod)', () =
     expect(entries).toEqual(
       expect.arrayContaining([
         'sandbox/main.js',
-        'adapters/discord/register.js',
+        'tools/discord-register.js',
         'adapters/slack/write-manifest.js',
       ]),
     );

@@ -24,7 +24,7 @@ describeOutboundContract('Discord', async () => {
     async start() {
       const adapter = createDiscordAdapter({
         config: { token: 'fake-token', applicationId: APP_ID, apiUrl: `${front.url}/api`, guildIds: [GUILD] },
-        app,
+        chat: app.chat,
         logger: testLogger(),
       });
       await adapter.start();

@@ -7,12 +7,11 @@
  * Answers keep to Discord's limits: 25 choices, names and values of at most 100 characters.
  */
 import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from 'discord.js';
-import type { App } from '../../app.js';
+import type { ChatCore } from '../../core/chat/index.js';
 import { quoteValue } from '../../core/command/dispatcher.js';
 import { type ParamSpec, type ParamTable, resolveKey, resolveOption } from '../../core/command/params.js';
 import { fold } from '../../core/command/suggest.js';
 import type { Logger } from '../../core/logger.js';
-import type { ServiceClient } from '../../core/service/index.js';
 import {
   COMMAND_LIMITS,
   cutAtWord,
@@ -181,29 +180,24 @@ export function filterSuggestions(overflow: readonly OptionMapping[], typed: str
   return [...kept, ...values.filter((c) => c.value !== text)].slice(0, COMMAND_LIMITS.CHOICES_MAX);
 }
 
-async function listSuggestions(service: ServiceClient, typed: string): Promise<Choice[]> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), LIST_LOOKUP_TIMEOUT_MS);
-    timer.unref();
-  });
-  try {
-    const result = await Promise.race([service.crm.listLists(), timeout]);
-    if (result === null) return [];
-    const names = result.data.lists
-      .map((list) => list.name ?? list.id)
-      .filter((name) => name.length <= COMMAND_LIMITS.CHOICE_VALUE_MAX);
-    return matchValues(names, typed).flatMap((name) => choice(name, name));
-  } finally {
-    clearTimeout(timer);
-  }
+async function listSuggestions(chat: ChatCore, interaction: AutocompleteInteraction, typed: string) {
+  const lists = await chat.listNames(
+    tenantOfInteraction(interaction),
+    AbortSignal.timeout(LIST_LOOKUP_TIMEOUT_MS),
+  );
+  const names = (lists ?? []).filter((name) => name.length <= COMMAND_LIMITS.CHOICE_VALUE_MAX);
+  return matchValues(names, typed).flatMap((name) => choice(name, name));
 }
 
 /** Answers one autocomplete interaction from a served server; on any failure it answers with no suggestions. */
-export async function answerAutocomplete(interaction: AutocompleteInteraction, app: App, logger: Logger) {
+export async function answerAutocomplete(
+  interaction: AutocompleteInteraction,
+  chat: ChatCore,
+  logger: Logger,
+) {
   let suggestions: Choice[] = [];
   try {
-    const family = app.registry.families.find(
+    const family = chat.catalogue.families.find(
       (f) => discordName(f.name) === interaction.options.getSubcommandGroup(false),
     );
     const def = family?.commands.find(
@@ -216,8 +210,7 @@ export async function answerAutocomplete(interaction: AutocompleteInteraction, a
       suggestions = filterSuggestions(mapping.overflow, focused.value);
     } else if (option !== undefined && LIST_PARAMS.has(option.param)) {
       // The lists of this server's own account; a server without one (or outside) gets none.
-      const access = await app.tenants.access(tenantOfInteraction(interaction));
-      if (access.status === 'ok') suggestions = await listSuggestions(access.account.service, focused.value);
+      suggestions = await listSuggestions(chat, interaction, focused.value);
     } else if (option !== undefined) {
       suggestions = enumSuggestions(option.spec, focused.value);
     }

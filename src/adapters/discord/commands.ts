@@ -18,8 +18,7 @@ import {
   InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { ParamSpec } from '../../core/command/params.js';
-import type { CommandDef, CommandRegistry } from '../../core/command/types.js';
+import type { Catalogue, CommandDef, ParamSpec } from '../../core/chat/index.js';
 import { ELLIPSIS, hasForm, singleLine } from '../../core/ui/index.js';
 
 /** Discord's limits on application commands (developers/interactions/application-commands.mdx). */
@@ -286,10 +285,10 @@ const GROUP_DESCRIPTION_MAX = 12;
 const SUBCOMMAND_DESCRIPTION_MIN = 36;
 
 function buildCommand(
-  registry: CommandRegistry,
+  catalogue: Catalogue,
   descriptionMax: number,
 ): RESTPostAPIChatInputApplicationCommandsJSONBody {
-  const groups = registry.families.slice(0, COMMAND_LIMITS.OPTIONS_MAX).map(
+  const groups = catalogue.families.slice(0, COMMAND_LIMITS.OPTIONS_MAX).map(
     (family): APIApplicationCommandSubcommandGroupOption => ({
       type: ApplicationCommandOptionType.SubcommandGroup,
       name: discordName(family.name),
@@ -310,21 +309,19 @@ function buildCommand(
 }
 
 /**
- * Builds the `/scout` command JSON (the body of a bulk overwrite) from the registry, within COMMAND_TEXT_BUDGET
+ * Builds the `/scout` command JSON (the body of a bulk overwrite) from the catalogue, within COMMAND_TEXT_BUDGET
  * when subcommand descriptions of SUBCOMMAND_DESCRIPTION_MIN characters allow it; over Discord's own limit it throws.
  */
-export function buildCommandJson(
-  registry: CommandRegistry,
-): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+export function buildCommandJson(catalogue: Catalogue): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
   // The longest subcommand description that fits (the size grows with it): a binary search.
   let low = SUBCOMMAND_DESCRIPTION_MIN;
   let high = COMMAND_LIMITS.DESCRIPTION_MAX;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (commandTextLength(buildCommand(registry, middle)) <= COMMAND_TEXT_BUDGET) low = middle;
+    if (commandTextLength(buildCommand(catalogue, middle)) <= COMMAND_TEXT_BUDGET) low = middle;
     else high = middle - 1;
   }
-  const command = buildCommand(registry, low);
+  const command = buildCommand(catalogue, low);
   const size = commandTextLength(command);
   if (size > COMMAND_LIMITS.TOTAL_TEXT_MAX) {
     throw new Error(

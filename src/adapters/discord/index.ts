@@ -5,10 +5,10 @@
  * readiness check: started, and every gateway shard connected.
  */
 import { Client, Events, GatewayIntentBits, Status } from 'discord.js';
-import type { App } from '../../app.js';
-import type { DiscordConfig } from '../../config.js';
+import type { ChatCore } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
 import type { Outbound } from '../../core/outbound.js';
+import type { DiscordConfig } from './config.js';
 import { createInteractionHandler } from './interactions.js';
 import { createDiscordOutbound } from './outbound.js';
 import { makeRequest } from './rest-request.js';
@@ -17,7 +17,8 @@ import { watchGuilds } from './tenancy.js';
 /** What the adapter is built from. */
 export interface DiscordAdapterOptions {
   config: DiscordConfig;
-  app: App;
+  /** The chat port: all the adapter reaches of the app. */
+  chat: ChatCore;
   logger: Logger;
 }
 
@@ -32,15 +33,15 @@ export interface DiscordAdapter {
 
 /** Creates the Discord adapter. */
 export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
-  const { config, app, logger } = options;
+  const { config, chat, logger } = options;
   const client = new Client({
     // Interactions arrive without any privileged intent; Guilds keeps channels cached for outbound posts.
     intents: [GatewayIntentBits.Guilds],
     rest: { makeRequest, ...(config.apiUrl === null ? {} : { api: config.apiUrl }) },
   });
   // The listed servers are served from now on, before the first interaction can arrive.
-  const guilds = watchGuilds({ client, app, logger, guildIds: config.guildIds });
-  const handle = createInteractionHandler({ app, logger });
+  const guilds = watchGuilds({ client, tenancy: chat.tenancy, logger, guildIds: config.guildIds });
+  const handle = createInteractionHandler({ chat, logger });
   client.on(Events.InteractionCreate, (interaction) => {
     void handle(interaction);
   });
@@ -49,7 +50,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   const outbound = createDiscordOutbound(client, logger);
   let started = false;
   // A shard that lost its connection is reconnecting (or resuming) until it is Ready again.
-  app.readiness.add('discord', () => {
+  chat.readiness.add('discord', () => {
     if (!started || !client.isReady()) return 'not connected';
     return client.ws.shards.every((shard) => shard.status === Status.Ready) ? null : 'gateway reconnecting';
   });

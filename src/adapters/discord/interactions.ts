@@ -14,11 +14,16 @@ import {
   MessageFlags,
   type ModalSubmitInteraction,
 } from 'discord.js';
-import type { App } from '../../app.js';
-import { type Invocation, quoteValue } from '../../core/command/dispatcher.js';
-import type { CommandDef, CommandFamily } from '../../core/command/types.js';
+import {
+  type AckKind,
+  type Catalogue,
+  type ChatCore,
+  type CommandDef,
+  type CommandFamily,
+  commandLine,
+  type Invocation,
+} from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import type { AckKind } from '../../core/metrics.js';
 import {
   buttons,
   commandFormId,
@@ -30,7 +35,6 @@ import {
   inputLabel,
   lacksInput,
   notice,
-  openForm,
   type Reply,
   readForm,
   readFormId,
@@ -46,14 +50,14 @@ import { actorOf, admit } from './tenancy.js';
 
 /** What the handler needs. */
 export interface InteractionDeps {
-  app: App;
+  chat: ChatCore;
   logger: Logger;
 }
 
 const kindOf = (token: string) => token.slice(0, Math.max(0, token.indexOf(':')));
 
-function findCommand(app: App, group: string | null, sub: string | null) {
-  const family: CommandFamily | undefined = app.registry.families.find((f) => discordName(f.name) === group);
+function findCommand(catalogue: Catalogue, group: string | null, sub: string | null) {
+  const family: CommandFamily | undefined = catalogue.families.find((f) => discordName(f.name) === group);
   const def: CommandDef<unknown> | undefined = family?.commands.find((c) => discordName(c.name) === sub);
   return def;
 }
@@ -68,12 +72,6 @@ export function leafOptions(options: readonly CommandInteractionOption[]): Comma
   return out;
 }
 
-/** A command line in the chat syntax from typed options and free filters text. */
-function commandLine(def: CommandDef<unknown>, options: Readonly<Record<string, string>>, filters: string) {
-  const typed = Object.entries(options).map(([k, v]) => `${k}:${quoteValue(v)}`);
-  return [def.family, def.name, ...typed, filters].filter((part) => part !== '').join(' ');
-}
-
 /**
  * An interaction's token answers for 15 minutes (https://discord.com/developers/docs/interactions/receiving-and-responding):
  * work that could only finish later is dropped, with a minute to spare for the answer itself.
@@ -84,12 +82,11 @@ function answerDeadline(interaction: Pick<Interaction, 'createdTimestamp'>): Dat
 
 /** Creates the handler for every interaction the client receives. */
 export function createInteractionHandler(deps: InteractionDeps): (interaction: Interaction) => Promise<void> {
-  const { app, logger } = deps;
-  const { dispatcher } = app;
+  const { chat, logger } = deps;
 
   /** Counts the time from an interaction's arrival (performance.now() at `arrivedAt`) to its acknowledgement. */
   const acked = (kind: AckKind, arrivedAt: number) =>
-    app.metrics.ack('discord', kind, (performance.now() - arrivedAt) / 1000);
+    chat.metrics.ack('discord', kind, (performance.now() - arrivedAt) / 1000);
 
   /** Runs a command for a deferred interaction, and answers with the result. */
   const answerCommand = async (
@@ -120,19 +117,12 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
   ) =>
     answerCommand(interaction, (invocation) =>
       filters === ''
-        ? dispatcher.options({ ...invocation, family: def.family, command: def.name, options })
-        : dispatcher.text({ ...invocation, text: commandLine(def, options, filters) }),
+        ? chat.options({ ...invocation, family: def.family, command: def.name, options })
+        : chat.text({ ...invocation, text: commandLine(def.family, def.name, options, filters) }),
     );
 
-  /** A form id's form for the person of `interaction`; null when it opens none (see openForm). */
-  const formOf = (interaction: BaseInteraction, id: string) =>
-    openForm(
-      {
-        registry: app.registry,
-        lookup: (token) => app.store.actions.lookup(token, actorOf(interaction), app.clock.now()),
-      },
-      id,
-    );
+  /** A form id's form for the person of `interaction`; null when it opens none (see ChatCore.formFor). */
+  const formOf = (interaction: BaseInteraction, id: string) => chat.formFor(id, actorOf(interaction));
 
   /**
    * A submitted form: checked at once like a typed command; a wrong value is answered privately, naming the field,
@@ -140,7 +130,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
    */
   const onForm = async (interaction: ModalSubmitInteraction, arrivedAt: number) => {
     const spec = await formOf(interaction, interaction.customId);
-    const def = spec === null ? undefined : app.registry.command(spec.family, spec.command);
+    const def = spec === null ? undefined : chat.catalogue.command(spec.family, spec.command);
     if (spec === null || def === undefined) {
       await interaction.reply(
         privateReply(reply([notice('warning', 'This form expired: run the command again.')])),
@@ -159,14 +149,12 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
         values,
         more,
       };
-      const again = await app.store.actions.create({
+      const again = await chat.tokens.mint({
         kind: FORM_KIND,
         payload: kept,
         actor: actorOf(interaction),
         personal: true,
-        rerun: null,
-        ttlMs: app.settings.elementTtlMs,
-        now: app.clock.now(),
+        ttlMs: chat.settings.elementTtlMs,
       });
       const problems = Object.entries(reading.errors).map(([id, message]) => {
         const label = inputLabel(spec, id);
@@ -186,13 +174,13 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     await interaction.deferReply();
     acked('view', arrivedAt);
     await answerCommand(interaction, (invocation) =>
-      dispatcher.form({ ...invocation, family: def.family, command: def.name, tokens: reading.tokens }),
+      chat.form({ ...invocation, family: def.family, command: def.name, tokens: reading.tokens }),
     );
   };
 
   const onChatInput = async (interaction: ChatInputCommandInteraction, arrivedAt: number) => {
     const def = findCommand(
-      app,
+      chat.catalogue,
       interaction.options.getSubcommandGroup(false),
       interaction.options.getSubcommand(false),
     );
@@ -219,9 +207,9 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       }
     }
     // A secret (an API key) is never a command option: a private form asks for it, before any deferral.
-    const secrets = dispatcher.secretsNeeded(commandLine(def, options, filters));
+    const secrets = chat.secretsNeeded(commandLine(def.family, def.name, options, filters));
     if (secrets !== null) {
-      await askSecrets(interaction, app, def, secrets);
+      await askSecrets(interaction, chat, def, secrets);
       return;
     }
     // No option is marked required where a command has a form (commands.ts): one left out opens the form.
@@ -261,7 +249,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     await interaction.deferUpdate();
     acked('action', arrivedAt);
     const event = !more && chosen !== undefined ? { value: chosen } : {};
-    const answer = await dispatcher.action({
+    const answer = await chat.action({
       actor: actorOf(interaction),
       channelId: interaction.channelId,
       token,
@@ -276,7 +264,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
   const onModal = async (interaction: ModalSubmitInteraction, arrivedAt: number) => {
     const token = interaction.customId;
     if (kindOf(token) === SECRET_FORM_KIND) {
-      await submitSecrets(interaction, app);
+      await submitSecrets(interaction, chat);
       return;
     }
     if (readFormId(token) !== null) {
@@ -288,7 +276,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     if (interaction.isFromMessage()) await interaction.deferUpdate();
     else await interaction.deferReply();
     acked('view', arrivedAt);
-    const answer = await dispatcher.action({
+    const answer = await chat.action({
       actor,
       channelId: interaction.channelId ?? 'unknown',
       token,
@@ -303,10 +291,10 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     const arrivedAt = performance.now();
     try {
       // Before any token is minted, any row is read or any service request is made.
-      if (!(await admit(interaction, app, logger))) return;
+      if (!(await admit(interaction, chat.tenancy, logger))) return;
       if (interaction.isChatInputCommand()) await onChatInput(interaction, arrivedAt);
       else if (interaction.isAutocomplete())
-        await answerAutocomplete(interaction as AutocompleteInteraction, app, logger);
+        await answerAutocomplete(interaction as AutocompleteInteraction, chat, logger);
       else if (interaction.isMessageComponent()) await onComponent(interaction, arrivedAt);
       else if (interaction.isModalSubmit()) await onModal(interaction, arrivedAt);
     } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Registering `/scout` with Discord: the bulk overwrite of the application's commands (globally, or in one guild,
  * which applies at once) with the JSON built from the command declarations, and the link that adds the bot to a
- * server with the permissions Scout uses. `npm run discord:register` (register.ts) runs it; importing this module
+ * server with the permissions Scout uses. `npm run discord:register` (src/tools/discord-register.ts) runs it; importing this module
  * does nothing else.
  */
 import {
@@ -12,10 +12,9 @@ import {
   REST,
   Routes,
 } from 'discord.js';
-import { FAMILIES } from '../../commands/index.js';
-import type { DiscordConfig } from '../../config.js';
-import { createRegistry } from '../../core/command/registry.js';
+import type { Catalogue } from '../../core/chat/index.js';
 import { buildCommandJson } from './commands.js';
+import type { DiscordConfig } from './config.js';
 
 export { buildCommandJson } from './commands.js';
 
@@ -58,10 +57,14 @@ export function inviteText(config: DiscordConfig, singleTeam: boolean): string {
   return `${link}Only the servers in DISCORD_GUILD_IDS (${config.guildIds.join(', ')}) are served; Scout leaves any other.\n`;
 }
 
-/** Sends the bulk overwrite; resolves with how many commands Discord now has registered. */
-export async function registerCommands(config: DiscordConfig, guildId: string | null): Promise<number> {
+/** Sends the bulk overwrite of `/scout` from `catalogue`; resolves with how many commands Discord now has registered. */
+export async function registerCommands(
+  config: DiscordConfig,
+  catalogue: Catalogue,
+  guildId: string | null,
+): Promise<number> {
   const rest = new REST(config.apiUrl === null ? {} : { api: config.apiUrl }).setToken(config.token);
-  const body = buildCommandJson(createRegistry(FAMILIES));
+  const body = buildCommandJson(catalogue);
   const route =
     guildId === null
       ? Routes.applicationCommands(config.applicationId)

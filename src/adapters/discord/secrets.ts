@@ -6,10 +6,7 @@
  */
 import { type ChatInputCommandInteraction, MessageFlags, type ModalSubmitInteraction } from 'discord.js';
 import { z } from 'zod';
-import type { App } from '../../app.js';
-import type { SecretPrompt } from '../../core/command/dispatcher.js';
-import type { CommandDef } from '../../core/command/types.js';
-import { adminRole } from '../../core/tenancy/index.js';
+import { adminRole, type ChatCore, type CommandDef, type SecretPrompt } from '../../core/chat/index.js';
 import { notice, reply } from '../../core/ui/index.js';
 import { answerPrivately, privateReply } from './answer.js';
 import { modalValues, SECRET_FORM_KIND, secretModal } from './forms.js';
@@ -28,20 +25,20 @@ const secretPayload = z.object({
 /** Opens the secrets form of a command, or tells someone who may not run it which role it needs. */
 export async function askSecrets(
   interaction: ChatInputCommandInteraction,
-  app: App,
+  chat: ChatCore,
   def: CommandDef<unknown>,
   prompt: SecretPrompt,
 ): Promise<void> {
   const actor = actorOf(interaction);
   const admin =
-    actor.isAdmin || (await app.tenants.isScoutAdmin(tenantOfInteraction(interaction), actor.userId));
+    actor.isAdmin || (await chat.tenancy.isScoutAdmin(tenantOfInteraction(interaction), actor.userId));
   if (def.permission === 'admin' && !admin) {
     // Nobody types a key into a form that would refuse it; the dispatcher checks again on submission.
     const refusal = `/scout ${def.family} ${def.name} needs ${adminRole('discord')}.`;
     await interaction.reply(privateReply(reply([notice('warning', refusal)])));
     return;
   }
-  const token = await app.store.actions.create({
+  const token = await chat.tokens.mint({
     kind: SECRET_FORM_KIND,
     payload: {
       family: prompt.family,
@@ -51,23 +48,20 @@ export async function askSecrets(
     },
     actor,
     personal: true,
-    rerun: null,
     ttlMs: SECRET_FORM_TTL_MS,
-    now: app.clock.now(),
   });
   await interaction.showModal(secretModal(token, `/scout ${def.family} ${def.name}`, prompt.fields));
 }
 
 /** Runs the command of a submitted secrets form with the secrets typed into it, answering privately. */
-export async function submitSecrets(interaction: ModalSubmitInteraction, app: App): Promise<void> {
+export async function submitSecrets(interaction: ModalSubmitInteraction, chat: ChatCore): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const actor = actorOf(interaction);
   const token = interaction.customId;
-  const now = app.clock.now();
-  const found = await app.store.actions.lookup(token, actor, now);
+  const found = await chat.tokens.lookup(token, actor);
   const parsed = found.status === 'ok' ? secretPayload.safeParse(found.record.payload) : null;
   // A form is used once: a replayed submission finds it used.
-  if (parsed?.success !== true || !(await app.store.actions.consume(token, now))) {
+  if (parsed?.success !== true || !(await chat.tokens.consume(token))) {
     await answerPrivately(
       interaction,
       reply([notice('warning', 'This form expired: run the command again.')]),
@@ -81,7 +75,7 @@ export async function submitSecrets(interaction: ModalSubmitInteraction, app: Ap
     const value = values[name];
     if (value !== undefined) secrets[name] = value;
   }
-  const answer = await app.dispatcher.options({
+  const answer = await chat.options({
     actor,
     channelId: interaction.channelId ?? 'unknown',
     family,

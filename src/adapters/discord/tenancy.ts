@@ -12,10 +12,8 @@ import {
   type Interaction,
   PermissionFlagsBits,
 } from 'discord.js';
-import type { App } from '../../app.js';
-import type { Actor } from '../../core/actor.js';
+import { type Actor, OUTSIDE_MESSAGE, type TenancyDoor, type TenantRef } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import { OUTSIDE_MESSAGE, type TenantRef } from '../../core/tenancy/index.js';
 import { notice, reply } from '../../core/ui/index.js';
 import { privateReply } from './answer.js';
 
@@ -48,8 +46,12 @@ export function actorOf(interaction: BaseInteraction): Actor {
  * Lets an interaction through when its server is served; otherwise answers it at once (autocomplete with no
  * choices, anything else with a private refusal that names nothing of any team) and resolves false.
  */
-export async function admit(interaction: Interaction, app: App, logger: Logger): Promise<boolean> {
-  if (app.tenants.isServed(tenantOfInteraction(interaction))) return true;
+export async function admit(
+  interaction: Interaction,
+  tenancy: Pick<TenancyDoor, 'isServed'>,
+  logger: Logger,
+): Promise<boolean> {
+  if (tenancy.isServed(tenantOfInteraction(interaction))) return true;
   logger.info(
     { guild: interaction.guildId, interaction: interaction.id },
     'Refused a Discord interaction from outside the served servers.',
@@ -64,7 +66,7 @@ export async function admit(interaction: Interaction, app: App, logger: Logger):
 /** What the server watch needs. */
 export interface GuildWatchOptions {
   client: Client;
-  app: App;
+  tenancy: TenancyDoor;
   logger: Logger;
   /** DISCORD_GUILD_IDS: the servers served in single-team mode (empty in many-team mode). */
   guildIds: readonly string[];
@@ -80,9 +82,9 @@ export interface GuildWatch {
  * that is not served as it arrives, and in every mode it forgets a server that removed the bot.
  */
 export function watchGuilds(options: GuildWatchOptions): GuildWatch {
-  const { client, app, logger } = options;
+  const { client, tenancy, logger } = options;
   const listed = new Set(options.guildIds);
-  for (const id of listed) app.tenants.serve(guildTenant(id));
+  for (const id of listed) tenancy.serve(guildTenant(id));
   // Servers being left, with the leave under way: a server shows up as available at login, then in the sweep.
   const leaving = new Map<string, Promise<void>>();
 
@@ -102,8 +104,8 @@ export function watchGuilds(options: GuildWatchOptions): GuildWatch {
   const check = (guild: Guild): Promise<void> => {
     const tenant = guildTenant(guild.id);
     // A listed server the bot was removed from and added to again is served again.
-    if (listed.has(guild.id)) app.tenants.serve(tenant);
-    if (app.tenants.mode !== 'single' || app.tenants.isServed(tenant)) return Promise.resolve();
+    if (listed.has(guild.id)) tenancy.serve(tenant);
+    if (tenancy.mode !== 'single' || tenancy.isServed(tenant)) return Promise.resolve();
     const pending = leaving.get(guild.id) ?? leave(guild);
     leaving.set(guild.id, pending);
     return pending;
@@ -116,7 +118,7 @@ export function watchGuilds(options: GuildWatchOptions): GuildWatch {
   // (an outage) becomes GuildUnavailable instead (discord.js src/client/actions/GuildDelete.js).
   client.on(Events.GuildDelete, (guild) => {
     leaving.delete(guild.id);
-    void app.tenants
+    void tenancy
       .leave(guildTenant(guild.id))
       .catch((error: unknown) =>
         logger.error(

@@ -102,6 +102,11 @@ export interface ChatCore extends Dispatcher {
    * it opens none (unknown, expired, another person's): the press is then answered like any other.
    */
   formFor(id: string, actor: PersonRef): Promise<FormSpec | null>;
+  /**
+   * The names of the tenant's CRM lists, read from the service with its own account; null when it has none, or when
+   * `signal` aborts first (the request is then given up).
+   */
+  listNames(tenant: TenantRef, signal: AbortSignal): Promise<string[] | null>;
   /** The person's home view (Slack's App Home), with their tenant's own balance. */
   home(person: PersonRef): Promise<HomeView>;
   readonly unfurls: UnfurlDoor;

@@ -52,7 +52,7 @@ beforeAll(async () => {
   await fake.start();
   bot = createDiscordAdapter({
     config: { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl, guildIds: [GUILD] },
-    app,
+    chat: app.chat,
     logger,
   });
   await bot.start();
@@ -261,6 +261,7 @@ describe('Discord bot against a fake Discord', () => {
   it('the registration sends the command JSON built from the declarations', async () => {
     const count = await registerCommands(
       { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl, guildIds: [GUILD] },
+      app.chat.catalogue,
       GUILD,
     );
     expect(count).toBe(1);

@@ -34,7 +34,7 @@ beforeAll(async () => {
   bot = await world.startBot({ databasePath: ':memory:' });
   // Registered, the fake sends only what Discord's client could: the options registered, each required one given.
   const config = { token: 'fake-token', applicationId: APP_ID, apiUrl: world.fake.apiUrl, guildIds: [GUILD] };
-  expect(await registerCommands(config, GUILD)).toBe(1);
+  expect(await registerCommands(config, bot.app.chat.catalogue, GUILD)).toBe(1);
 });
 
 afterAll(async () => {

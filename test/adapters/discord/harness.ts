@@ -120,7 +120,7 @@ export async function createWorld(
           apiUrl: fake.apiUrl,
           guildIds: multi ? [] : guildIds,
         },
-        app,
+        chat: app.chat,
         logger,
       });
       const bot: Bot = {

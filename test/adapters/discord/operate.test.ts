@@ -43,7 +43,7 @@ describe('Discord readiness and metrics', () => {
     });
     adapter = createDiscordAdapter({
       config: { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl, guildIds: [GUILD] },
-      app,
+      chat: app.chat,
       logger,
     });
     ops = createOpsServer({ app, port: 0, logger });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   fake = createFakeDiscord({ applicationId: APP_ID, guildId: GUILD, channelId: '400000000000000001' });
   await fake.start();
   const config = { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl, guildIds: [GUILD] };
-  expect(await registerCommands(config, GUILD)).toBe(1);
+  expect(await registerCommands(config, registry, GUILD)).toBe(1);
   const put = await fake.waitFor((r) => r.method === 'PUT', 'the command overwrite');
   expect(put.refused).toBeUndefined();
   const [command] = put.body as Array<typeof registered>;

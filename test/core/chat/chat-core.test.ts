@@ -112,6 +112,21 @@ describe('ChatCore', () => {
     expect(h.requests()).toHaveLength(requests);
   });
 
+  it('names the tenant’s CRM lists, none outside, and gives up when the signal aborts', async () => {
+    await h.app.service.crm.createList({ name: 'Spring Launch' });
+    const live = () => AbortSignal.timeout(5_000);
+    expect(await h.app.chat.listNames(me, live())).toContain('Spring Launch');
+    const requests = h.requests().length;
+    expect(await h.app.chat.listNames(outsider, live())).toBeNull();
+    expect(await h.app.chat.listNames(me, AbortSignal.abort())).toBeNull();
+    expect(h.requests()).toHaveLength(requests);
+    // The service holds the answer: the lookup ends with its signal.
+    h.sandbox.injectFaults(TEST_KEY, { kind: 'timeout' });
+    const started = performance.now();
+    expect(await h.app.chat.listNames(me, AbortSignal.timeout(200))).toBeNull();
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('says who is served, and serves a tenant named in single-team mode', () => {
     const { tenancy } = h.app.chat;
     expect(tenancy.mode).toBe('single');

@@ -54,7 +54,7 @@ async function setUp(start: string): Promise<{ world: ChatWorld; fake: FakeDisco
 async function startAdapter(app: App, apiBase: string, logger = testLogger()): Promise<DiscordAdapter> {
   const adapter = createDiscordAdapter({
     config: { token: 'fake-token', applicationId: APP_ID, apiUrl: `${apiBase}/api`, guildIds: [GUILD] },
-    app,
+    chat: app.chat,
     logger,
   });
   adapters.push(adapter);

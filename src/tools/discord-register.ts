@@ -1,10 +1,13 @@
 /**
  * `npm run discord:register [-- --guild ID]` (or node on its compiled file): registers `/scout` with Discord, globally
- * or in one guild, then prints the link that adds the bot to a server (and, for one team, which servers it serves).
- * An entry point only, imported by nothing: what it does lives in registration.ts.
+ * or in one guild, from the command declarations, then prints the link that adds the bot to a server (and, for one
+ * team, which servers it serves). An entry point only, imported by nothing: what it does lives in the Discord
+ * adapter's registration.ts.
  */
-import { loadConfig, loadDotEnv } from '../../config.js';
-import { guildArgument, inviteText, registerCommands } from './registration.js';
+import { guildArgument, inviteText, registerCommands } from '../adapters/discord/registration.js';
+import { FAMILIES } from '../commands/index.js';
+import { loadConfig, loadDotEnv } from '../config.js';
+import { createRegistry } from '../core/command/registry.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -12,7 +15,7 @@ async function main(): Promise<void> {
   if (config.discord === null)
     throw new Error('Set DISCORD_TOKEN and DISCORD_APPLICATION_ID to register commands.');
   const guild = guildArgument(process.argv.slice(2));
-  const count = await registerCommands(config.discord, guild);
+  const count = await registerCommands(config.discord, createRegistry(FAMILIES), guild);
   process.stdout.write(
     `Registered ${count} command(s) ${guild === null ? 'globally' : `in guild ${guild}`}.\n` +
       inviteText(config.discord, config.tenancy.kind === 'single'),
