@@ -161,7 +161,7 @@ async function slackSieges(): Promise<Row[]> {
       apiUrl: slack.apiUrl,
       port: 0,
     },
-    app,
+    chat: app.chat,
     logger: createLogger({ level: 'silent' }),
   });
   await adapter.start();

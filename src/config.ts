@@ -5,9 +5,10 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import type { DiscordConfig } from './adapters/discord/config.js';
+import type { SlackConfig, SlackOAuthConfig } from './adapters/slack/config.js';
 import { ScoutError } from './core/errors.js';
 
-export type { DiscordConfig };
+export type { DiscordConfig, SlackConfig, SlackOAuthConfig };
 
 /** Log levels accepted by LOG_LEVEL (pino's names). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -179,28 +180,6 @@ export type ServiceTarget =
   | { kind: 'service'; apiKey: string; apiUrl: string; mediaUrl: string }
   | { kind: 'embedded-sandbox' }
   | { kind: 'tenant-keys'; apiUrl: string; mediaUrl: string };
-
-/** Slack app credentials for distribution through OAuth (many-team mode). */
-export interface SlackOAuthConfig {
-  clientId: string;
-  clientSecret: string;
-  stateSecret: string;
-}
-
-/** Slack settings: Socket Mode with an app token, else HTTP mode on `port`. */
-export interface SlackConfig {
-  /** The one workspace's bot token (single-team mode); null with OAuth. */
-  botToken: string | null;
-  /** OAuth installation (many-team mode); null with a bot token. */
-  oauth: SlackOAuthConfig | null;
-  /** Required in HTTP mode, where every request is verified with it. */
-  signingSecret: string | null;
-  /** Socket Mode when set. */
-  appToken: string | null;
-  /** Web API base (GovSlack, tests); Slack's default when null. */
-  apiUrl: string | null;
-  port: number;
-}
 
 /** One team with one key, or many teams each with its own key. */
 export type TenancyConfig = { kind: 'single' } | { kind: 'multi'; encryptionKey: string };

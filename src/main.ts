@@ -140,32 +140,7 @@ async function main(): Promise<void> {
   }
   if (slackConfig !== null) {
     const { createSlackAdapter } = await (slackModule ?? import('./adapters/slack/index.js'));
-    const createSlack = () =>
-      createSlackAdapter({
-        config: slackConfig,
-        app,
-        logger,
-        ...(config.tenancy.kind === 'multi' ? { encryptionKey: config.tenancy.encryptionKey } : {}),
-        listSubscriptions: async (workspaceId) => {
-          const workspace = { platform: 'slack' as const, workspaceId };
-          const [subscriptions, digests] = await Promise.all([
-            app.store.subscriptions.list(workspace),
-            app.store.digests.list(workspace),
-          ]);
-          return [
-            ...subscriptions.map((s) => ({
-              channelId: s.channelId,
-              kind: 'reply notifications',
-              detail: s.projectId === null ? 'every project' : `project ${s.projectId}`,
-            })),
-            ...digests.map((d) => ({
-              channelId: d.channelId,
-              kind: 'viral digest',
-              detail: `daily at ${d.localTime} ${d.timeZone}, top ${d.top}`,
-            })),
-          ];
-        },
-      });
+    const createSlack = () => createSlackAdapter({ config: slackConfig, chat: app.chat, logger });
     if (socketWithReplicas) {
       let slack: SlackAdapter | null = null;
       leader.push({

@@ -194,11 +194,7 @@ describe('the compiled bot (npm start, npm run build, npm run start:prod)', () =
       [...line.matchAll(/\btsx src\/(\S+)\.ts\b/g)].map((m) => `${m[1]}.js`),
     );
     expect(entries).toEqual(
-      expect.arrayContaining([
-        'sandbox/main.js',
-        'tools/discord-register.js',
-        'adapters/slack/write-manifest.js',
-      ]),
+      expect.arrayContaining(['sandbox/main.js', 'tools/discord-register.js', 'tools/slack-manifest.js']),
     );
     for (const entry of ['main.js', ...entries]) expect(existsSync(join(dist, entry)), entry).toBe(true);
   });
@@ -340,7 +336,7 @@ describe('the compiled bot (npm start, npm run build, npm run start:prod)', () =
   it(
     'regenerates manifest.yml beside dist/ only when its own compiled entry point is run',
     async () => {
-      await run(process.execPath, [join(dist, 'adapters', 'slack', 'write-manifest.js')], {
+      await run(process.execPath, [join(dist, 'tools', 'slack-manifest.js')], {
         cwd,
         env: { PATH: process.env.PATH ?? '' },
       });

@@ -37,7 +37,7 @@ describeOutboundContract('Slack', async () => {
           apiUrl: `${front.url}/api/`,
           port: 0,
         },
-        app,
+        chat: app.chat,
         logger: testLogger(),
         postIntervalMs: 10,
       });

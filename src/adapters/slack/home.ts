@@ -1,60 +1,35 @@
 /**
- * The App Home tab: the person's spend, the team's credit balance and spend chart, the workspace's subscriptions,
- * getting started; for anyone outside the deployment's tenants, only a line saying Scout is not available.
+ * The App Home tab, rendered from the person's home view (ChatCore.home): their spend, the team's credit balance
+ * and spend chart, the workspace's subscriptions, getting started; for anyone outside the deployment's tenants,
+ * only a line saying Scout is not available.
  */
 import { createHash } from 'node:crypto';
 import type { App as BoltApp, types } from '@slack/bolt';
-import type { App } from '../../app.js';
-import type { Platform } from '../../core/actor.js';
-import { sparkline } from '../../core/charts/spend.js';
-import { TEAM_CHART_TITLE, TEAM_DAYS, teamChartFile, teamSpend } from '../../core/charts/team.js';
-import { budgetOf, budgetScopeFor, utcMonth } from '../../core/credits.js';
+import { type ChatCore, type HomeView, OUTSIDE_MESSAGE, type TeamSpendView } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import { OUTSIDE_MESSAGE } from '../../core/tenancy/index.js';
 import { formatCredits, SLACK } from '../../core/ui/index.js';
 import { type FileTarget, fileImageBlock, uploadUnshared } from './deliver.js';
 import { clip, escapeMrkdwn } from './mrkdwn.js';
 import type { People } from './people.js';
 import { eventPerson } from './tenancy.js';
 
-/** A channel subscription of the workspace (reply notifications, digests). */
-export interface ChannelSubscription {
-  channelId: string;
-  kind: string;
-  detail: string;
-}
+/** What the Home tab shows: the person's home view, and the Slack file of the team chart when it was uploaded. */
+export type HomeData = Extract<HomeView, { kind: 'home' }> & {
+  /** The chart uploaded unshared; absent when there is none to show. */
+  chartFileId?: string;
+};
 
-/** What the Home tab shows. */
-export interface HomeData {
-  spentToday: number;
-  spentThisMonth: number;
-  /** The person's daily cap; null for none. */
-  dailyCap: number | null;
-  /** The team's service balance; null when the service did not say. */
-  balance: number | null;
-  /** False while the workspace has no service account connected (many-team mode). */
-  connected?: boolean;
-  subscriptions: readonly ChannelSubscription[];
-  /** The team's spend per day over the last TEAM_DAYS days; absent where it is not shown. */
-  teamSpend?: TeamSpend;
-}
-
-/** The team's recent spend: a sparkline of the daily totals, their sum, and the chart when it was uploaded. */
-export interface TeamSpend {
-  readonly sparkline: string;
-  readonly total: number;
-  /** The Slack file of the chart (uploaded unshared); absent when there is none to show. */
-  readonly chartFileId?: string;
-}
-
-function teamSpendBlocks(spend: TeamSpend): types.KnownBlock[] {
-  const title = `*Team, last ${TEAM_DAYS} days*`;
+function teamSpendBlocks(spend: TeamSpendView, chartFileId: string | undefined): types.KnownBlock[] {
+  const title = `*Team, last ${spend.days} days*`;
   if (spend.total === 0) return [section(`${title}\nNo spend yet.`)];
+  const chartTitle = spend.chart?.title;
   return [
     section(
       `${title}\n${spend.sparkline}  ${formatCredits(spend.total)} · \`/scout credits\` for the numbers by person`,
     ),
-    ...(spend.chartFileId === undefined ? [] : [fileImageBlock(spend.chartFileId, TEAM_CHART_TITLE)]),
+    ...(chartFileId === undefined || chartTitle === undefined
+      ? []
+      : [fileImageBlock(chartFileId, chartTitle)]),
   ];
 }
 
@@ -99,7 +74,7 @@ export function homeView(data: HomeData): types.HomeView {
         mrkdwn(`*Team balance*\n${balanceText(data)}`),
       ],
     },
-    ...(data.teamSpend === undefined ? [] : teamSpendBlocks(data.teamSpend)),
+    ...teamSpendBlocks(data.team, data.chartFileId),
     { type: 'divider' },
     section('*Channel subscriptions*'),
     ...(shown.length === 0
@@ -130,10 +105,9 @@ export function outsideHomeView(): types.HomeView {
 
 /** What the Home listener needs. */
 export interface HomeDeps {
-  app: App;
+  chat: Pick<ChatCore, 'home'>;
   logger: Logger;
   people: People;
-  listSubscriptions: (workspaceId: string) => Promise<ChannelSubscription[]>;
 }
 
 /** Charts uploaded for Home tabs, kept so that opening the tab again uploads nothing new. */
@@ -161,27 +135,25 @@ const contentKey = (workspaceId: string, bytes: Uint8Array) =>
 
 /** Publishes the Home tab when a person opens it, with the balance of the tenant's own service account. */
 export function registerHome(bolt: BoltApp, deps: HomeDeps): void {
-  const { app, logger } = deps;
+  const { chat, logger } = deps;
   const charts = chartUploads();
 
-  /** The team's spend, with the chart uploaded (or found uploaded) when there is spend and it can be drawn. */
-  async function spendOf(
+  /** The Slack file of the team chart, uploaded (or found uploaded) when there is one; its key in `charts`. */
+  async function chartOf(
     client: FileTarget['client'],
-    workspace: { platform: Platform; workspaceId: string },
-  ) {
-    const data = await teamSpend(app.store.ledger, workspace, app.clock.now());
-    const spend = { sparkline: sparkline(data.totals), total: data.total };
-    if (data.total === 0) return { spend, key: null };
+    workspaceId: string,
+    team: TeamSpendView,
+  ): Promise<{ id: string; key: string } | null> {
+    if (team.chart === null) return null;
     try {
-      const chart = await teamChartFile(data);
-      const key = contentKey(workspace.workspaceId, chart.bytes);
-      const id = charts.get(key) ?? (await uploadUnshared(client, chart));
-      if (id === undefined) return { spend, key: null };
+      const key = contentKey(workspaceId, team.chart.bytes);
+      const id = charts.get(key) ?? (await uploadUnshared(client, team.chart));
+      if (id === undefined) return null;
       charts.set(key, id);
-      return { spend: { ...spend, chartFileId: id }, key };
+      return { id, key };
     } catch (error) {
-      logger.warn({ err: error }, 'the Home tab chart could not be drawn or uploaded');
-      return { spend, key: null };
+      logger.warn({ err: error }, 'the Home tab chart could not be uploaded');
+      return null;
     }
   }
 
@@ -194,46 +166,21 @@ export function registerHome(bolt: BoltApp, deps: HomeDeps): void {
         await client.views.publish({ user_id: event.user, view: outsideHomeView() });
         return;
       }
-      const actor = { ...tenant, userId: event.user };
-      const [{ spentToday, cap }, spentThisMonth, access] = await Promise.all([
-        budgetOf(budgetScopeFor(actor, app)),
-        app.store.ledger.spent(actor, utcMonth(app.clock.now())),
-        app.tenants.access(tenant),
-      ]);
-      const [balance, subscriptions] = await Promise.all([
-        access.status === 'ok'
-          ? access.account.service.creators
-              .search({ perPage: 1 })
-              .then((result) => result.meta.creditsRemaining)
-              .catch(() => null)
-          : null,
-        deps.listSubscriptions(tenant.workspaceId).catch((error: unknown) => {
-          logger.warn({ err: error }, 'listing channel subscriptions failed');
-          return [];
-        }),
-      ]);
-      const chart = await spendOf(client, tenant);
-      const data = {
-        spentToday,
-        spentThisMonth,
-        dailyCap: cap,
-        balance,
-        connected: access.status === 'ok',
-        subscriptions,
-        teamSpend: chart.spend,
-      };
+      const home = await chat.home({ ...tenant, userId: event.user });
+      if (home.kind === 'outside') {
+        await client.views.publish({ user_id: event.user, view: outsideHomeView() });
+        return;
+      }
+      const chart = await chartOf(client, tenant.workspaceId, home.team);
       try {
+        const data = chart === null ? home : { ...home, chartFileId: chart.id };
         await client.views.publish({ user_id: event.user, view: homeView(data) });
       } catch (error) {
         // A chart file Slack no longer shows (deleted, or not processed yet): the tab without it, the sparkline kept.
-        if (chart.key === null) throw error;
+        if (chart === null) throw error;
         charts.forget(chart.key);
         logger.warn({ err: error }, 'the Home tab with its chart was refused; publishing it without');
-        const { sparkline: line, total } = chart.spend;
-        await client.views.publish({
-          user_id: event.user,
-          view: homeView({ ...data, teamSpend: { sparkline: line, total } }),
-        });
+        await client.views.publish({ user_id: event.user, view: homeView(home) });
       }
     } catch (error) {
       logger.error({ err: error }, 'Slack home failed');

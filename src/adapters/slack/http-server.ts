@@ -12,8 +12,8 @@ import type {
   ReceiverProcessEventErrorHandlerArgs,
   ReceiverUnhandledRequestHandlerArgs,
 } from '@slack/bolt';
+import { limitServer, type OpsRoutes, type ServerLimits } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import { limitServer, type OpsRoutes, type ServerLimits } from '../../core/ops-routes.js';
 import { markArrival } from './arrival.js';
 import { ErrorCode, HTTPModuleFunctions } from './bolt.js';
 import { requestBodyProblem } from './request-shape.js';

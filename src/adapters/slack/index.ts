@@ -9,27 +9,24 @@ import { once } from 'node:events';
 import { type IncomingMessage, METHODS, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { webApi } from '@slack/bolt';
-import type { App } from '../../app.js';
-import type { SlackConfig } from '../../config.js';
-import { ScoutError } from '../../core/errors.js';
-import type { Logger } from '../../core/logger.js';
 import {
   answerEvery,
-  createOpsRoutes,
+  type ChatCore,
   limitServer,
   OPS_PATHS,
   OPS_SERVER_LIMITS,
   type OpsRoutes,
-} from '../../core/ops-routes.js';
-import { createOpsServer, type OpsServer } from '../../core/ops-server.js';
+  type OpsServer,
+} from '../../core/chat/index.js';
+import { ScoutError } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
 import type { Outbound } from '../../core/outbound.js';
-import { createSealer } from '../../core/tenancy/index.js';
 import { httpArrival, socketArrival } from './arrival.js';
 import { BoltApp, ErrorCode, HTTPReceiver, SocketModeReceiver, WebClient } from './bolt.js';
 import { boltLogger } from './bolt-logger.js';
+import type { SlackConfig } from './config.js';
 import { createSlackOutbound } from './deliver.js';
 import { withDirectMessages } from './direct.js';
-import type { ChannelSubscription } from './home.js';
 import {
   createSlackHttpServer,
   receiverErrorHandlers,
@@ -56,16 +53,11 @@ export { renderSlackMessages } from './render.js';
 /** What the Slack adapter is built from. */
 export interface SlackAdapterOptions {
   config: SlackConfig;
-  app: App;
+  /** The chat port: all the adapter reaches of the app (in many-team mode, the sealed installations too). */
+  chat: ChatCore;
   logger: Logger;
-  /** The workspace's channel subscriptions, for the App Home; none by default. */
-  listSubscriptions?: (
-    workspaceId: string,
-  ) => Promise<Array<{ channelId: string; kind: string; detail: string }>>;
   /** Least time between two background posts in one channel; Slack's pace (1 s) by default. */
   postIntervalMs?: number;
-  /** Many-team mode (config.oauth): SCOUT_ENCRYPTION_KEY, which seals the installations kept in the database. */
-  encryptionKey?: string | undefined;
   /** HTTP mode: body size, timeouts and connection cap of the server; SLACK_HTTP_LIMITS where not given. */
   http?: Partial<SlackHttpLimits>;
 }
@@ -169,9 +161,7 @@ function servePagesWithin(
 
 /** Creates the Slack adapter; nothing connects until start(). */
 export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
-  const { config, app, logger } = options;
-  const listSubscriptions = async (workspaceId: string): Promise<ChannelSubscription[]> =>
-    options.listSubscriptions === undefined ? [] : options.listSubscriptions(workspaceId);
+  const { config, chat, logger } = options;
   let bolt: BoltApp | null = null;
   let server: Server | null = null;
   // Socket Mode with one team: the operator server on PORT.
@@ -185,12 +175,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   // /healthz, /readyz and /metrics on every server the adapter listens with, matched exactly (see ops-routes): answered
   // before Bolt on Scout's own servers and on the install pages server Bolt's Socket Mode receiver keeps. /healthz
   // answers 503 until the adapter has started.
-  const opsRoutes = createOpsRoutes({
-    readiness: app.readiness,
-    metrics: app.metrics,
-    logger,
-    live: () => started,
-  });
+  const opsRoutes = chat.operator.routes(() => started);
   // The same as Bolt's custom routes there, should the server not be found: Bolt's matcher takes `/metrics/` and
   // `//host/metrics` for `/metrics` too, so every request it hands over is answered, 404 when not exactly ours; and
   // with every method, so that HEAD is served and the others get 405.
@@ -202,7 +187,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   // Socket Mode: whether the socket is connected now (it drops and reconnects on its own).
   let socketConnected = false;
   // Ready once started (in single-team mode, after auth.test confirmed the token) and, in Socket Mode, connected.
-  app.readiness.add('slack', () => {
+  chat.readiness.add('slack', () => {
     if (!started) return 'not connected';
     return config.appToken !== null && !socketConnected ? 'Socket Mode disconnected' : null;
   });
@@ -220,19 +205,16 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     return started && config.appToken !== null && config.oauth !== null ? config.port : null;
   };
 
-  if (config.oauth !== null && options.encryptionKey === undefined) {
-    throw new Error('Slack OAuth keeps installations encrypted: pass SCOUT_ENCRYPTION_KEY as encryptionKey.');
-  }
+  // Many-team mode keeps the installations sealed (SCOUT_ENCRYPTION_KEY); start() refuses OAuth in single-team mode.
   const installations: SlackInstallations | null =
-    config.oauth === null || options.encryptionKey === undefined
+    config.oauth === null || chat.installations === null
       ? null
       : createSlackInstallations({
-          store: app.store,
-          sealer: createSealer(options.encryptionKey),
-          clock: app.clock,
+          vault: chat.installations,
+          clock: chat.clock,
           logger,
           // The logger's secret set: installations' tokens are masked from the moment they are seen.
-          secrets: app.secrets,
+          secrets: chat.secrets,
         });
   const installed =
     installations === null
@@ -309,7 +291,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     },
     async start() {
       if (bolt !== null) return;
-      if ((config.oauth !== null) !== (app.tenants.mode === 'multi')) {
+      if ((config.oauth !== null) !== (chat.tenancy.mode === 'multi')) {
         throw new Error(
           config.oauth === null
             ? 'Many-team mode installs Scout through Slack OAuth: set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET.'
@@ -322,7 +304,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       if (config.oauth === null) {
         if (config.botToken === null) throw new Error('SLACK_BOT_TOKEN is required in single-team mode.');
         identity = await identify(config.botToken, { ...clientOptions, logger: slackLogger });
-        app.tenants.serve({ platform: 'slack', workspaceId: identity.workspaceId });
+        chat.tenancy.serve({ platform: 'slack', workspaceId: identity.workspaceId });
         warnOfMissingScopes(identity.scopes, logger);
       }
       const oauth =
@@ -339,7 +321,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
               ...(identity.botUserId === undefined ? {} : { botUserId: identity.botUserId }),
             };
       const register = (created: BoltApp) => {
-        registerListeners(created, { app, logger, listSubscriptions, installations, apiUrl: config.apiUrl });
+        registerListeners(created, { chat, logger, installations, apiUrl: config.apiUrl });
         created.error(async (error) => {
           // A request from a workspace without an installation (many-team mode) is not a fault of ours.
           if (error.code === ErrorCode.AuthorizationError) {
@@ -376,7 +358,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         bolt = new BoltApp({ ...auth, receiver, clientOptions, logger: slackLogger });
         register(bolt);
         if (config.oauth === null) {
-          healthServer = createOpsServer({ app, port: config.port, logger, live: () => started });
+          healthServer = chat.operator.server(config.port, () => started);
           await healthServer.start();
         }
         pagesServer = oauth === null ? null : installPagesServer(receiver);

@@ -8,10 +8,8 @@
  * https://docs.slack.dev/tools/bolt-js/concepts/authenticating-oauth
  */
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
-import type { Clock } from '../../core/clock.js';
+import type { ChatCore, InstallationVault } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import type { Store } from '../../core/store/index.js';
-import type { Sealer } from '../../core/tenancy/index.js';
 import { missingScopes } from './manifest.js';
 
 /** The installations of the workspaces and orgs that added Scout, sealed at rest. */
@@ -51,22 +49,19 @@ export function installationId(installation: {
 const queryId = (query: InstallationQuery<boolean>) =>
   (query.isEnterpriseInstall ? query.enterpriseId : query.teamId) ?? '';
 
-// The additional data a sealed installation is bound to: a row copied to another id, or into another table, fails.
-const context = (id: string) => `slack-installation:${id}`;
-
 /** Options of createSlackInstallations. */
 export interface SlackInstallationsOptions {
-  store: Store;
-  sealer: Sealer;
-  clock: Clock;
+  /** Where they are kept, sealed (the chat port's vault). */
+  vault: InstallationVault;
+  clock: ChatCore['clock'];
   logger: Logger;
   /** Values the logger masks (the app's secret set): each installation's tokens join it when first seen. */
-  secrets: Set<string>;
+  secrets: ChatCore['secrets'];
 }
 
 /** Creates the installation store Bolt's InstallProvider is given. */
 export function createSlackInstallations(options: SlackInstallationsOptions): SlackInstallations {
-  const { store, sealer, clock, logger, secrets } = options;
+  const { vault, clock, logger, secrets } = options;
   const remember = (installation: Installation) => {
     for (const token of [
       installation.bot?.token,
@@ -78,9 +73,9 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
     }
   };
   const open = async (id: string): Promise<Installation | null> => {
-    const sealed = await store.tenants.slackInstallation(id);
-    if (sealed === null) return null;
-    const installation = JSON.parse(sealer.open(sealed, context(id))) as Installation;
+    const json = await vault.open(id);
+    if (json === null) return null;
+    const installation = JSON.parse(json) as Installation;
     remember(installation);
     return installation;
   };
@@ -90,7 +85,7 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
       remember(installation);
       const now = clock.now();
       const kept = { ...installation, [INSTALLED_AT]: installedAtOf(installation) ?? now.getTime() };
-      await store.tenants.putSlackInstallation(id, sealer.seal(JSON.stringify(kept), context(id)), now);
+      await vault.keep(id, JSON.stringify(kept), now);
       logger.info({ installation: id }, 'Slack installation saved.');
       const missing = missingScopes(installation.bot?.scopes);
       if (missing.length > 0) {
@@ -106,10 +101,9 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
     },
     async deleteInstallation(query) {
       const id = queryId(query);
-      if (await store.tenants.removeSlackInstallation(id))
-        logger.info({ installation: id }, 'Slack installation deleted.');
+      if (await vault.remove(id)) logger.info({ installation: id }, 'Slack installation deleted.');
     },
-    has: async (id) => id !== '' && (await store.tenants.slackInstallation(id)) !== null,
+    has: (id) => vault.has(id),
     async queryFor(id) {
       const installation = id === '' ? null : await open(id);
       if (installation === null) return null;

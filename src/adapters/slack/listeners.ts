@@ -6,16 +6,14 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BlockAction, App as BoltApp, Context, RespondFn, webApi } from '@slack/bolt';
-import type { App } from '../../app.js';
+import type { AckKind, ChatCore } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import type { AckKind } from '../../core/metrics.js';
 import {
   bareFormOf,
   FORM_MORE,
   type FormSpec,
   formSpec,
   notice,
-  openForm,
   type Reply,
   readForm,
   readFormId,
@@ -23,7 +21,7 @@ import {
 } from '../../core/ui/index.js';
 import { arrivalOf, secondsSinceArrival } from './arrival.js';
 import { type AckAnswer, ackAnswer, postWith, respondTo, respondWith, type Source } from './deliver.js';
-import { type ChannelSubscription, registerHome } from './home.js';
+import { registerHome } from './home.js';
 import type { SlackInstallations } from './installations.js';
 import {
   FORM_MODAL,
@@ -42,9 +40,8 @@ import { readValue, readValueMetadata, TYPE_PREFIX, VALUE_MODAL, valueModal } fr
 
 /** What the listeners need. */
 export interface ListenerDeps {
-  app: App;
+  chat: ChatCore;
   logger: Logger;
-  listSubscriptions: (workspaceId: string) => Promise<ChannelSubscription[]>;
   /** The OAuth installations (many-team mode); null in single-team mode. */
   installations: SlackInstallations | null;
   /** The configured Web API base (GovSlack, tests), whose origin response_urls may also be on; null for Slack's. */
@@ -63,9 +60,9 @@ const responseDeadline = () => new Date(Date.now() + RESPONSE_URL_MS);
 
 /** Registers every listener on the Bolt app. */
 export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
-  const { app, logger, apiUrl } = deps;
-  const people = createPeople(createGate(app, deps.installations), logger);
-  const forms = { app, logger, people, apiUrl };
+  const { chat, logger, apiUrl } = deps;
+  const people = createPeople(createGate(chat.tenancy, deps.installations), logger);
+  const forms = { chat, logger, people, apiUrl };
   // A new ephemeral message, never a replacement of the message pressed.
   const fresh: Source = { message: false, ephemeral: false };
 
@@ -81,7 +78,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     where: { channelId: string; responseUrl: string | null },
   ) => {
     // The response_url was issued with the request that opens the form: its 30 minutes run from now.
-    const issued = where.responseUrl === null ? null : app.clock.now().getTime();
+    const issued = where.responseUrl === null ? null : chat.clock.now().getTime();
     const view = formModal(spec, { ...where, responseUrlAt: issued });
     if (view === null) {
       const tooLong = 'This form carries too much to open: type the command instead.';
@@ -102,7 +99,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   ): Promise<void> => {
     const startedAt = performance.now();
     await ack();
-    app.metrics.ack('slack', kind, secondsSinceArrival(context, startedAt));
+    chat.metrics.ack('slack', kind, secondsSinceArrival(context, startedAt));
   };
 
   /** The invocation's arrival stamp, so its working message is timed from the request's arrival. */
@@ -134,20 +131,20 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
    * the acknowledgement itself. Null otherwise.
    */
   const answerAtOnce = (text: string, person: Person, context: Context): AtOnce | null => {
-    if (person.belongs.kind !== 'workspace' || !app.tenants.isServed(person.tenant)) return null;
+    if (person.belongs.kind !== 'workspace' || !chat.tenancy.isServed(person.tenant)) return null;
     // Bolt found this workspace's installation to authorize the request (many-team mode).
     if (deps.installations !== null && context.botToken === undefined) return null;
-    if (bareFormOf(app.registry, text) !== null || app.dispatcher.secretsNeeded(text) !== null) return null;
-    const answer = app.dispatcher.atOnce(text, { forms: true });
+    if (bareFormOf(chat.catalogue, text) !== null || chat.secretsNeeded(text) !== null) return null;
+    const answer = chat.atOnce(text, { forms: true });
     if (answer !== null) {
       const ack = ackAnswer(answer);
       return ack === null ? null : { ack, final: true };
     }
     // A request that waited this long behind others (a burst) is due its working message: the ack carries it.
-    const due = app.settings.workingNoticeMs;
+    const due = chat.settings.workingNoticeMs;
     const arrived = arrivalOf(context);
     if (due === null || arrived === undefined || performance.now() - arrived < due) return null;
-    const working = app.dispatcher.working(text);
+    const working = chat.working(text);
     const ack = working === null ? null : ackAnswer(working);
     return ack === null ? null : { ack, final: false };
   };
@@ -172,7 +169,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         await respondWith(respond, outsideReply(), fresh);
         return;
       }
-      const bare = bareFormOf(app.registry, text);
+      const bare = bareFormOf(chat.catalogue, text);
       const spec = bare === null ? null : formSpec(bare);
       if (spec !== null) {
         await openFormModal(client, respond, command.trigger_id, spec, {
@@ -181,7 +178,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         });
         return;
       }
-      const prompt = app.dispatcher.secretsNeeded(text);
+      const prompt = chat.secretsNeeded(text);
       if (prompt !== null) {
         await openSecretForm(forms, {
           client,
@@ -196,7 +193,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       }
       const actor = await people.actorOf(client, person);
       const source: Source = { message: false, ephemeral: false };
-      const answer = await app.dispatcher.text({
+      const answer = await chat.text({
         actor,
         channelId: command.channel_id,
         text,
@@ -250,15 +247,14 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     }
     if (readFormId(element.action_id) !== null) {
       // A form button: its form opens at once; one that opens nothing (expired, another person's) is answered below.
-      const lookup = (token: string) =>
-        app.store.actions.lookup(
-          token,
-          { platform: 'slack', workspaceId: person.tenant.workspaceId, userId: person.userId },
-          app.clock.now(),
-        );
+      const presser = {
+        platform: 'slack' as const,
+        workspaceId: person.tenant.workspaceId,
+        userId: person.userId,
+      };
       let opened = false;
       await safely('form open', respond, async () => {
-        const spec = await openForm({ registry: app.registry, lookup }, element.action_id);
+        const spec = await chat.formFor(element.action_id, presser);
         if (spec === null) return;
         opened = true;
         await openFormModal(client, respond, body.trigger_id, spec, {
@@ -276,7 +272,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         ephemeral: (body.container as { is_ephemeral?: boolean }).is_ephemeral === true,
         choice: value !== undefined,
       };
-      const answer = await app.dispatcher.action({
+      const answer = await chat.action({
         actor,
         channelId,
         token: decodeSlackText(element.action_id),
@@ -293,7 +289,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
 
   bolt.view(FORM_MODAL, async ({ ack, body, view, client, context }) => {
     const metadata = readFormMetadata(view.private_metadata);
-    const def = metadata === null ? undefined : app.registry.command(metadata.family, metadata.command);
+    const def = metadata === null ? undefined : chat.catalogue.command(metadata.family, metadata.command);
     const spec = metadata === null || def === undefined ? null : formSpec(def, { fixed: metadata.fixed });
     if (metadata === null || def === undefined || spec === null) {
       await ackTimed('view', context, () => ack());
@@ -302,7 +298,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     // The response_url answers until 30 minutes after it was issued (a minute is kept for the answer); a form
     // submitted later, or one whose URL's age is unknown, is answered through the Web API, with no deadline.
     const until = metadata.responseUrlAt === null ? 0 : metadata.responseUrlAt + RESPONSE_URL_MS;
-    const left = until - app.clock.now().getTime();
+    const left = until - chat.clock.now().getTime();
     let respond = left > 0 ? respondTo(metadata.responseUrl, apiUrl, logger) : null;
     const deadline = respond === null ? {} : { deadline: new Date(Date.now() + left) };
     const target = { channelId: metadata.channelId, userId: body.user.id };
@@ -347,7 +343,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       let result: Reply;
       try {
         const actor = await people.actorOf(client, person);
-        result = await app.dispatcher.form({
+        result = await chat.form({
           actor,
           channelId: metadata.channelId,
           family: def.family,
@@ -392,7 +388,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         return;
       }
       const actor = await people.actorOf(client, person);
-      const answer = await app.dispatcher.action({
+      const answer = await chat.action({
         actor,
         channelId: metadata.channelId,
         token: metadata.token,
@@ -407,7 +403,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   });
 
   registerSecretForm(bolt, forms);
-  registerHome(bolt, { app, logger, people, listSubscriptions: deps.listSubscriptions });
-  registerLeaving(bolt, { app, installations: deps.installations, logger });
-  registerUnfurls(bolt, { app, logger, people });
+  registerHome(bolt, { chat, logger, people });
+  registerLeaving(bolt, { tenancy: chat.tenancy, installations: deps.installations, logger });
+  registerUnfurls(bolt, { unfurls: chat.unfurls, logger, people });
 }

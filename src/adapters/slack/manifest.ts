@@ -1,10 +1,9 @@
 /**
- * The Slack app manifest (manifest.yml at the repository root), built from the command registry so the
- * `/scout` usage hint and description follow the commands. `npm run slack:manifest` (write-manifest.ts) rewrites
- * it; importing this module never writes anything.
+ * The Slack app manifest (manifest.yml at the repository root), built from the command catalogue so the
+ * `/scout` usage hint and description follow the commands. `npm run slack:manifest` (src/tools/slack-manifest.ts)
+ * rewrites it; importing this module never writes anything.
  */
-import { PROFILE_LINK_DOMAINS } from '../../commands/creators/profile-links.js';
-import type { CommandRegistry } from '../../core/command/types.js';
+import type { Catalogue } from '../../core/chat/index.js';
 
 /** The bot scopes Scout needs, and why. */
 export const BOT_SCOPES: Readonly<Record<string, string>> = {
@@ -25,13 +24,13 @@ export const BOT_SCOPES: Readonly<Record<string, string>> = {
 export const UNFURL_DOMAINS_MAX = 5;
 
 /**
- * The domains whose links Scout unfurls: one per platform the service searches, within Slack's limit (their
- * www. and m. subdomains are matched too). twitter.com links are not among them: x.com is what cards link to.
+ * The domains whose links Scout unfurls, of the profile links' domains (ChatCore's unfurls.domains): one per platform
+ * the service searches, within Slack's limit (their www. and m. subdomains are matched too). twitter.com links are
+ * not among them: x.com is what cards link to.
  */
-export const UNFURL_DOMAINS: readonly string[] = Object.values(PROFILE_LINK_DOMAINS).slice(
-  0,
-  UNFURL_DOMAINS_MAX,
-);
+export function unfurlDomains(profileDomains: readonly string[]): string[] {
+  return profileDomains.slice(0, UNFURL_DOMAINS_MAX);
+}
 
 /** The scopes of BOT_SCOPES missing from `granted` (the scopes Slack lists with an answer); none when unknown. */
 export function missingScopes(granted: readonly string[] | undefined): string[] {
@@ -43,9 +42,9 @@ export function missingScopes(granted: readonly string[] | undefined): string[] 
 export const USAGE_HINT_MAX = 100;
 
 /** The usage hint of `/scout`: the families, as many as fit. */
-export function usageHint(registry: CommandRegistry): string {
+export function usageHint(catalogue: Catalogue): string {
   let hint = '';
-  for (const family of registry.families) {
+  for (const family of catalogue.families) {
     const next = hint === '' ? `[${family.name}` : `${hint} | ${family.name}`;
     if (next.length + ' …]'.length > USAGE_HINT_MAX) return `${hint} …]`;
     hint = next;
@@ -55,8 +54,8 @@ export function usageHint(registry: CommandRegistry): string {
 
 const q = (value: string) => JSON.stringify(value);
 
-/** The manifest as YAML text. */
-export function manifestYaml(registry: CommandRegistry): string {
+/** The manifest as YAML text, for the commands of `catalogue` and the profile links of `profileDomains`. */
+export function manifestYaml(catalogue: Catalogue, profileDomains: readonly string[]): string {
   const scopes = Object.entries(BOT_SCOPES)
     .map(([scope, why]) => `      - ${scope} # ${why}`)
     .join('\n');
@@ -92,11 +91,13 @@ features:
     always_online: true
   slash_commands:
     - command: /scout
-      description: ${q(`Creator discovery and outreach: ${registry.families.map((f) => f.name).join(', ')}`)}
-      usage_hint: ${q(usageHint(registry))}
+      description: ${q(`Creator discovery and outreach: ${catalogue.families.map((f) => f.name).join(', ')}`)}
+      usage_hint: ${q(usageHint(catalogue))}
       should_escape: true
   unfurl_domains:
-${UNFURL_DOMAINS.map((domain) => `    - ${domain}`).join('\n')}
+${unfurlDomains(profileDomains)
+  .map((domain) => `    - ${domain}`)
+  .join('\n')}
 oauth_config:
   scopes:
     bot:

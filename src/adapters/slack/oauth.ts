@@ -6,8 +6,8 @@
  * token is refreshed (and saved) before it expires. https://docs.slack.dev/authentication/installing-with-oauth
  */
 import type { HTTPReceiver, webApi } from '@slack/bolt';
-import type { SlackOAuthConfig } from '../../config.js';
 import { WebClient } from './bolt.js';
+import type { SlackOAuthConfig } from './config.js';
 import type { SlackInstallations } from './installations.js';
 import { BOT_SCOPES } from './manifest.js';
 

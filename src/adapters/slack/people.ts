@@ -12,9 +12,8 @@
  * https://docs.slack.dev/reference/methods/users.info https://docs.slack.dev/enterprise
  */
 import type { webApi } from '@slack/bolt';
-import type { Actor } from '../../core/actor.js';
+import type { Actor, TenantRef } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import type { TenantRef } from '../../core/tenancy/index.js';
 import type { Gate } from './tenancy.js';
 
 /**

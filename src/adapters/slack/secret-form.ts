@@ -4,10 +4,8 @@
  * typed values and answers only its author. What is typed is never logged, echoed or put into the modal's metadata.
  */
 import type { App as BoltApp, RespondFn, types, webApi } from '@slack/bolt';
-import type { App } from '../../app.js';
-import type { SecretPrompt } from '../../core/command/dispatcher.js';
+import { adminRole, type ChatCore, type SecretPrompt } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import { adminRole } from '../../core/tenancy/index.js';
 import { notice, reply, SLACK } from '../../core/ui/index.js';
 import { postWith, respondTo, respondWith } from './deliver.js';
 import { clip } from './mrkdwn.js';
@@ -122,7 +120,7 @@ export function readSecrets(
 
 /** What opening and submitting the form need. */
 export interface SecretFormDeps {
-  app: App;
+  chat: ChatCore;
   logger: Logger;
   people: People;
   /** The configured Web API base, whose origin a kept response_url may also be on; null for Slack's. */
@@ -146,13 +144,13 @@ export async function openSecretForm(
     responseUrl: string;
   },
 ): Promise<void> {
-  const { app } = deps;
+  const { chat } = deps;
   const fresh = { message: false, ephemeral: false } as const;
-  const def = app.registry.command(request.prompt.family, request.prompt.command);
+  const def = chat.catalogue.command(request.prompt.family, request.prompt.command);
   if (def?.permission === 'admin') {
     const { person } = request;
     const actor = await deps.people.actorOf(request.client, person);
-    if (!actor.isAdmin && !(await app.tenants.isScoutAdmin(person.tenant, person.userId))) {
+    if (!actor.isAdmin && !(await chat.tenancy.isScoutAdmin(person.tenant, person.userId))) {
       const needs = `/scout ${def.family} ${def.name} needs ${adminRole('slack')}.`;
       await respondWith(request.respond, reply([notice('warning', needs)]), fresh);
       return;
@@ -172,7 +170,7 @@ export async function openSecretForm(
 
 /** Registers the form's submission: ack at once, then run the command and answer its author privately. */
 export function registerSecretForm(bolt: BoltApp, deps: SecretFormDeps): void {
-  const { app, logger } = deps;
+  const { chat, logger } = deps;
   bolt.view(SECRET_MODAL, async ({ ack, body, view, client, context }) => {
     const metadata = readSecretMetadata(view.private_metadata);
     if (metadata === null) {
@@ -198,7 +196,7 @@ export function registerSecretForm(bolt: BoltApp, deps: SecretFormDeps): void {
         return;
       }
       const actor = await deps.people.actorOf(client, person);
-      const answer = await app.dispatcher.options({
+      const answer = await chat.options({
         actor,
         channelId: metadata.channelId,
         family: metadata.family,

@@ -12,9 +12,8 @@
  * https://docs.slack.dev/apis/slack-connect/ https://github.com/slackapi/bolt-js/issues/1875
  */
 import type { App as BoltApp, SlashCommand } from '@slack/bolt';
-import type { App } from '../../app.js';
+import { OUTSIDE_MESSAGE, type TenancyDoor, type TenantRef } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import { OUTSIDE_MESSAGE, type TenantRef } from '../../core/tenancy/index.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
 import type { SlackInstallations } from './installations.js';
 import type { Belonging, Person } from './people.js';
@@ -138,9 +137,12 @@ export function eventPerson(userId: string, teamId: string | undefined, context:
 export type Gate = (tenant: TenantRef) => Promise<boolean>;
 
 /** Creates the gate; `installations` is null in single-team mode. */
-export function createGate(app: App, installations: SlackInstallations | null): Gate {
+export function createGate(
+  tenancy: Pick<TenancyDoor, 'isServed'>,
+  installations: SlackInstallations | null,
+): Gate {
   return async (ref) =>
-    app.tenants.isServed(ref) && (installations === null || (await installations.has(ref.workspaceId)));
+    tenancy.isServed(ref) && (installations === null || (await installations.has(ref.workspaceId)));
 }
 
 /** The refusal an outsider sees, only them: it names nothing of any team. */
@@ -179,7 +181,7 @@ async function predates(
  */
 export function registerLeaving(
   bolt: BoltApp,
-  deps: { app: App; installations: SlackInstallations | null; logger: Logger },
+  deps: { tenancy: Pick<TenancyDoor, 'leave'>; installations: SlackInstallations | null; logger: Logger },
 ): void {
   const { installations, logger } = deps;
   const leave = async (context: InstallContext, eventTime: unknown, why: string) => {
@@ -198,7 +200,7 @@ export function registerLeaving(
         ? { enterpriseId: id, teamId: undefined, isEnterpriseInstall: true }
         : { teamId: id, enterpriseId: context.enterpriseId, isEnterpriseInstall: false },
     );
-    await deps.app.tenants.leave({ platform: 'slack', workspaceId: id });
+    await deps.tenancy.leave({ platform: 'slack', workspaceId: id });
     logger.info({ workspace: id, why }, 'A Slack workspace left.');
   };
   bolt.event('app_uninstalled', async ({ body, context }) => {

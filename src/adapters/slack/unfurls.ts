@@ -7,8 +7,7 @@
  * https://docs.slack.dev/messaging/unfurling-links-in-messages https://docs.slack.dev/reference/methods/chat.unfurl
  */
 import type { App as BoltApp } from '@slack/bolt';
-import type { App } from '../../app.js';
-import { parseProfileLink } from '../../commands/creators/profile-links.js';
+import type { UnfurlDoor } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
 import type { Reply } from '../../core/ui/index.js';
 import type { Block } from './blocks.js';
@@ -21,17 +20,20 @@ export const UNFURLS_PER_MESSAGE_MAX = 5;
 
 /** What the unfurl listener needs. */
 export interface UnfurlDeps {
-  app: App;
+  unfurls: UnfurlDoor;
   logger: Logger;
   people: People;
 }
 
 /** The distinct links of an event that name a creator profile, at most UNFURLS_PER_MESSAGE_MAX. */
-export function profileLinksOf(links: ReadonlyArray<{ url?: unknown }>): string[] {
+export function profileLinksOf(
+  links: ReadonlyArray<{ url?: unknown }>,
+  names: UnfurlDoor['names'],
+): string[] {
   const found: string[] = [];
   for (const link of links) {
     const url = link.url;
-    if (typeof url !== 'string' || found.includes(url) || parseProfileLink(url) === null) continue;
+    if (typeof url !== 'string' || found.includes(url) || !names(url)) continue;
     found.push(url);
     if (found.length === UNFURLS_PER_MESSAGE_MAX) break;
   }
@@ -54,29 +56,20 @@ function target(event: { channel: string; message_ts: string; unfurl_id?: string
 
 /** Registers the `link_shared` listener. */
 export function registerUnfurls(bolt: BoltApp, deps: UnfurlDeps): void {
-  const { app, logger, people } = deps;
+  const { unfurls: door, logger, people } = deps;
   bolt.event('link_shared', async ({ event, body, client, context }) => {
     try {
-      const urls = profileLinksOf(Array.isArray(event.links) ? event.links : []);
+      const urls = profileLinksOf(Array.isArray(event.links) ? event.links : [], door.names);
       if (urls.length === 0) return;
       const person = eventPerson(event.user, body.team_id, context);
-      if (
-        !(await people.admits(client, person)) ||
-        (await app.tenants.access(person.tenant)).status !== 'ok'
-      ) {
+      if (!(await people.admits(client, person)) || !(await door.unfurls(person.tenant))) {
         logger.debug({ workspace: person.tenant.workspaceId }, 'Links not unfurled: tenant not served.');
         return;
       }
       const actor = await people.actorOf(client, person);
       const unfurls: Record<string, { blocks: Block[] }> = {};
       for (const url of urls) {
-        const answer = await app.dispatcher.options({
-          actor,
-          channelId: event.channel,
-          family: 'creators',
-          command: 'link',
-          options: { url },
-        });
+        const answer = await door.answer({ actor, channelId: event.channel }, url);
         const blocks = unfurlBlocks(answer);
         if (blocks !== null) unfurls[url] = { blocks };
       }

@@ -176,7 +176,7 @@ export const botConfig = (slack: FakeSlack, botToken = 'xoxb-test'): SlackConfig
 export async function startBotAdapter(app: App, slack: FakeSlack, botToken?: string): Promise<SlackAdapter> {
   const adapter = createSlackAdapter({
     config: botConfig(slack, botToken),
-    app,
+    chat: app.chat,
     logger: createLogger({ level: 'silent' }),
   });
   await adapter.start();

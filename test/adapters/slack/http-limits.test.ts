@@ -23,7 +23,7 @@ const adapters: SlackAdapter[] = [];
 async function adapterWith(http: Partial<SlackHttpLimits> = {}): Promise<SlackAdapter> {
   const adapter = createSlackAdapter({
     config: botConfig(world.slack),
-    app: world.app,
+    chat: world.app.chat,
     logger: createLogger({ level: 'silent' }),
     http,
   });

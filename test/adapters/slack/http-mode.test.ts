@@ -12,7 +12,7 @@ import {
   slashCommandBody,
   viewSubmissionPayload,
 } from '../../fakes/slack-api.js';
-import { type Block, buttonIds, SECRET, signedPost, startWorld, type World } from './helpers.js';
+import { type Block, buttonIds, SECRET, sendEvent, signedPost, startWorld, type World } from './helpers.js';
 
 let world: World;
 let adapter: SlackAdapter;
@@ -28,7 +28,7 @@ beforeAll(async () => {
       apiUrl: world.slack.apiUrl,
       port: 0,
     },
-    app: world.app,
+    chat: world.app.chat,
     logger: createLogger({ level: 'silent' }),
     postIntervalMs: 10,
   });
@@ -238,6 +238,28 @@ describe('Slack HTTP mode', () => {
     expect(view).toContain('Team balance');
     expect(view).toContain('No channel subscriptions yet');
     expect(view).toContain('Getting started');
+  });
+
+  it('lists the workspace’s reply notifications and digests on the App Home', async () => {
+    await send(
+      slashCommandBody({ text: 'notify', responseUrl: world.slack.responseUrl('sub'), channelId: 'C0SUBS' }),
+    );
+    await responseTo('sub');
+    const digest = 'digest 9:00 europe/paris categories:Food top:3';
+    await send(
+      slashCommandBody({ text: digest, responseUrl: world.slack.responseUrl('dig'), channelId: 'C0DIGEST' }),
+    );
+    await responseTo('dig');
+    const published = world.slack.calls.filter((c) => c.method === 'views.publish').length;
+    const home = { type: 'app_home_opened', user: 'U0001', channel: 'D1', tab: 'home' };
+    expect((await sendEvent(adapter.port, 'T0001', home)).status).toBe(200);
+    const publish = await world.slack.waitFor(
+      () => world.slack.calls.filter((c) => c.method === 'views.publish')[published],
+    );
+    const view = JSON.stringify(publish.args.view);
+    expect(view).toContain('<#C0SUBS> · *reply notifications* · every project');
+    expect(view).toContain('<#C0DIGEST> · *viral digest* · daily at 09:00 Europe/Paris, top 3');
+    expect(view).not.toContain('No channel subscriptions yet');
   });
 
   it('posts for background jobs through the Web API and threads later posts', async () => {

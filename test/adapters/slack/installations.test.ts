@@ -1,6 +1,7 @@
 /** The sealed installation store Bolt's InstallProvider is given: keyed by workspace or org, bound to its id. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSlackInstallations, installationId } from '../../../src/adapters/slack/installations.js';
+import { createInstallationVault } from '../../../src/core/chat/installations.js';
 import { type Clock, createManualClock, systemClock } from '../../../src/core/clock.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { openStore, type Store } from '../../../src/core/store/index.js';
@@ -18,8 +19,7 @@ async function setUp(clock: Clock = systemClock) {
   stores.push(store);
   const secrets = new Set<string>();
   const installations = createSlackInstallations({
-    store,
-    sealer,
+    vault: createInstallationVault(store, sealer),
     clock,
     logger: createLogger({ level: 'silent' }),
     secrets,

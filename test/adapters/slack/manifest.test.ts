@@ -4,15 +4,17 @@ import { describe, expect, it } from 'vitest';
 import {
   BOT_SCOPES,
   manifestYaml,
-  UNFURL_DOMAINS,
   UNFURL_DOMAINS_MAX,
   USAGE_HINT_MAX,
+  unfurlDomains,
   usageHint,
 } from '../../../src/adapters/slack/manifest.js';
+import { PROFILE_LINK_DOMAINS } from '../../../src/commands/creators/profile-links.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 
 const registry = createRegistry(FAMILIES);
+const profileDomains = Object.values(PROFILE_LINK_DOMAINS);
 const file = readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8');
 
 /** The value of `key:` on its own line (first occurrence after `after`), without YAML quoting. */
@@ -26,7 +28,7 @@ function value(key: string, after = ''): string | undefined {
 
 describe('manifest.yml', () => {
   it('is what the command registry produces (regenerate with npm run slack:manifest)', () => {
-    expect(file).toBe(manifestYaml(registry));
+    expect(file).toBe(manifestYaml(registry, profileDomains));
   });
 
   it('declares /scout naming every family, with a usage hint within its limit', () => {
@@ -53,7 +55,7 @@ describe('manifest.yml', () => {
     expect(Object.keys(BOT_SCOPES)).toEqual(expect.arrayContaining(['links:read', 'links:write']));
     const domains = /unfurl_domains:\n((?:\s+- \S+\n)+)/.exec(file)?.[1] ?? '';
     const listed = [...domains.matchAll(/- (\S+)/g)].map((m) => m[1]);
-    expect(listed).toEqual([...UNFURL_DOMAINS]);
+    expect(listed).toEqual(unfurlDomains(profileDomains));
     expect(listed).toEqual(['tiktok.com', 'instagram.com', 'youtube.com', 'x.com', 'linkedin.com']);
     expect(listed.length).toBeLessThanOrEqual(UNFURL_DOMAINS_MAX);
   });

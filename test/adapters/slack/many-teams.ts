@@ -133,9 +133,8 @@ export async function startManyTeams(): Promise<ManyTeams> {
       apiUrl: slack.apiUrl,
       port: 0,
     },
-    app,
+    chat: app.chat,
     logger,
-    encryptionKey: ENCRYPTION_KEY,
     postIntervalMs: 10,
   });
   await adapter.start();

@@ -62,9 +62,8 @@ beforeAll(async () => {
       apiUrl: slack.apiUrl,
       port,
     },
-    app,
+    chat: app.chat,
     logger: createLogger({ level: 'silent' }),
-    encryptionKey: ENCRYPTION_KEY,
   });
   await adapter.start();
 });
@@ -136,9 +135,8 @@ describe('many-team Slack over Socket Mode: a busy PORT', () => {
         apiUrl: slack.apiUrl,
         port: busy,
       },
-      app,
+      chat: app.chat,
       logger: createLogger({ level: 'silent' }),
-      encryptionKey: ENCRYPTION_KEY,
     });
     try {
       const sockets = slack.sockets;

@@ -39,7 +39,7 @@ describe('Slack HTTP mode', () => {
   it('is not ready until auth.test confirmed the token, then serves /readyz and /metrics before Bolt', async () => {
     world = await startWorld();
     const { slack, app } = world;
-    adapter = createSlackAdapter({ config: botConfig(slack), app, logger });
+    adapter = createSlackAdapter({ config: botConfig(slack), chat: app.chat, logger });
     ops = createOpsServer({ app, port: 0, logger });
     await ops.start();
 
@@ -107,7 +107,7 @@ describe('Slack Socket Mode', () => {
     const { slack, app } = world;
     adapter = createSlackAdapter({
       config: { ...botConfig(slack), signingSecret: null, appToken: 'xapp-test' },
-      app,
+      chat: app.chat,
       logger,
     });
     await adapter.start();

@@ -73,7 +73,7 @@ describe('Slack HTTP mode', () => {
   let adapter: SlackAdapter;
   beforeAll(async () => {
     world = await startWorld();
-    adapter = createSlackAdapter({ config: botConfig(world.slack), app: world.app, logger });
+    adapter = createSlackAdapter({ config: botConfig(world.slack), chat: world.app.chat, logger });
     await adapter.start();
   });
   afterAll(async () => {
@@ -97,7 +97,7 @@ describe('Slack Socket Mode, one team: the health server', () => {
     world = await startWorld();
     adapter = createSlackAdapter({
       config: { ...botConfig(world.slack), signingSecret: null, appToken: 'xapp-test' },
-      app: world.app,
+      chat: world.app.chat,
       logger,
     });
     await adapter.start();
@@ -148,9 +148,8 @@ describe('Slack Socket Mode, many teams: the install pages server', () => {
         apiUrl: slack.apiUrl,
         port,
       },
-      app,
+      chat: app.chat,
       logger,
-      encryptionKey: KEY,
     });
     await adapter.start();
   });

@@ -28,7 +28,7 @@ const startAdapter = async (postIntervalMs: number) => {
       apiUrl: world.slack.apiUrl,
       port: 0,
     },
-    app: world.app,
+    chat: world.app.chat,
     logger: createLogger({ level: 'silent' }),
     postIntervalMs,
   });

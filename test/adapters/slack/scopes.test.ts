@@ -41,7 +41,7 @@ async function startWith(scopes: readonly string[]): Promise<() => Array<Record<
       apiUrl: slack.apiUrl,
       port: 0,
     },
-    app: world.app,
+    chat: world.app.chat,
     logger: createLogger({ level: 'warn', destination }),
   });
   await adapter.start();

@@ -27,7 +27,7 @@ beforeAll(async () => {
       apiUrl: world.slack.apiUrl,
       port: 0,
     },
-    app: world.app,
+    chat: world.app.chat,
     logger: createLogger({
       level: 'trace',
       destination: new Writable({

@@ -42,7 +42,7 @@ beforeAll(async () => {
   world = await startWorld();
   adapter = createSlackAdapter({
     config: botConfig(world.slack),
-    app: world.app,
+    chat: world.app.chat,
     logger: createLogger({ level: 'silent' }),
   });
   await adapter.start();
@@ -315,7 +315,7 @@ describe('single-team Slack: start', () => {
     slack.revoke('xoxb-revoked');
     const failing = createSlackAdapter({
       config: botConfig(slack, 'xoxb-revoked'),
-      app: world.app,
+      chat: world.app.chat,
       logger: createLogger({ level: 'silent' }),
     });
     extra.push(failing);
@@ -331,7 +331,7 @@ describe('single-team Slack: start', () => {
     extra.push(slack);
     const leaving = createSlackAdapter({
       config: botConfig(slack),
-      app: own.app,
+      chat: own.app.chat,
       logger: createLogger({ level: 'silent' }),
     });
     extra.push(leaving);

@@ -67,7 +67,7 @@ async function startRun(w: ChatWorld, f: Front): Promise<Run> {
       apiUrl: `${f.url}/api/`,
       port: 0,
     },
-    app,
+    chat: app.chat,
     logger: testLogger(),
   });
   adapters.push(adapter);

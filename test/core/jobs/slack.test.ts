@@ -66,7 +66,7 @@ async function startAdapter(app: App, apiBase: string): Promise<SlackAdapter> {
       apiUrl: `${apiBase}/api/`,
       port: 0,
     },
-    app,
+    chat: app.chat,
     logger: testLogger(),
   });
   adapters.push(adapter);
