@@ -2,10 +2,10 @@
  * The grammar's routing: which command a line names and the tokens of its options, the line a command's tokens
  * read back as, and the family an invocation counts toward (its line's, its element's). Nothing here runs anything.
  */
-import { quoteValue } from '../ui/index.js';
 import { CommandInputError } from './errors.js';
 import { UNKNOWN } from './outcome.js';
 import { didYouMean, matchChoice } from './suggest.js';
+import { tokenText, withoutPrefix } from './syntax.js';
 import { type Token, tokenize } from './tokenize.js';
 import type { CommandDef, CommandRegistry } from './types.js';
 
@@ -15,9 +15,6 @@ export interface ResolvedLine {
   tokens: Token[];
   text: string;
 }
-
-/** A line without a leading `/scout` (or `scout`) and the spaces around it. */
-const withoutPrefix = (line: string) => line.trim().replace(/^\/?scout\b\s*/i, '');
 
 /**
  * The command a line names and its options' tokens: help for a line of options only (or none), the family's
@@ -87,8 +84,4 @@ export const keyedTokens = (values: Readonly<Record<string, string>>): Token[] =
 
 /** The command line of a command and its tokens, which tokenize reads back as they are. */
 export const lineOf = (def: CommandDef<unknown>, tokens: readonly Token[]) =>
-  [
-    def.family,
-    def.name,
-    ...tokens.map((t) => (t.key === null ? t.source : `${t.key}:${quoteValue(t.value)}`)),
-  ].join(' ');
+  [def.family, def.name, ...tokens.map(tokenText)].join(' ');

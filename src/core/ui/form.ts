@@ -7,11 +7,15 @@
  */
 import { z } from 'zod';
 import type { ParamSpec } from '../command/params.js';
+import { quoteValue, withoutPrefix } from '../command/syntax.js';
 import { type Token, tokenize } from '../command/tokenize.js';
 import type { CommandDef, CommandRegistry } from '../command/types.js';
 import { paramSyntax } from '../command/usage.js';
 import { button } from './builders.js';
 import type { Button } from './model.js';
+
+/** A value quoted as the text syntax reads it (core/command/syntax.ts), for the forms' and reply model's users. */
+export { quoteValue };
 
 /** Element kind of a stored form request (see `formRequest`): its token opens the form it describes. */
 export const FORM_KIND = 'scout.form';
@@ -195,7 +199,7 @@ export function opensBare(def: CommandDef<unknown>): boolean {
 export function bareFormOf(registry: CommandRegistry, line: string): CommandDef<unknown> | null {
   let tokens: Token[];
   try {
-    tokens = tokenize(line.trim().replace(/^\/?scout\b\s*/i, ''));
+    tokens = tokenize(withoutPrefix(line));
   } catch {
     return null;
   }
@@ -435,20 +439,4 @@ export function formLayout(spec: FormSpec, inputsMax: number): FormLayout {
     .filter((part) => part !== '')
     .join(' ');
   return { shown: spec.fields.slice(0, room), rest, more: true, moreText };
-}
-
-/** Writes a value so that tokenize reads it back unchanged, in whichever quotes it does not contain. */
-export function quoteValue(value: string): string {
-  if (value !== '' && !/[\s"'“”‘’«»]/.test(value)) return value;
-  for (const [open, close] of [
-    ['"', '"'],
-    ["'", "'"],
-    ['“', '”'],
-    ['«', '»'],
-    ['‘', '’'],
-  ] as const) {
-    if (!value.includes(close)) return `${open}${value}${close}`;
-  }
-  // A value holding every closing quote cannot be quoted whole: its last kind of quote is dropped.
-  return `"${value.replace(/"/g, '')}"`;
 }
