@@ -18,7 +18,7 @@ import {
   InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Catalogue, CommandDef, ParamSpec } from '../../core/chat/index.js';
+import { type Catalogue, type CommandDef, completes, type ParamSpec } from '../../core/chat/index.js';
 import { ELLIPSIS, hasForm, singleLine } from '../../core/ui/index.js';
 
 /** Discord's limits on application commands (developers/interactions/application-commands.mdx). */
@@ -55,8 +55,6 @@ export const ROOT_COMMAND = 'scout';
 export const FILTERS_OPTION = 'filters';
 /** The boolean option that opens a form (modal) for the filters without a typed option. */
 export const FORM_OPTION = 'form';
-/** Text options whose value names one of the team's CRM lists: they autocomplete from the service. */
-export const LIST_PARAMS: ReadonlySet<string> = new Set(['list']);
 
 // Optional options offered as typed options whatever they cost, in this order: the long enumerations people
 // filter by most. A command's other optional options are typed only when they cost no more than `filters` and
@@ -100,11 +98,13 @@ export function cutAtWord(text: string, max: number): string {
   return `${words.replace(/[\s,;:(–-]+$/u, '')}${ELLIPSIS}`;
 }
 
-/** Whether an option's value is completed as the person types (long enumerations, comma lists, CRM lists). */
+/**
+ * Whether an option autocompletes as the person types: what the chat port completes (ChatCore.complete), but for
+ * enumerations short enough to be static choices.
+ */
 export function autocompletes(param: string, spec: ParamSpec): boolean {
-  if (spec.kind === 'choice') return spec.values.length > STATIC_CHOICES_MAX;
-  if (spec.kind === 'choices') return true;
-  return spec.kind === 'text' && LIST_PARAMS.has(param);
+  if (spec.kind === 'choice' && spec.values.length <= STATIC_CHOICES_MAX) return false;
+  return completes(param, spec);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Readiness } from '../readiness.js';
 import type { Store } from '../store/index.js';
 import type { Sealer, Tenants } from '../tenancy/index.js';
 import { openForm } from '../ui/index.js';
+import { createCompletions } from './completions.js';
 import { createHome } from './home.js';
 import { createInstallationVault } from './installations.js';
 import { createOperatorEndpoints } from './ops.js';
@@ -41,19 +42,6 @@ export interface ChatParts {
   profileLinks: ProfileLinks;
 }
 
-/** What `work` resolves with; null once `signal` aborts, whatever `work` does then. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | null> {
-  let stop = () => {};
-  const aborted = new Promise<null>((resolve) => {
-    stop = () => resolve(null);
-    signal.addEventListener('abort', stop, { once: true });
-  });
-  return Promise.race([
-    work.catch((error: unknown) => (signal.aborted ? null : Promise.reject(error))),
-    aborted,
-  ]).finally(() => signal.removeEventListener('abort', stop));
-}
-
 /** Creates the chat port. */
 export function createChatCore(parts: ChatParts): ChatCore {
   const { dispatcher, registry, store, tenants, clock, settings, profileLinks } = parts;
@@ -69,12 +57,7 @@ export function createChatCore(parts: ChatParts): ChatCore {
     catalogue: registry,
     formFor: (id, actor) =>
       openForm({ registry, lookup: (token) => store.actions.lookup(token, actor, clock.now()) }, id),
-    async listNames(tenant, signal) {
-      const access = await tenants.access(tenant);
-      if (access.status !== 'ok' || signal.aborted) return null;
-      const result = await untilAborted(access.account.service.crm.listLists({ signal }), signal);
-      return result === null ? null : result.data.lists.map((list) => list.name ?? list.id);
-    },
+    complete: createCompletions({ registry, tenants }),
     home: createHome({ store, tenants, clock, settings, logger: parts.logger }),
     unfurls: {
       domains: profileLinks.domains,

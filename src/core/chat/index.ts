@@ -20,6 +20,13 @@ export {
 export type { OpsServer } from '../ops-server.js';
 export type { ActionLookup as TokenLookup } from '../store/action-tokens.js';
 export { adminRole, OUTSIDE_MESSAGE, type TenantRef } from '../tenancy/index.js';
+export {
+  type Completion,
+  type CompletionField,
+  type CompletionLimits,
+  type CompletionRequest,
+  completes,
+} from './completions.js';
 export { type ChatParts, createChatCore, type ProfileLinks } from './create.js';
 export type { ChannelSubscription, HomeView, PersonRef, TeamSpendView } from './home.js';
 export type { InstallationVault } from './installations.js';

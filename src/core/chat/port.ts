@@ -13,6 +13,7 @@ import type { ReadinessCheck } from '../readiness.js';
 import type { ActionLookup } from '../store/action-tokens.js';
 import type { TenantRef } from '../tenancy/index.js';
 import type { FormSpec, Reply } from '../ui/index.js';
+import type { Completion, CompletionLimits, CompletionRequest } from './completions.js';
 import type { HomeView, PersonRef } from './home.js';
 import type { InstallationVault } from './installations.js';
 import type { OperatorEndpoints } from './ops.js';
@@ -103,10 +104,10 @@ export interface ChatCore extends Dispatcher {
    */
   formFor(id: string, actor: PersonRef): Promise<FormSpec | null>;
   /**
-   * The names of the tenant's CRM lists, read from the service with its own account; null when it has none, or when
-   * `signal` aborts first (the request is then given up).
+   * Completions of what a person is typing into a parameter, best first, within `limits`; the CRM list names among
+   * them are read from the service with the tenant's own account, and given up when `signal` aborts.
    */
-  listNames(tenant: TenantRef, signal: AbortSignal): Promise<string[] | null>;
+  complete(request: CompletionRequest, limits: CompletionLimits, signal: AbortSignal): Promise<Completion[]>;
   /** The person's home view (Slack's App Home), with their tenant's own balance. */
   home(person: PersonRef): Promise<HomeView>;
   readonly unfurls: UnfurlDoor;

@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
-import { createChatCore } from '../../../src/core/chat/index.js';
+import { type CompletionField, createChatCore, type PersonRef } from '../../../src/core/chat/index.js';
 import { createInstallationVault } from '../../../src/core/chat/installations.js';
 import { createLogger } from '../../../src/core/logger.js';
+import { MAIN_CATEGORIES } from '../../../src/core/service/enums.js';
 import { createSealer, SealError } from '../../../src/core/tenancy/index.js';
 import { commandFormId, FORM_KIND, profileUrl, renderText } from '../../../src/core/ui/index.js';
 import { type Harness, startHarness, TEST_KEY } from '../../helpers/harness.js';
@@ -112,18 +113,62 @@ describe('ChatCore', () => {
     expect(h.requests()).toHaveLength(requests);
   });
 
-  it('names the tenant’s CRM lists, none outside, and gives up when the signal aborts', async () => {
+  it('completes an enumeration prefix first, a comma list’s last item, and free text of options', async () => {
+    const live = AbortSignal.timeout(5_000);
+    const complete = (command: [string, string], field: CompletionField, typed: string, valueMax = 100) =>
+      h.app.chat.complete(
+        { actor: me, family: command[0], command: command[1], field, typed },
+        { count: 25, valueMax },
+        live,
+      );
+    const categories = await complete(['creators', 'search'], { param: 'mainCategory' }, 'AR');
+    const starting = MAIN_CATEGORIES.filter((c) => c.toLowerCase().startsWith('ar'));
+    const containing = MAIN_CATEGORIES.filter(
+      (c) => !c.toLowerCase().startsWith('ar') && c.toLowerCase().includes('ar'),
+    );
+    expect(categories.map((c) => c.value)).toEqual([...starting, ...containing].slice(0, 25));
+    const food = await complete(['viral', 'search'], { param: 'categories' }, 'Food,fa');
+    expect(food.length).toBeGreaterThan(0);
+    for (const c of food) expect(c.value).toMatch(/^Food,[^,]+$/);
+    expect(food.map((c) => c.value)).not.toContain('Food,Food');
+    // Values longer than the platform takes are left out before the count, not cut.
+    const short = await complete(['viral', 'search'], { param: 'categories' }, 'Food,', 12);
+    expect(short.length).toBeGreaterThan(0);
+    for (const c of short) expect(c.value.length).toBeLessThanOrEqual(12);
+    const text = await complete(
+      ['viral', 'search'],
+      { text: ['contentFormats', 'views'] },
+      'views:>1m contentFormats:tut',
+    );
+    expect(text[0]).toEqual({ label: 'views:>1m contentFormats:tut', value: 'views:>1m contentFormats:tut' });
+    expect(text).toContainEqual({
+      label: 'contentFormats:tutorial',
+      value: 'views:>1m contentFormats:tutorial',
+    });
+    const names = await complete(['viral', 'search'], { text: ['contentFormats', 'views'] }, 'vi');
+    expect(names.map((c) => c.value)).toEqual(['vi', 'views:', 'viewsMin:', 'viewsMax:']);
+    expect(names[1]?.label).toMatch(/^views: ./);
+  });
+
+  it('completes CRM list names from the tenant’s own account, none outside, and gives up when the signal aborts', async () => {
     await h.app.service.crm.createList({ name: 'Spring Launch' });
-    const live = () => AbortSignal.timeout(5_000);
-    expect(await h.app.chat.listNames(me, live())).toContain('Spring Launch');
+    const lists = (actor: PersonRef, signal: AbortSignal, typed = 'spr') =>
+      h.app.chat.complete(
+        { actor, family: 'list', command: 'show', field: { param: 'list' }, typed },
+        { count: 25, valueMax: 100 },
+        signal,
+      );
+    expect(await lists(me, AbortSignal.timeout(5_000))).toEqual([
+      { label: 'Spring Launch', value: 'Spring Launch' },
+    ]);
     const requests = h.requests().length;
-    expect(await h.app.chat.listNames(outsider, live())).toBeNull();
-    expect(await h.app.chat.listNames(me, AbortSignal.abort())).toBeNull();
+    expect(await lists(outsider, AbortSignal.timeout(5_000))).toEqual([]);
+    expect(await lists(me, AbortSignal.abort())).toEqual([]);
     expect(h.requests()).toHaveLength(requests);
-    // The service holds the answer: the lookup ends with its signal.
+    // The service holds the answer: the lookup ends with its signal, with no completions.
     h.sandbox.injectFaults(TEST_KEY, { kind: 'timeout' });
     const started = performance.now();
-    expect(await h.app.chat.listNames(me, AbortSignal.timeout(200))).toBeNull();
+    expect(await lists(me, AbortSignal.timeout(200))).toEqual([]);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
