@@ -4,14 +4,33 @@ import { describe, expect, it } from 'vitest';
 
 const src = new URL('../src/', import.meta.url);
 const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+/** A path under src/ with forward slashes, whatever the platform's separator. */
+const slashed = (file: string) => file.split('\\').join('/');
+/** Module specifiers a file imports, as written. */
+const specifiersOf = (file: string) =>
+  [...readFileSync(new URL(file, src), 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map(
+    (m) => m[1] ?? '',
+  );
+/** A relative specifier of `file` resolved to its path under src/ (e.g. core/ui/model.js). */
+const resolved = (file: string, spec: string) => posix.join(posix.dirname(slashed(file)), spec);
 /** Module specifiers a file imports; relative ones resolved to paths under src/ (e.g. core/ui/model.js). */
 const importsOf = (file: string) =>
-  [...readFileSync(new URL(file, src), 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map(
-    (m) => {
-      const spec = m[1] ?? '';
-      return spec.startsWith('.') ? posix.join(posix.dirname(file.split('\\').join('/')), spec) : spec;
-    },
-  );
+  specifiersOf(file).map((spec) => (spec.startsWith('.') ? resolved(file, spec) : spec));
+/** The files under src/ a file imports: its relative imports, resolved. */
+const localImportsOf = (file: string) =>
+  specifiersOf(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => resolved(file, spec));
+
+/**
+ * What an adapter may import of src/ besides its own folder: the chat port, the reply model, the outbound contract,
+ * the logger and the error base. Everything else of the app reaches it through ChatCore.
+ */
+const ADAPTERS_MAY_IMPORT: readonly RegExp[] = [
+  /^core\/chat\//,
+  /^core\/ui\//,
+  /^core\/(outbound|logger|errors)\.js$/,
+];
 
 describe('module boundaries', () => {
   it('keeps platform SDKs out of core and commands', () => {
@@ -38,6 +57,18 @@ describe('module boundaries', () => {
           .filter((spec) => adapters.some((a) => a !== own && spec.startsWith(`adapters/${a}/`)))
           .map((spec) => `${f} imports ${spec}`);
       });
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets adapters reach the app only through core/chat, besides core/ui, core/outbound, core/logger and core/errors', () => {
+    const adapterFiles = files.map(slashed).filter((f) => f.startsWith('adapters/'));
+    expect(adapterFiles.length).toBeGreaterThan(0);
+    const offenders = adapterFiles.flatMap((f) => {
+      const own = `adapters/${f.split('/')[1]}/`;
+      return localImportsOf(f)
+        .filter((path) => !path.startsWith(own) && !ADAPTERS_MAY_IMPORT.some((allowed) => allowed.test(path)))
+        .map((path) => `${f} imports ${path}`);
+    });
     expect(offenders).toEqual([]);
   });
 
