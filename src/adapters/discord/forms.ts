@@ -9,7 +9,7 @@ import {
   type ModalSubmitInteraction,
   TextInputStyle,
 } from 'discord.js';
-import { USER_ID_EXAMPLE } from '../../core/actor.js';
+import { USER_ID_EXAMPLE } from '../../core/chat/index.js';
 import {
   choicesText,
   DISCORD,

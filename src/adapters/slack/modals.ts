@@ -5,7 +5,7 @@
  * the options fixed by whatever opened it and where to answer.
  */
 import type { types } from '@slack/bolt';
-import { personOf } from '../../core/actor.js';
+import { personOf } from '../../core/chat/index.js';
 import {
   choiceLabel,
   FORM_MORE,

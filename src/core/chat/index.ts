@@ -3,10 +3,10 @@
  * outbound contract (core/outbound), the logger and the error base: `ChatCore` and the types and small helpers of
  * the chat syntax, tenancy and operator endpoints that adapters use.
  */
-export type { Actor, Platform } from '../actor.js';
+export { type Actor, type Platform, personOf, USER_ID_EXAMPLE } from '../actor.js';
 export type { Invocation, SecretPrompt } from '../command/dispatcher.js';
 export type { ParamSpec } from '../command/params.js';
-export { commandLine, withoutPrefix } from '../command/syntax.js';
+export { commandLine, quoteValue, withoutPrefix } from '../command/syntax.js';
 export type { CommandDef, CommandFamily } from '../command/types.js';
 export type { AckKind } from '../metrics.js';
 export {
