@@ -1,6 +1,6 @@
 /**
  * Typing a choice a picker cannot show: a picker select that is full (the core shows at most
- * SELECT_OPTIONS_MAX lists) gets a button that opens a modal with a text input; its submission runs the
+ * SELECT_OPTIONS_MAX lists) and whose action takes a typed value (SelectNode.typed) gets a button that opens a modal with a text input; its submission runs the
  * select's action token with the typed text as the chosen value.
  */
 import type { types } from '@slack/bolt';
@@ -13,11 +13,6 @@ export const TYPE_PREFIX = 'scout.type:';
 /** callback_id of the modal the button opens. */
 export const VALUE_MODAL = 'scout.value';
 
-/** Element kinds whose picker also takes a typed value: Add to list takes a list id or name. */
-const TYPED_KINDS: ReadonlySet<string> = new Set(['creators.add']);
-
-const kindOf = (token: string) => token.slice(0, Math.max(0, token.indexOf(':')));
-
 const BLOCK = 'value';
 const ACTION = 'value';
 const VALUE_MAX = 150;
@@ -25,7 +20,7 @@ const VALUE_MAX = 150;
 /** The button beside a picker that cannot offer every choice; null when the picker shows them all. */
 export function typeButton(node: SelectNode): types.Button | null {
   const actionId = `${TYPE_PREFIX}${node.actionId}`;
-  if (!TYPED_KINDS.has(kindOf(node.actionId)) || node.options.length < SELECT_OPTIONS_MAX) return null;
+  if (node.typed !== true || node.options.length < SELECT_OPTIONS_MAX) return null;
   if (actionId.length > SLACK.ACTION_ID_MAX) return null;
   return {
     type: 'button',

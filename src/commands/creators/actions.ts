@@ -100,6 +100,8 @@ async function picker(ctx: CommandContext, target: AddTarget, lists: readonly Cr
         description: `${list.contact_count ?? 0} creators`,
       })),
       ...(last !== null && shown[0]?.id === last ? { selected: last } : {}),
+      // A list not shown can be named: Add to list takes a list id or name.
+      typed: true,
     }),
     choices.length > shown.length
       ? text(

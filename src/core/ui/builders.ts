@@ -245,6 +245,8 @@ export interface SelectInput {
   readonly actionId: string;
   readonly options: readonly SelectOption[];
   readonly selected?: string;
+  /** Its action takes a typed value too (see SelectNode.typed). */
+  readonly typed?: boolean;
 }
 
 /**
@@ -275,6 +277,7 @@ export function select(input: SelectInput): SelectNode {
     actionId: assertActionId(input.actionId),
     options,
     ...(input.selected !== undefined && values.has(input.selected) ? { selected: input.selected } : {}),
+    ...(input.typed === true ? { typed: true } : {}),
   };
 }
 

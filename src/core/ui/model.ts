@@ -112,6 +112,11 @@ export interface SelectNode {
   readonly options: readonly SelectOption[];
   /** Value of the preselected option. */
   readonly selected?: string;
+  /**
+   * The action also takes a value typed by the person (a list's name), for a platform to offer when the select
+   * cannot show every choice.
+   */
+  readonly typed?: boolean;
 }
 
 /** Page navigation; a null action token means there is no page that way. */

@@ -62,6 +62,7 @@ const NODE_SCHEMAS = [
       z.object({ label: z.string(), value: z.string(), description: z.string().exactOptional() }),
     ),
     selected: z.string().exactOptional(),
+    typed: z.boolean().exactOptional(),
   }),
   z.object({
     type: z.literal('pager'),

@@ -17,6 +17,7 @@ import {
   REPLY_NODE_TYPES,
   type Reply,
   reply,
+  SELECT_OPTIONS_MAX,
   SLACK,
   select,
   text,
@@ -252,6 +253,23 @@ describe('renderSlackMessages', () => {
       })),
     };
     assertLimits(renderSlackMessages(reply([wide])));
+  });
+});
+
+describe('a full select', () => {
+  const full = (typed: boolean) =>
+    select({
+      placeholder: 'Choose a list',
+      actionId: 'lists.pick:abc',
+      options: Array.from({ length: SELECT_OPTIONS_MAX }, (_, i) => ({ label: `List ${i}`, value: `l${i}` })),
+      ...(typed ? { typed: true } : {}),
+    });
+  const typeButtons = (shown: Reply) =>
+    JSON.stringify(renderSlackMessages(shown)).match(/"action_id":"scout\.type:/g) ?? [];
+
+  it('offers to type a value when its action takes one, whatever its command', () => {
+    expect(typeButtons(reply([full(true)]))).toHaveLength(1);
+    expect(typeButtons(reply([full(false)]))).toHaveLength(0);
   });
 });
 
