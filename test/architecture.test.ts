@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FAMILIES } from '../src/commands/index.js';
 
 const src = new URL('../src/', import.meta.url);
 const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
@@ -80,6 +81,23 @@ describe('module boundaries', () => {
           .filter((spec) => /^(commands|adapters|sandbox)\//.test(spec) || /^(app|main)\.js$/.test(spec))
           .map((spec) => `${f} imports ${spec}`),
       );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps command names out of adapters: what a command shows is declared with it', () => {
+    // A string literal naming a family or one of its commands ('creators', 'creators.add', 'list.edit').
+    const names = FAMILIES.flatMap((family) => [
+      family.name,
+      ...family.commands.map((c) => `${family.name}.${c.name}`),
+    ]);
+    const offenders = files
+      .filter((f) => slashed(f).startsWith('adapters/'))
+      .flatMap((f) => {
+        const source = readFileSync(new URL(f, src), 'utf8');
+        return names
+          .filter((name) => new RegExp(`['"\`]${name.replace('.', '\\.')}(['"\`.:])`).test(source))
+          .map((name) => `${slashed(f)} names ${name}`);
+      });
     expect(offenders).toEqual([]);
   });
 });
