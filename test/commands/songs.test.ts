@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsFamily } from '../../src/commands/credits.js';
 import { songsFamily } from '../../src/commands/songs.js';
 import { sql } from '../../src/core/store/sql.js';
+import { callback, KEY, slash } from '../adapters/discord/harness.js';
 import { discordBot } from '../helpers/discord-command.js';
 import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
@@ -259,9 +260,14 @@ describe('songs search on Discord, whose q option is one string', () => {
     expect(answer).toContain('10 credits spent.');
   });
 
-  it('asks what to look for when q is left out, without calling the service', async () => {
-    const { answer, queries } = await search([]);
-    expect(queries).toEqual([]);
-    expect(answer).toContain('Type what to look for, e.g. /scout songs search');
+  it('opens its form when q is left out, without calling the service', async () => {
+    const { fake, sandbox } = discord.world;
+    const before = sandbox.requests(KEY).length;
+    const call = slash(fake, 'songs', 'search', []);
+    const shown = await fake.waitFor(callback(call.id), 'the form');
+    // A modal whose one field asks what to look for.
+    expect(shown.body).toMatchObject({ type: 9 });
+    expect(JSON.stringify(shown.body)).toContain('"custom_id":"q"');
+    expect(sandbox.requests(KEY).slice(before)).toEqual([]);
   });
 });
