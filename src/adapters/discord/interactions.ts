@@ -156,13 +156,10 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
         personal: true,
         ttlMs: chat.settings.elementTtlMs,
       });
-      const problems = Object.entries(reading.errors).map(([id, message]) => {
-        const label = inputLabel(spec, id);
-        // A message that starts by naming the field says it once ("Country cannot be…", not "Country: country…").
-        return message.toLowerCase().startsWith(`${label.toLowerCase()} `)
-          ? `${label}${message.slice(label.length)}`
-          : `${label}: ${message}`;
-      });
+      // A field's problem names it already ("Followers takes a range…"); one in "more options" says where it is.
+      const problems = Object.entries(reading.errors).map(([id, message]) =>
+        id === FORM_MORE ? `${inputLabel(spec, id)}: ${message}` : message,
+      );
       const answer = reply([
         notice('error', problems.join('\n')),
         buttons(formButton('Fix the form', again)),

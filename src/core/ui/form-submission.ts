@@ -99,7 +99,7 @@ export function readForm(
       tokens.push(...own);
     } catch (error) {
       if (!(error instanceof ParamError)) throw error;
-      put(field.name, error.message);
+      put(field.name, fieldSentence(field, raw, error.message));
     }
   }
   const more = layout.more ? (submission.more?.trim() ?? '') : '';
@@ -129,7 +129,7 @@ export function readForm(
   } catch (error) {
     if (!(error instanceof ParamError)) throw error;
     // Every shown field passed alone: what fails now was typed in the "more" input (a repeat, an unknown option).
-    put(more === '' ? where(error.param) : fallback, error.message);
+    put(more === '' ? where(error.param) : fallback, issueSentence('', error.message));
     return { ok: false, errors };
   }
   const parsed = def.schema.safeParse(raw);
@@ -144,10 +144,30 @@ export function readForm(
       const param = typeof first === 'string' ? keys.get(first) : undefined;
       const shownAs = param === undefined ? fallback : where(param);
       const path = issue.path.join('.');
-      put(shownAs, param === shownAs || path === '' ? issue.message : issueSentence(path, issue.message));
+      const label = param === shownAs ? inputLabel(spec, shownAs) : '';
+      put(shownAs, issueSentence(param === shownAs ? label : path, issue.message));
     }
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, tokens };
+}
+
+/**
+ * What a field's own check said of `raw`, as one sentence that names the field once by its label: the option as
+ * the text syntax writes it (`followers:>-5`) becomes the value typed, and the option's name the field's label.
+ */
+function fieldSentence(field: FormField, raw: string, message: string): string {
+  const typed = `${field.name}:${raw}`;
+  const name = new RegExp(`(?<![\\w"])${field.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w"])`);
+  let text = message;
+  if (text.includes(typed)) {
+    const rest = text.replace(typed, '');
+    text = name.test(rest) ? text.replace(typed, `"${raw}"`) : text.replace(typed, `${field.label} "${raw}"`);
+  }
+  // The first mention is the option's; a later one may be a word of the sentence ("any country name or code").
+  return issueSentence(
+    field.label,
+    text.replace(name, () => field.label),
+  );
 }
 
 /** What is said of a person field's value that names nobody: what a user id looks like where it was typed. */

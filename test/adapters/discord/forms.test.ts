@@ -147,6 +147,43 @@ describe('forms on Discord', () => {
     expect(search?.query).toMatchObject({ followersMin: '10000', followersMax: '100000', bio: 'yoga' });
   });
 
+  it('each problem is one sentence naming its field once, every wrong field at once', async () => {
+    const { fake } = world;
+    const refusalOf = async (family: string, command: string, values: Record<string, string>) => {
+      const open = slash(fake, family, command, [{ type: 5, name: 'form', value: true }]);
+      const modal = modalOf(await fake.waitFor(callback(open.id), 'modal'));
+      const wrong = submit(modal.custom_id, values);
+      const answer = await fake.waitFor(callback(wrong.id), 'the refusal');
+      const data = (answer.body as { data: { embeds: Array<{ description: string }> } }).data;
+      return (data.embeds[0]?.description ?? '').replace(/\\/g, '');
+    };
+    expect(await refusalOf('creators', 'search', { followers: '>-5' })).toBe(
+      '❌ Followers ">-5" is no filter at all; leave it out.',
+    );
+    expect(await refusalOf('creators', 'search', { followers: '999999999999999999999' })).toBe(
+      '❌ "999999999999999999999" is too large for Followers: the largest number accepted is 9,007,199,254,740,991.',
+    );
+    expect(await refusalOf('viral', 'search', { views: '>=0' })).toBe(
+      '❌ Views ">=0" is no filter at all; leave it out.',
+    );
+    expect(await refusalOf('lists', 'create', { name: 'Cheap', budget: '-5' })).toBe(
+      '❌ Budget must be a number of at least 0.',
+    );
+    expect((await refusalOf('remix', 'video', { url: 'ftp://x', brightness: '7' })).split('\n')).toEqual([
+      '❌ URL must be an http(s) URL such as https://example.com/clip.mp4.',
+      'Brightness must be a number from -1 to 1.',
+    ]);
+    const list = (await bot.app.service.crm.createList({ name: 'Unchanged board' })).data;
+    const [creator] = (await bot.app.service.creators.search({ perPage: 1 })).data.items;
+    await bot.app.service.crm.addCreators({ listId: list.id, userIds: [creator as string] });
+    const nothing = await refusalOf('list', 'update', {
+      list: 'Unchanged board',
+      creator: creator as string,
+    });
+    expect(nothing).toMatch(/^❌ Nothing to change: give /);
+    expect(nothing).toMatch(/\.$/);
+  });
+
   it('no option is registered required on a command with a form, which opens it when one is left out', async () => {
     const { fake } = world;
     // What a real client can send: `lists create` with nothing, `credits cap` with only who.

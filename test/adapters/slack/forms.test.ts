@@ -182,6 +182,26 @@ describe('forms on Slack', () => {
     expect(Object.keys(ack?.errors ?? {})).toEqual(['brightness']);
   });
 
+  it('each problem is a sentence under its field, naming the field once and ending with a period', async () => {
+    const before = world.slack.calls.length;
+    const url = world.slack.responseUrl('remix-sentences');
+    await sendForm(adapter.port, slashCommandBody({ text: 'remix video', responseUrl: url }));
+    const { view } = await opened(before);
+    const ack = await submit(view, { url: typed('ftp://x'), brightness: typed('7') });
+    expect(ack?.errors).toEqual({
+      url: 'URL must be an http(s) URL such as https://example.com/clip.mp4.',
+      brightness: 'Brightness must be a number from -1 to 1.',
+    });
+    const search = world.slack.calls.length;
+    await sendForm(adapter.port, slashCommandBody({ text: 'creators', responseUrl: url }));
+    const creators = (await opened(search)).view;
+    const refused = await submit(creators, { followers: typed('>-5'), engagementRate: typed('150') });
+    expect(refused?.errors).toEqual({
+      followers: 'Followers ">-5" is no filter at all; leave it out.',
+      engagementRate: '"150" is out of range: Engagement rate (%) is a percentage, from 0 to 100.',
+    });
+  });
+
   it('a bare command whose schema needs something opens its form, though no option is declared required', async () => {
     for (const [command, field] of [
       ['songs search', 'q'],
