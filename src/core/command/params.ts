@@ -242,8 +242,8 @@ export function coerceParam(
 const COMPARISON = /^(>=|=>|≥|<=|=<|≤|>|<|=)\s*(.*)$/s;
 const BETWEEN = /^(.+?)\s*(?:-|\.\.|–|—|\bto\b)\s*(.+)$/i;
 
-/** A range that fits an option, for messages: a percentage's, else the option's own example (`>0.5`, `2-7`). */
-function rangeExamples(spec: RangeSpec & { example?: string }): string {
+/** A range that fits an option, for messages and help: a percentage's, else the option's own example (`>0.5`). */
+export function rangeExamples(spec: RangeSpec & { example?: string }): string {
   if (spec.percent === true) return '2-5, >3 or <=10';
   return spec.example ?? (spec.integer ? '10k-100k, >=10k or <1m' : '2-7, >2 or <=10');
 }

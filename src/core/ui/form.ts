@@ -6,7 +6,7 @@
  * submission back is form-submission.ts.
  */
 import { z } from 'zod';
-import type { ParamSpec } from '../command/params.js';
+import { type ParamSpec, rangeExamples } from '../command/params.js';
 import { quoteValue, withoutPrefix } from '../command/syntax.js';
 import { type Token, tokenize } from '../command/tokenize.js';
 import type { CommandDef, CommandRegistry } from '../command/types.js';
@@ -303,10 +303,17 @@ function boundsText(facts: Facts): string {
 /** Values a hint lists in full; longer lists give their count and a few examples. */
 const HINT_VALUES_MAX = 400;
 
-/** What a field allows, in words (values, bounds, how to write a range or a list, the default). */
+/**
+ * What a field allows, in words (values, bounds, how to write a range or a list, the default), as the text syntax
+ * takes it: the option's own example and the bounds its parser declares, else the schema's.
+ */
 function allowsOf(name: string, spec: ParamSpec, schema: z.ZodType): string {
   const facts = factsOf(schema);
   const parts: string[] = [];
+  // How to write several values, unless the description says so already.
+  const separate = (how: string) => {
+    if (!/separat/i.test(spec.description)) parts.push(`Separate several with ${how}.`);
+  };
   switch (spec.kind) {
     case 'choice':
     case 'choices': {
@@ -317,25 +324,32 @@ function allowsOf(name: string, spec: ParamSpec, schema: z.ZodType): string {
       const named = spec.values.every((value) => described.includes(choiceLabel(value).toLowerCase()));
       if (listed === null) parts.push(`${spec.values.length} values, e.g. ${some}; /scout help lists them.`);
       else if (!named) parts.push(`${spec.kind === 'choices' ? 'Any of' : 'One of'}: ${listed}.`);
-      if (spec.kind === 'choices') parts.push('Separate several with commas.');
+      if (spec.kind === 'choices') separate('commas');
       break;
     }
     case 'boolean':
       parts.push('yes or no.');
       break;
-    case 'range':
-      parts.push('A range: 10k-100k, >10k or <1m.');
-      parts.push(boundsText({ ...pick(facts.get(spec.min), 'min'), ...pick(facts.get(spec.max), 'max') }));
+    case 'range': {
+      const examples = rangeExamples(spec);
+      if (!spec.description.includes(examples)) parts.push(`A range such as ${examples}.`);
+      // A bound is never below 0; a bounded scale (a percentage) has its top.
+      const top = spec.top ?? (spec.percent === true ? 100 : pick(facts.get(spec.max), 'max').max);
+      parts.push(boundsText({ min: 0, ...(top === undefined ? {} : { max: top }) }));
       break;
+    }
     case 'integer':
+      parts.push(boundsText({ ...facts.get(name), ...pick(spec, 'min'), ...pick(spec, 'max') }));
+      break;
     case 'number':
       parts.push(boundsText(facts.get(name) ?? {}));
       break;
     case 'texts':
-      parts.push('Separate several with commas.');
+      separate('commas');
       break;
     case 'text':
-      if (spec.rest === true) parts.push('Separate several with spaces.');
+      // Words (of a query) go with spaces as they are written; other values are told how.
+      if (spec.rest === true && !/\bwords\b/i.test(spec.description)) separate('spaces');
       break;
     default: {
       const unknownKind: never = spec;
@@ -348,7 +362,7 @@ function allowsOf(name: string, spec: ParamSpec, schema: z.ZodType): string {
 }
 
 /** One bound of `facts`, when it has it. */
-const pick = (facts: Facts | undefined, which: 'min' | 'max'): Facts =>
+const pick = (facts: { min?: number; max?: number } | undefined, which: 'min' | 'max'): Facts =>
   facts?.[which] === undefined ? {} : { [which]: facts[which] };
 
 /** An example value, as typed into a field (without the quotes the text syntax needs). */

@@ -184,6 +184,21 @@ describe('forms on Discord', () => {
     expect(nothing).toMatch(/\.$/);
   });
 
+  it('a field’s placeholder gives the bounds and examples the command line takes', async () => {
+    const { fake } = world;
+    const placeholdersOf = async (family: string, command: string) => {
+      const open = slash(fake, family, command, [{ type: 5, name: 'form', value: true }]);
+      const modal = modalOf(await fake.waitFor(callback(open.id), 'modal'));
+      return Object.fromEntries(inputsOf(modal).map((i) => [i.custom_id, i.placeholder ?? '']));
+    };
+    const viral = await placeholdersOf('viral', 'search');
+    expect(viral.views).not.toContain('10k');
+    const list = await placeholdersOf('list', 'add');
+    expect(list.userIds).not.toContain('Separate several');
+    const songs = await placeholdersOf('songs', 'search');
+    expect(songs.q).not.toContain('Separate several');
+  });
+
   it('no option is registered required on a command with a form, which opens it when one is left out', async () => {
     const { fake } = world;
     // What a real client can send: `lists create` with nothing, `credits cap` with only who.

@@ -114,7 +114,7 @@ describe('forms on Slack', () => {
     expect(country?.element.type).toBe('plain_text_input');
     expect(country?.hint?.text).toMatch(/\d{3} values, e\.g\./);
     const followers = blocks.find((b) => b.block_id === 'followers');
-    expect(followers?.hint?.text).toContain('A range: 10k-100k');
+    expect(followers?.hint?.text).toBe('Follower count range, e.g. 10k-100k or >50k. 0 or more.');
     expect(JSON.stringify(blocks.find((b) => b.block_id === 'perPage'))).toContain(
       'Creators per page, 1 to 5',
     );
@@ -200,6 +200,28 @@ describe('forms on Slack', () => {
       followers: 'Followers ">-5" is no filter at all; leave it out.',
       engagementRate: '"150" is out of range: Engagement rate (%) is a percentage, from 0 to 100.',
     });
+  });
+
+  it('a field’s hint gives the bounds and examples the command line takes', async () => {
+    const hintsOf = async (text: string) => {
+      const before = world.slack.calls.length;
+      await sendForm(adapter.port, slashCommandBody({ text, responseUrl: world.slack.responseUrl('hints') }));
+      const { view } = await opened(before);
+      return Object.fromEntries(inputs(view).map((b) => [b.block_id, b.hint?.text ?? '']));
+    };
+    const creators = await hintsOf('creators');
+    expect(creators.perPage).toContain('From 1 to 5.');
+    expect(creators.perPage).not.toContain('100');
+    expect(creators.engagementRate).toContain('A range such as 2-5, >3 or <=10. From 0 to 100.');
+    expect(creators.engagementRate).not.toMatch(/10k|0 or more/);
+    expect(creators.uploadsPerWeek).not.toContain('10k');
+    const viral = await hintsOf('viral');
+    expect(viral.viralityScore).toContain('From 0 to 1.');
+    expect(viral.viralityScore).not.toMatch(/10k|0 or more/);
+    expect((await hintsOf('list add')).userIds).toBe(
+      'Creator ids, separated by spaces, commas or new lines.',
+    );
+    expect((await hintsOf('songs search')).q).toBe('Words of the title or artist.');
   });
 
   it('a bare command whose schema needs something opens its form, though no option is declared required', async () => {
