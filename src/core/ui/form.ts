@@ -150,26 +150,50 @@ export function hasForm(def: CommandDef<unknown>): boolean {
   return formParams(def).length > 0;
 }
 
-const NEEDS_INPUT = new WeakMap<CommandDef<unknown>, boolean>();
+/** What `def` needs to run: whether it runs with nothing given, and the options it cannot run without. */
+interface Needs {
+  readonly any: boolean;
+  readonly options: ReadonlySet<string>;
+}
+
+const NEEDS = new WeakMap<CommandDef<unknown>, Needs>();
+
+/**
+ * What `def` cannot run without: the options declared required, and those its schema refuses to go without when
+ * given nothing (the words a search looks for, the image a remix needs), whatever the option table says.
+ */
+function needsOf(def: CommandDef<unknown>): Needs {
+  const known = NEEDS.get(def);
+  if (known !== undefined) return known;
+  const options = new Set(
+    Object.entries(def.params)
+      .filter(([, spec]) => spec.required === true)
+      .map(([name]) => name),
+  );
+  let any = options.size > 0;
+  try {
+    const empty = def.schema.safeParse({});
+    if (!empty.success) {
+      any = true;
+      for (const issue of empty.error.issues) {
+        const [first] = issue.path;
+        if (typeof first === 'string' && def.params[first] !== undefined) options.add(first);
+      }
+    }
+  } catch {
+    // A schema that cannot be checked at once (an asynchronous refinement) is checked when the command runs.
+  }
+  const needs = { any, options };
+  NEEDS.set(def, needs);
+  return needs;
+}
 
 /**
  * Whether `def` cannot run with nothing given: an option is required, or its schema refuses an empty input (a
  * search that needs words to look for, a remix that needs an image), whatever the option table says.
  */
 export function needsInput(def: CommandDef<unknown>): boolean {
-  const known = NEEDS_INPUT.get(def);
-  if (known !== undefined) return known;
-  let needs = Object.values(def.params).some((spec) => spec.required === true);
-  if (!needs) {
-    try {
-      needs = !def.schema.safeParse({}).success;
-    } catch {
-      // A schema that cannot be checked at once (an asynchronous refinement) is checked when the command runs.
-      needs = false;
-    }
-  }
-  NEEDS_INPUT.set(def, needs);
-  return needs;
+  return needsOf(def).any;
 }
 
 /**
@@ -399,6 +423,7 @@ export function formSpec(
     .map(([name, spec], index) => ({ name, spec, rank: rankOf(name, spec, index) }))
     .sort((a, b) => a.rank - b.rank);
   if (ranked.length === 0) return null;
+  const needs = needsOf(def).options;
   const fields = ranked.map(({ name, spec }): FormField => {
     const value = values[name];
     const allows = allowsOf(name, spec, def.schema);
@@ -409,7 +434,7 @@ export function formSpec(
       description: spec.description,
       allows,
       placeholder: placeholderOf(name, spec),
-      required: spec.required === true,
+      required: needs.has(name),
       input: inputOf(spec),
       choices: spec.kind === 'choice' || spec.kind === 'choices' ? spec.values : [],
       also: spec.kind === 'text' ? (spec.person?.also ?? []) : [],

@@ -240,6 +240,8 @@ describe('forms on Discord', () => {
     const open = slash(fake, 'songs', 'search', [{ type: 5, name: 'form', value: true }]);
     const modal = modalOf(await fake.waitFor(callback(open.id), 'modal'));
     const before = world.sandbox.requests(KEY).length;
+    // The search needs words to look for: the form asks for them.
+    expect(inputsOf(modal)[0]).toMatchObject({ custom_id: 'q', required: true });
     const done = submit(modal.custom_id, { q: `Don't Stop  Believin'` });
     await fake.waitFor(answered(done.token), 'songs answer');
     const [search] = serviceCalls('/api/v1/songs', before);

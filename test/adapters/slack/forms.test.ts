@@ -234,7 +234,7 @@ describe('forms on Slack', () => {
       await sendForm(adapter.port, slashCommandBody({ text: command, responseUrl: url }));
       const { view } = await opened(before);
       expect(view.title.text, command).toBe(command);
-      expect(inputs(view)[0]?.block_id, command).toBe(field);
+      expect(inputs(view)[0], command).toMatchObject({ block_id: field, optional: false });
       // The form is the answer: nothing was said at the response_url.
       expect(world.slack.responses.filter((r) => r.id === `bare-${field}`)).toEqual([]);
     }
