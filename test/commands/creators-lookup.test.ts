@@ -347,6 +347,13 @@ describe('creators search input', () => {
     expect(since(from)).toHaveLength(0);
   });
 
+  it('names both spellings of one option given twice, as any two options that set one thing', async () => {
+    const from = h.requests().length;
+    const out = await h.type('/scout creators show userIds:x user_ids:y');
+    expect(out).toMatch(/^Error: userIds and user_ids both set who; keep one\.$/m);
+    expect(since(from)).toHaveLength(0);
+  });
+
   it('declares valid examples, short descriptions and costs for every command', () => {
     for (const command of creatorsFamily.commands) {
       expect(command.description.length).toBeLessThanOrEqual(100);

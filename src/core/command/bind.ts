@@ -43,8 +43,9 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
   const typed = new Map<string, string>();
   TYPED_AS.set(input, typed);
   const given = new Set<string>();
-  // The names each option was typed by, folded: the same name twice is a mistake, whatever the values.
-  const typedAs = new Map<string, Set<string>>();
+  // The names each option was typed by, folded, and how each was first written: the same name twice is a mistake,
+  // whatever the values.
+  const typedAs = new Map<string, Map<string, string>>();
   // Which option set each input field: a name and its alias (followers, followersMin) must agree.
   const setBy = new Map<string, SetBy>();
   const positional = Object.entries(table).filter(([, spec]) => spec.positional === true);
@@ -52,9 +53,11 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
   const restValues: string[] = [];
   const assign = (target: OptionTarget, raw: string, key: string, source: string) => {
     const { name, spec } = target;
-    const names = typedAs.get(name) ?? new Set<string>();
-    if (names.has(fold(key))) throw new ParamError(name, `${key} is given twice.`);
-    names.add(fold(key));
+    const names = typedAs.get(name) ?? new Map<string, string>();
+    const first = names.get(fold(key));
+    if (first === key) throw new ParamError(name, `${key} is given twice.`);
+    if (first !== undefined) throw new ParamError(name, `${first} and ${key} both set ${name}; keep one.`);
+    names.set(fold(key), key);
     typedAs.set(name, names);
     given.add(name);
     const values =
