@@ -152,9 +152,10 @@ function givenNames(table: ParamTable, key: string): string[] {
  * Completions of free text naming the options of `table`: what was typed, as it is (so picking a completion never
  * loses it), then the option names (and, once a letter is typed, the names of a range's bounds) matching the last
  * word, with their descriptions, leaving out what the text sets already; or, after `name:`, the values of that
- * option when it is an enumeration. The words before the last one are kept in front of every completion.
+ * option (any of `every`, the command's options) when it is an enumeration. The words before the last one are kept
+ * in front of every completion.
  */
-function textCompletions(table: ParamTable, typed: string): Completion[] {
+function textCompletions(table: ParamTable, typed: string, every: ParamTable = table): Completion[] {
   const text = typed.trimStart();
   const start = lastWordStart(text);
   const head = text.slice(0, start);
@@ -179,8 +180,9 @@ function textCompletions(table: ParamTable, typed: string): Completion[] {
     );
   }
   const [, key = '', raw = ''] = separator;
-  const param = resolveKey(table, key);
-  const spec = param === null ? undefined : table[param];
+  // A value is completed for any option the text may set, typed options included (`country:pk` in filters).
+  const param = resolveKey(every, key);
+  const spec = param === null ? undefined : every[param];
   if (spec === undefined) return kept;
   const partial = raw.replace(/^["']/, '').replace(/["']$/, '');
   return others(
@@ -220,7 +222,8 @@ export function createCompletions(parts: CompletionParts) {
           return spec === undefined || spec.secret === true ? [] : [[name, spec] as const];
         }),
       );
-      return textCompletions(table, typed);
+      const every = Object.fromEntries(Object.entries(def.params).filter(([, spec]) => spec.secret !== true));
+      return textCompletions(table, typed, every);
     }
     const spec = def.params[field.param];
     if (spec === undefined || spec.secret === true) return [];

@@ -154,6 +154,9 @@ describe('autocomplete of the names and spellings the service uses', () => {
       name: 'Japan,United States',
       value: 'Japan,United States',
     });
+    // The same in the filters text, where an option is typed as name:value.
+    const inFilters = await suggest('creators', 'search', 'filters', 'bio:yoga country:pk');
+    expect(inFilters[1]).toEqual({ name: 'country:Pakistan', value: 'bio:yoga country:Pakistan' });
     // A code is offered only typed whole: one letter lists the names that start with it.
     const p = await suggest('creators', 'search', 'country', 'p');
     expect(p.map((c) => c.value).slice(0, 3)).toEqual(['Pakistan', 'Palau', 'Palestine']);
