@@ -174,7 +174,7 @@ function choiceOf(label: string, raw: string, spec: ChoiceValues, list: boolean)
       ? ` Allowed: ${spec.valuesText}.`
       : values.length <= 12
         ? ` Allowed: ${values.join(', ')}.`
-        : ` See /scout help for its ${values.length} values.`;
+        : ` It takes one of ${values.length} values, such as ${values.slice(0, 5).join(', ')}.`;
   return fail(
     label,
     `${label} cannot ${list ? 'include' : 'be'} "${raw}".${didYouMean(match.suggestions)}${match.suggestions.length ? '' : allowed}`,

@@ -162,7 +162,11 @@ describe('messages of the parser', () => {
       [viral, 'categories:Fitnes', 'categories cannot include "Fitnes". Did you mean "Fitness"?'],
       [viral, 'cat:Fitnes', 'cat (categories) cannot include "Fitnes". Did you mean "Fitness"?'],
       [creators, 'gender:x', 'gender cannot be "x". Allowed: male, female.'],
-      [creators, 'language:klingon', 'language cannot be "klingon". See /scout help for its 62 values.'],
+      [
+        creators,
+        'language:klingon',
+        'language cannot be "klingon". It takes one of 62 values, such as arabic, bengali, bosnian, bulgarian, cantonese.',
+      ],
       [
         creators,
         'country:Atlantis',
