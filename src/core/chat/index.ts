@@ -18,7 +18,6 @@ export {
   type ServerLimits,
 } from '../ops-routes.js';
 export type { OpsServer } from '../ops-server.js';
-export type { ActionLookup as TokenLookup } from '../store/action-tokens.js';
 export { adminRole, OUTSIDE_MESSAGE, type TenantRef } from '../tenancy/index.js';
 export {
   type Completion,

@@ -15,7 +15,6 @@ import {
   formRequest,
   formSpec,
   notice,
-  quoteValue,
   type Reply,
   readFormId,
   reply,
@@ -55,7 +54,6 @@ import type { ActionEvent, CommandDef } from './types.js';
 import { WORKING } from './waiting.js';
 
 export type { DispatcherMetrics, Invocation, SecretPrompt };
-export { quoteValue };
 
 /** What the dispatcher is built from. */
 export interface DispatcherDeps extends DispatchEnv {
