@@ -9,7 +9,7 @@ import {
   type ModalSubmitInteraction,
   TextInputStyle,
 } from 'discord.js';
-import { USER_ID_EXAMPLE } from '../../core/chat/index.js';
+import { helpLineOf, USER_ID_EXAMPLE } from '../../core/chat/index.js';
 import {
   choicesText,
   DISCORD,
@@ -127,7 +127,7 @@ function unsaid(allows: string, description: string): string {
 function morePlaceholder(spec: FormSpec, rest: readonly FormField[]): string {
   const names = rest.map((field) => `${field.name}:`);
   if (names.join(' ').length <= PLACEHOLDER_MAX) return names.join(' ');
-  const help = ` … all in /scout help ${spec.family} ${spec.command}`;
+  const help = ` … all in ${helpLineOf(spec.family, spec.command)}`;
   let shown = '';
   for (const name of names) {
     const next = shown === '' ? name : `${shown} ${name}`;

@@ -22,6 +22,7 @@ import {
   type CommandFamily,
   commandLine,
   type Invocation,
+  UNKNOWN_COMMAND,
 } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
 import {
@@ -183,7 +184,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     );
     if (def === undefined) {
       await interaction.reply({
-        content: 'Unknown command: run /scout help show.',
+        content: UNKNOWN_COMMAND,
         flags: MessageFlags.Ephemeral,
       });
       acked('command', arrivedAt);

@@ -5,7 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { App as BoltApp, types } from '@slack/bolt';
-import { type ChatCore, type HomeView, OUTSIDE_MESSAGE, type TeamSpendView } from '../../core/chat/index.js';
+import {
+  type ChatCore,
+  type GuideText,
+  type HomeView,
+  OUTSIDE_MESSAGE,
+  type TeamSpendView,
+} from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
 import { formatCredits, SLACK } from '../../core/ui/index.js';
 import { type FileTarget, fileImageBlock, uploadUnshared } from './deliver.js';
@@ -19,28 +25,27 @@ export type HomeData = Extract<HomeView, { kind: 'home' }> & {
   chartFileId?: string;
 };
 
-function teamSpendBlocks(spend: TeamSpendView, chartFileId: string | undefined): types.KnownBlock[] {
+/** A guide sentence in mrkdwn: its words escaped, its command lines as code. */
+const guideMrkdwn = (text: GuideText) =>
+  text.map((part) => ('command' in part ? `\`${part.command}\`` : escapeMrkdwn(part.text))).join('');
+
+/** A guide sentence as plain words, its command lines among them (the subscriptions' placeholder reads as one). */
+const guideWords = (text: GuideText) =>
+  text.map((part) => ('command' in part ? part.command : part.text)).join('');
+
+function teamSpendBlocks(data: HomeData): types.KnownBlock[] {
+  const spend = data.team;
   const title = `*Team, last ${spend.days} days*`;
   if (spend.total === 0) return [section(`${title}\nNo spend yet.`)];
   const chartTitle = spend.chart?.title;
+  const hint = data.guide.teamSpend.length === 0 ? '' : ` · ${guideMrkdwn(data.guide.teamSpend)}`;
   return [
-    section(
-      `${title}\n${spend.sparkline}  ${formatCredits(spend.total)} · \`/scout credits\` for the numbers by person`,
-    ),
-    ...(chartFileId === undefined || chartTitle === undefined
+    section(`${title}\n${spend.sparkline}  ${formatCredits(spend.total)}${hint}`),
+    ...(data.chartFileId === undefined || chartTitle === undefined
       ? []
-      : [fileImageBlock(chartFileId, chartTitle)]),
+      : [fileImageBlock(data.chartFileId, chartTitle)]),
   ];
 }
-
-/** Shown when the workspace has no subscription. */
-export const NO_SUBSCRIPTIONS = 'No channel subscriptions yet: /scout notify or /scout digest in a channel.';
-
-const GETTING_STARTED = [
-  '`/scout creators` opens a search form; `/scout creators niche:yoga followers:10k-100k` searches at once.',
-  '`/scout viral` finds viral posts; `/scout lists` shows your team’s CRM lists.',
-  '`/scout credits` shows spend in detail; `/scout help` lists every command.',
-].join('\n');
 
 const mrkdwn = (text: string): types.MrkdwnElement => ({ type: 'mrkdwn', text });
 const section = (text: string): types.SectionBlock => ({
@@ -55,7 +60,7 @@ const channelRef = (id: string) => (/^[CGD][A-Z0-9]{2,}$/.test(id) ? `<#${id}>` 
 const SUBSCRIPTIONS_SHOWN = 80;
 
 function balanceText(data: HomeData): string {
-  if (data.connected === false) return 'no account connected: an admin runs `/scout connect key`';
+  if (data.connected === false) return guideMrkdwn(data.guide.notConnected);
   return data.balance === null ? 'not available' : formatCredits(data.balance);
 }
 
@@ -74,20 +79,24 @@ export function homeView(data: HomeData): types.HomeView {
         mrkdwn(`*Team balance*\n${balanceText(data)}`),
       ],
     },
-    ...teamSpendBlocks(data.team, data.chartFileId),
+    ...teamSpendBlocks(data),
     { type: 'divider' },
     section('*Channel subscriptions*'),
     ...(shown.length === 0
-      ? [section(escapeMrkdwn(NO_SUBSCRIPTIONS))]
+      ? [section(escapeMrkdwn(guideWords(data.guide.noSubscriptions)))]
       : shown.map((s) =>
           section(`${channelRef(s.channelId)} · *${escapeMrkdwn(s.kind)}* · ${escapeMrkdwn(s.detail)}`),
         )),
     ...(data.subscriptions.length > shown.length
       ? [section(`… and ${data.subscriptions.length - shown.length} more.`)]
       : []),
-    { type: 'divider' },
-    section('*Getting started*'),
-    section(GETTING_STARTED),
+    ...(data.guide.start.length === 0
+      ? []
+      : [
+          { type: 'divider' } as const,
+          section('*Getting started*'),
+          section(data.guide.start.map(guideMrkdwn).join('\n')),
+        ]),
   ];
   return { type: 'home', blocks: blocks.slice(0, SLACK.VIEW_BLOCKS_MAX) };
 }

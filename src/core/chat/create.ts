@@ -58,7 +58,7 @@ export function createChatCore(parts: ChatParts): ChatCore {
     formFor: (id, actor) =>
       openForm({ registry, lookup: (token) => store.actions.lookup(token, actor, clock.now()) }, id),
     complete: createCompletions({ registry, tenants }),
-    home: createHome({ store, tenants, clock, settings, logger: parts.logger }),
+    home: createHome({ store, tenants, clock, registry, settings, logger: parts.logger }),
     unfurls: {
       domains: profileLinks.domains,
       names: (url) => profileLinks.names(url),

@@ -1,17 +1,20 @@
 /**
  * A person's home view, as a platform's home surface (Slack's App Home) shows it: their spend today and this
  * month, their daily cap, the team's service balance, the team's spend over the last days (with its chart), and
- * the workspace's channel subscriptions. Neutral data: each adapter renders it its own way.
+ * the workspace's channel subscriptions, and what to type to get started. Neutral data: each adapter renders it its
+ * own way.
  */
 import type { Platform } from '../actor.js';
 import { sparkline } from '../charts/spend.js';
 import { TEAM_DAYS, teamChartFile, teamSpend } from '../charts/team.js';
 import type { Clock } from '../clock.js';
+import type { CommandRegistry } from '../command/types.js';
 import { budgetOf, budgetScopeFor, utcMonth } from '../credits.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
 import type { Tenants } from '../tenancy/index.js';
 import type { FileAttachment } from '../ui/index.js';
+import { type HomeGuide, homeGuide } from './guide.js';
 
 /** A person in a workspace: whose home it is. */
 export interface PersonRef {
@@ -54,6 +57,8 @@ export type HomeView =
       connected: boolean;
       subscriptions: readonly ChannelSubscription[];
       team: TeamSpendView;
+      /** Getting started and the hints beside the figures, naming the commands of this deployment. */
+      guide: HomeGuide;
     };
 
 /** What the home view is read from. */
@@ -61,6 +66,8 @@ export interface HomeParts {
   store: Store;
   tenants: Pick<Tenants, 'isServed' | 'access'>;
   clock: Clock;
+  /** The commands the guide names. */
+  registry: CommandRegistry;
   settings: { readonly defaultDailyCap: number | null };
   logger: Logger;
 }
@@ -91,6 +98,7 @@ async function subscriptionsOf(
 /** Creates the function that reads a person's home view, with the balance of their tenant's own account. */
 export function createHome(parts: HomeParts): (person: PersonRef) => Promise<HomeView> {
   const { store, tenants, clock, logger } = parts;
+  const guide = homeGuide(parts.registry);
 
   const teamOf = async (workspace: { platform: Platform; workspaceId: string }): Promise<TeamSpendView> => {
     const data = await teamSpend(store.ledger, workspace, clock.now());
@@ -135,6 +143,7 @@ export function createHome(parts: HomeParts): (person: PersonRef) => Promise<Hom
       connected: access.status === 'ok',
       subscriptions,
       team,
+      guide,
     };
   };
 }

@@ -27,6 +27,13 @@ export {
   completes,
 } from './completions.js';
 export { type ChatParts, createChatCore, type ProfileLinks } from './create.js';
+export {
+  type GuidePart,
+  type GuideText,
+  type HomeGuide,
+  helpLineOf,
+  UNKNOWN_COMMAND,
+} from './guide.js';
 export type { ChannelSubscription, HomeView, PersonRef, TeamSpendView } from './home.js';
 export type { InstallationVault } from './installations.js';
 export type { OperatorEndpoints } from './ops.js';

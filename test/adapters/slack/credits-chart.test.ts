@@ -115,7 +115,9 @@ describe('credits chart on Slack', () => {
 
     // The Home tab shows the same chart by reference to a file uploaded unshared for it, with the sparkline.
     const home = await homeTab();
-    expect(home).toMatch(/\*Team, last 30 days\*\\n[▁▂▃▄▅▆▇█]{30} {2}42 credits/);
+    expect(home).toMatch(
+      /\*Team, last 30 days\*\\n[▁▂▃▄▅▆▇█]{30} {2}42 credits · `\/scout credits` for the numbers by person/,
+    );
     expect(world.slack.uploads).toHaveLength(2);
     const homeUpload = world.slack.uploads[1];
     expect(homeUpload?.channelId).toBeNull();

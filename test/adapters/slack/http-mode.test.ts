@@ -236,8 +236,13 @@ describe('Slack HTTP mode', () => {
     const view = JSON.stringify(publish.args.view);
     expect(view).toContain('You today');
     expect(view).toContain('Team balance');
-    expect(view).toContain('No channel subscriptions yet');
+    expect(view).toContain('No channel subscriptions yet: /scout notify or /scout digest in a channel.');
     expect(view).toContain('Getting started');
+    // The core's guide, its command lines as code.
+    expect(view).toContain(
+      '`/scout creators` opens a search form; `/scout creators niche:yoga followers:10k-100k` searches at once.',
+    );
+    expect(view).toContain('`/scout credits` shows spend in detail; `/scout help` lists every command.');
   });
 
   it('lists the workspace’s reply notifications and digests on the App Home', async () => {

@@ -83,7 +83,9 @@ describe('many-team Slack through Bolt’s OAuth', () => {
       world.slack.calls.find((c) => c.method === 'views.publish' && c.args.user_id === 'U1HOME'),
     );
     expect(publish.token).toBe(world.slack.issued.get('T1')?.at(-1));
-    expect(JSON.stringify(publish.args.view)).toContain('no account connected');
+    expect(JSON.stringify(publish.args.view)).toContain(
+      'no account connected: an admin runs `/scout connect key`',
+    );
   });
 
   it('connects each workspace’s own key through the private form, answering only the admin', async () => {
