@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../src/commands/index.js';
 
@@ -22,6 +23,20 @@ const localImportsOf = (file: string) =>
   specifiersOf(file)
     .filter((spec) => spec.startsWith('.'))
     .map((spec) => resolved(file, spec));
+
+/**
+ * The text of each string and template literal of a TypeScript source (a template's parts between its
+ * substitutions each on their own); comments are not literals.
+ */
+function literalsOf(source: string): string[] {
+  const texts: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) texts.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(ts.createSourceFile('source.ts', source, ts.ScriptTarget.Latest, true), visit);
+  return texts;
+}
 
 /**
  * What an adapter may import of src/ besides its own folder: the chat port, the reply model, the outbound contract,
@@ -98,6 +113,19 @@ describe('module boundaries', () => {
           .filter((name) => new RegExp(`['"\`]${name.replace('.', '\\.')}(['"\`.:])`).test(source))
           .map((name) => `${slashed(f)} names ${name}`);
       });
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps commands out of adapters’ prose: a line quoting one comes from the core', () => {
+    // `/scout creators opens…`, `run /scout help show`; `/scout ${def.family} ${def.name}` names no command itself.
+    const quoting = new RegExp(`/scout\\s+(${FAMILIES.map((f) => f.name).join('|')})(?![\\w-])`);
+    const offenders = files
+      .filter((f) => slashed(f).startsWith('adapters/'))
+      .flatMap((f) =>
+        literalsOf(readFileSync(new URL(f, src), 'utf8'))
+          .filter((text) => quoting.test(text))
+          .map((text) => `${slashed(f)} quotes ${JSON.stringify(text)}`),
+      );
     expect(offenders).toEqual([]);
   });
 });
