@@ -7,6 +7,7 @@
 import { guildArgument, inviteText, registerCommands } from '../adapters/discord/registration.js';
 import { FAMILIES } from '../commands/index.js';
 import { loadConfig, loadDotEnv } from '../config.js';
+import { catalogueOf } from '../core/chat/index.js';
 import { createRegistry } from '../core/command/registry.js';
 
 async function main(): Promise<void> {
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   if (config.discord === null)
     throw new Error('Set DISCORD_TOKEN and DISCORD_APPLICATION_ID to register commands.');
   const guild = guildArgument(process.argv.slice(2));
-  const count = await registerCommands(config.discord, createRegistry(FAMILIES), guild);
+  const count = await registerCommands(config.discord, catalogueOf(createRegistry(FAMILIES)), guild);
   process.stdout.write(
     `Registered ${count} command(s) ${guild === null ? 'globally' : `in guild ${guild}`}.\n` +
       inviteText(config.discord, config.tenancy.kind === 'single'),

@@ -8,10 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { manifestYaml } from '../adapters/slack/manifest.js';
 import { PROFILE_LINK_DOMAINS } from '../commands/creators/profile-links.js';
 import { FAMILIES } from '../commands/index.js';
+import { catalogueOf } from '../core/chat/index.js';
 import { createRegistry } from '../core/command/registry.js';
 
 // From src/tools or dist/tools alike, the repository root is two folders up.
 writeFileSync(
   fileURLToPath(new URL('../../manifest.yml', import.meta.url)),
-  manifestYaml(createRegistry(FAMILIES), Object.values(PROFILE_LINK_DOMAINS)),
+  manifestYaml(catalogueOf(createRegistry(FAMILIES)), Object.values(PROFILE_LINK_DOMAINS)),
 );

@@ -355,7 +355,7 @@ describe('outreach messages status on Discord', () => {
   const discord = discordBot();
 
   it('is a free text option, not a closed list of the statuses seen', async () => {
-    const [root] = buildCommandJson(h.app.registry);
+    const [root] = buildCommandJson(h.app.chat.catalogue);
     type Option = { name: string; options?: Option[]; choices?: unknown[]; description: string };
     const group = (root?.options as Option[] | undefined)?.find((o) => o.name === 'outreach');
     const messages = group?.options?.find((o) => o.name === 'messages');

@@ -18,8 +18,13 @@ import {
   InteractionContextType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { type Catalogue, type CommandDef, completes, type ParamSpec } from '../../core/chat/index.js';
-import { ELLIPSIS, hasForm, singleLine } from '../../core/ui/index.js';
+import {
+  type Catalogue,
+  type CatalogueCommand,
+  type CatalogueParam,
+  completes,
+} from '../../core/chat/index.js';
+import { ELLIPSIS, singleLine } from '../../core/ui/index.js';
 
 /** Discord's limits on application commands (developers/interactions/application-commands.mdx). */
 export const COMMAND_LIMITS = {
@@ -67,7 +72,7 @@ export interface OptionMapping {
   discordName: string;
   /** The declared option name, which the dispatcher resolves. */
   param: string;
-  spec: ParamSpec;
+  spec: CatalogueParam;
 }
 
 /** How one command is exposed: its typed options and the declared options left to `filters` and the form. */
@@ -102,7 +107,7 @@ export function cutAtWord(text: string, max: number): string {
  * Whether an option autocompletes as the person types: what the chat port completes (ChatCore.complete), but for
  * enumerations short enough to be static choices.
  */
-export function autocompletes(param: string, spec: ParamSpec): boolean {
+export function autocompletes(param: string, spec: CatalogueParam): boolean {
   if (spec.kind === 'choice' && spec.values.length <= STATIC_CHOICES_MAX) return false;
   return completes(param, spec);
 }
@@ -224,7 +229,7 @@ function rankOf(m: OptionMapping): number {
 }
 
 // Declarations are made once: each command is mapped once.
-const MAPPINGS = new WeakMap<CommandDef<unknown>, CommandMapping>();
+const MAPPINGS = new WeakMap<CatalogueCommand, CommandMapping>();
 
 /**
  * Splits a command's options into typed ones (required first, then the others in declared order) and those
@@ -232,7 +237,7 @@ const MAPPINGS = new WeakMap<CommandDef<unknown>, CommandMapping>();
  * characters than `filters` would; otherwise its positional options and those in PREFERRED. Secret options (an API
  * key) are neither: an option's value can show in the channel, so a private form asks for them.
  */
-export function mapCommand(def: CommandDef<unknown>): CommandMapping {
+export function mapCommand(def: CatalogueCommand): CommandMapping {
   const known = MAPPINGS.get(def);
   if (known !== undefined) return known;
   const declared = Object.entries(def.params)
@@ -240,7 +245,7 @@ export function mapCommand(def: CommandDef<unknown>): CommandMapping {
     .map(([param, spec]): OptionMapping => ({ param, spec, discordName: discordName(param) }));
   const required = declared.filter((m) => m.spec.required === true);
   const optional = declared.filter((m) => m.spec.required !== true);
-  const form = hasForm(def) ? 1 : 0;
+  const form = def.form ? 1 : 0;
   const fitsAll =
     declared.length + form <= COMMAND_LIMITS.OPTIONS_MAX &&
     sizeOf(optional.map((m) => basicOption(m))) <= FILTERS_SIZE;
@@ -260,9 +265,9 @@ export function mapCommand(def: CommandDef<unknown>): CommandMapping {
   return mapping;
 }
 
-function subcommand(def: CommandDef<unknown>, descriptionMax: number): APIApplicationCommandSubcommandOption {
+function subcommand(def: CatalogueCommand, descriptionMax: number): APIApplicationCommandSubcommandOption {
   const { typed, overflow } = mapCommand(def);
-  const form = hasForm(def);
+  const { form } = def;
   const options = typed.map((mapping) => basicOption(mapping, !form));
   if (overflow.length > 0) options.push(FILTERS);
   if (form) options.push(FORM);

@@ -17,10 +17,11 @@ import {
 import {
   type AckKind,
   type Catalogue,
+  type CatalogueCommand,
   type ChatCore,
   type CommandDef,
-  type CommandFamily,
   commandLine,
+  declarationsOf,
   type Invocation,
   UNKNOWN_COMMAND,
 } from '../../core/chat/index.js';
@@ -58,8 +59,8 @@ export interface InteractionDeps {
 const kindOf = (token: string) => token.slice(0, Math.max(0, token.indexOf(':')));
 
 function findCommand(catalogue: Catalogue, group: string | null, sub: string | null) {
-  const family: CommandFamily | undefined = catalogue.families.find((f) => discordName(f.name) === group);
-  const def: CommandDef<unknown> | undefined = family?.commands.find((c) => discordName(c.name) === sub);
+  const family = catalogue.families.find((f) => discordName(f.name) === group);
+  const def: CatalogueCommand | undefined = family?.commands.find((c) => discordName(c.name) === sub);
   return def;
 }
 
@@ -131,7 +132,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
    */
   const onForm = async (interaction: ModalSubmitInteraction, arrivedAt: number) => {
     const spec = await formOf(interaction, interaction.customId);
-    const def = spec === null ? undefined : chat.catalogue.command(spec.family, spec.command);
+    const def = spec === null ? undefined : declarationsOf(chat.catalogue).command(spec.family, spec.command);
     if (spec === null || def === undefined) {
       await interaction.reply(
         privateReply(reply([notice('warning', 'This form expired: run the command again.')])),
@@ -177,12 +178,13 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
   };
 
   const onChatInput = async (interaction: ChatInputCommandInteraction, arrivedAt: number) => {
-    const def = findCommand(
+    const command = findCommand(
       chat.catalogue,
       interaction.options.getSubcommandGroup(false),
       interaction.options.getSubcommand(false),
     );
-    if (def === undefined) {
+    const def = command && declarationsOf(chat.catalogue).command(command.family, command.name);
+    if (command === undefined || def === undefined) {
       await interaction.reply({
         content: UNKNOWN_COMMAND,
         flags: MessageFlags.Ephemeral,
@@ -190,7 +192,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       acked('command', arrivedAt);
       return;
     }
-    const mapping = mapCommand(def);
+    const mapping = mapCommand(command);
     const options: Record<string, string> = {};
     let filters = '';
     let form = false;

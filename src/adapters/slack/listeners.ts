@@ -6,7 +6,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BlockAction, App as BoltApp, Context, RespondFn, webApi } from '@slack/bolt';
-import type { AckKind, ChatCore } from '../../core/chat/index.js';
+import { type AckKind, type ChatCore, declarationsOf } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
 import {
   bareFormOf,
@@ -61,6 +61,7 @@ const responseDeadline = () => new Date(Date.now() + RESPONSE_URL_MS);
 /** Registers every listener on the Bolt app. */
 export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   const { chat, logger, apiUrl } = deps;
+  const declarations = declarationsOf(chat.catalogue);
   const people = createPeople(createGate(chat.tenancy, deps.installations), logger);
   const forms = { chat, logger, people, apiUrl };
   // A new ephemeral message, never a replacement of the message pressed.
@@ -134,7 +135,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     if (person.belongs.kind !== 'workspace' || !chat.tenancy.isServed(person.tenant)) return null;
     // Bolt found this workspace's installation to authorize the request (many-team mode).
     if (deps.installations !== null && context.botToken === undefined) return null;
-    if (bareFormOf(chat.catalogue, text) !== null || chat.secretsNeeded(text) !== null) return null;
+    if (bareFormOf(declarations, text) !== null || chat.secretsNeeded(text) !== null) return null;
     const answer = chat.atOnce(text, { forms: true });
     if (answer !== null) {
       const ack = ackAnswer(answer);
@@ -169,7 +170,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         await respondWith(respond, outsideReply(), fresh);
         return;
       }
-      const bare = bareFormOf(chat.catalogue, text);
+      const bare = bareFormOf(declarations, text);
       const spec = bare === null ? null : formSpec(bare);
       if (spec !== null) {
         await openFormModal(client, respond, command.trigger_id, spec, {
@@ -289,7 +290,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
 
   bolt.view(FORM_MODAL, async ({ ack, body, view, client, context }) => {
     const metadata = readFormMetadata(view.private_metadata);
-    const def = metadata === null ? undefined : chat.catalogue.command(metadata.family, metadata.command);
+    const def = metadata === null ? undefined : declarations.command(metadata.family, metadata.command);
     const spec = metadata === null || def === undefined ? null : formSpec(def, { fixed: metadata.fixed });
     if (metadata === null || def === undefined || spec === null) {
       await ackTimed('view', context, () => ack());

@@ -4,7 +4,7 @@
  * typed values and answers only its author. What is typed is never logged, echoed or put into the modal's metadata.
  */
 import type { App as BoltApp, RespondFn, types, webApi } from '@slack/bolt';
-import { adminRole, type ChatCore, type SecretPrompt } from '../../core/chat/index.js';
+import { adminRole, type ChatCore, declarationsOf, type SecretPrompt } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
 import { notice, reply, SLACK } from '../../core/ui/index.js';
 import { postWith, respondTo, respondWith } from './deliver.js';
@@ -146,7 +146,7 @@ export async function openSecretForm(
 ): Promise<void> {
   const { chat } = deps;
   const fresh = { message: false, ephemeral: false } as const;
-  const def = chat.catalogue.command(request.prompt.family, request.prompt.command);
+  const def = declarationsOf(chat.catalogue).command(request.prompt.family, request.prompt.command);
   if (def?.permission === 'admin') {
     const { person } = request;
     const actor = await deps.people.actorOf(request.client, person);

@@ -8,6 +8,7 @@ import type { Readiness } from '../readiness.js';
 import type { Store } from '../store/index.js';
 import type { Sealer, Tenants } from '../tenancy/index.js';
 import { openForm } from '../ui/index.js';
+import { catalogueOf } from './catalogue.js';
 import { createCompletions } from './completions.js';
 import { createHome } from './home.js';
 import { createInstallationVault } from './installations.js';
@@ -54,7 +55,7 @@ export function createChatCore(parts: ChatParts): ChatCore {
     secretsNeeded: (text) => dispatcher.secretsNeeded(text),
     atOnce: (text, options) => dispatcher.atOnce(text, options),
     working: (text) => dispatcher.working(text),
-    catalogue: registry,
+    catalogue: catalogueOf(registry),
     formFor: (id, actor) =>
       openForm({ registry, lookup: (token) => store.actions.lookup(token, actor, clock.now()) }, id),
     complete: createCompletions({ registry, tenants }),

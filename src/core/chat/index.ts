@@ -20,6 +20,13 @@ export {
 export type { OpsServer } from '../ops-server.js';
 export { adminRole, OUTSIDE_MESSAGE, type TenantRef } from '../tenancy/index.js';
 export {
+  type Catalogue,
+  type CatalogueCommand,
+  type CatalogueParam,
+  catalogueOf,
+  declarationsOf,
+} from './catalogue.js';
+export {
   type Completion,
   type CompletionField,
   type CompletionLimits,
@@ -39,7 +46,6 @@ export type { InstallationVault } from './installations.js';
 export type { OperatorEndpoints } from './ops.js';
 export type {
   AckMetrics,
-  Catalogue,
   ChatCore,
   ChatSettings,
   NewToken,

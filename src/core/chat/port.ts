@@ -7,19 +7,16 @@
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
 import type { Dispatcher, Invocation } from '../command/dispatcher.js';
-import type { CommandRegistry } from '../command/types.js';
 import type { AckKind } from '../metrics.js';
 import type { ReadinessCheck } from '../readiness.js';
 import type { ActionLookup } from '../store/action-tokens.js';
 import type { TenantRef } from '../tenancy/index.js';
 import type { FormSpec, Reply } from '../ui/index.js';
+import type { Catalogue } from './catalogue.js';
 import type { Completion, CompletionLimits, CompletionRequest } from './completions.js';
 import type { HomeView, PersonRef } from './home.js';
 import type { InstallationVault } from './installations.js';
 import type { OperatorEndpoints } from './ops.js';
-
-/** The commands and their parameters, read-only: for registration, manifests, help and forms. */
-export type Catalogue = CommandRegistry;
 
 /** Whether a tenant is served, and the few changes adapters make to the directory. */
 export interface TenancyDoor {

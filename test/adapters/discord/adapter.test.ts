@@ -268,7 +268,7 @@ describe('Discord bot against a fake Discord', () => {
     const put = await fake.waitFor((r) => r.method === 'PUT', 'registration');
     expect(put.path).toBe(`/applications/${APP_ID}/guilds/${GUILD}/commands`);
     expect(put.auth).toBe('Bot fake-token');
-    expect(put.body).toEqual(JSON.parse(JSON.stringify(buildCommandJson(app.registry))));
+    expect(put.body).toEqual(JSON.parse(JSON.stringify(buildCommandJson(app.chat.catalogue))));
   });
 
   it('the invite link asks for the bot, its commands, and what the outbound posts need', () => {

@@ -8,11 +8,19 @@ import {
   STATIC_CHOICES_MAX,
 } from '../../../src/adapters/discord/commands.js';
 import { FAMILIES } from '../../../src/commands/index.js';
+import { type CatalogueCommand, catalogueOf } from '../../../src/core/chat/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import type { CommandDef } from '../../../src/core/command/types.js';
-import { hasForm, reply } from '../../../src/core/ui/index.js';
+import { reply } from '../../../src/core/ui/index.js';
 
-const registry = createRegistry(FAMILIES);
+const catalogue = catalogueOf(createRegistry(FAMILIES));
+
+/** A declared command, as the catalogue gives it. */
+function commandOf(family: string, name: string): CatalogueCommand {
+  const found = catalogue.families.find((f) => f.name === family)?.commands.find((c) => c.name === name);
+  if (found === undefined) throw new Error(`no ${family} ${name}`);
+  return found;
+}
 
 type Opt = {
   name: string;
@@ -24,7 +32,7 @@ type Opt = {
 };
 
 describe('buildCommandJson', () => {
-  const [command] = buildCommandJson(registry);
+  const [command] = buildCommandJson(catalogue);
   const groups = (command?.options ?? []) as Opt[];
 
   it('mirrors the families as groups and commands as subcommands within Discord limits', () => {
@@ -46,11 +54,11 @@ describe('buildCommandJson', () => {
 
   it('marks no option required on a command with a form, so that the form opens without them', () => {
     let required = 0;
-    for (const family of registry.families) {
+    for (const family of catalogue.families) {
       for (const def of family.commands) {
         const sub = groups.find((g) => g.name === family.name)?.options?.find((o) => o.name === def.name);
         required += Object.values(def.params).filter((spec) => spec.required === true).length;
-        if (!hasForm(def)) continue;
+        if (!def.form) continue;
         for (const option of sub?.options ?? [])
           expect(option.required, `${def.family} ${def.name} ${option.name}`).not.toBe(true);
       }
@@ -63,7 +71,7 @@ describe('buildCommandJson', () => {
     const connect = groups.find((g) => g.name === 'connect')?.options?.find((s) => s.name === 'key');
     expect(connect).toBeDefined();
     expect(connect?.options ?? []).toEqual([]);
-    const secrets = registry.families.flatMap((f) =>
+    const secrets = catalogue.families.flatMap((f) =>
       f.commands.flatMap((c) =>
         Object.entries(c.params)
           .filter(([, spec]) => spec.secret === true)
@@ -78,8 +86,7 @@ describe('buildCommandJson', () => {
   });
 
   it('types the long enumerations of a command with many options; the rest go to filters and a form', () => {
-    const search = registry.command('creators', 'search');
-    if (search === undefined) throw new Error('no creators search');
+    const search = commandOf('creators', 'search');
     const { typed, overflow } = mapCommand(search);
     expect(typed.length + overflow.length).toBe(Object.keys(search.params).length);
     expect(typed.map((t) => t.param)).toEqual(['mainCategory', 'country', 'language']);
@@ -92,15 +99,13 @@ describe('buildCommandJson', () => {
   });
 
   it('types every option of a command whose options take fewer characters than filters', () => {
-    const help = registry.command('help', 'show');
-    if (help === undefined) throw new Error('no help show');
+    const help = commandOf('help', 'show');
     expect(mapCommand(help)).toMatchObject({ overflow: [] });
     expect(mapCommand(help).typed.map((t) => t.param)).toEqual(['topic', 'command']);
   });
 
   it('reaches the options of a command whose options cost more than filters through filters', () => {
-    const rankings = registry.command('songs', 'rankings');
-    if (rankings === undefined) throw new Error('no songs rankings');
+    const rankings = commandOf('songs', 'rankings');
     // The long enumerations people filter by most stay typed.
     expect(mapCommand(rankings).typed.map((t) => t.param)).toEqual(['country']);
     expect(mapCommand(rankings).overflow.map((t) => t.param)).toEqual(['week']);
@@ -122,24 +127,26 @@ describe('enumerations', () => {
   });
   const values = (n: number) => Array.from({ length: n }, (_, i) => `value${i}`);
   const [built] = buildCommandJson(
-    createRegistry([
-      {
-        name: 'test',
-        description: 'Test family.',
-        commands: [
-          command({
-            order: { kind: 'choice', values: ['asc', 'desc'], description: 'Sort order.', required: true },
-            tone: {
-              kind: 'choice',
-              values: values(5),
-              description: 'A tone.',
-              required: true,
-            },
-            tones: { kind: 'choices', values: ['a', 'b'], description: 'Tones.', required: true },
-          }),
-        ],
-      },
-    ]),
+    catalogueOf(
+      createRegistry([
+        {
+          name: 'test',
+          description: 'Test family.',
+          commands: [
+            command({
+              order: { kind: 'choice', values: ['asc', 'desc'], description: 'Sort order.', required: true },
+              tone: {
+                kind: 'choice',
+                values: values(5),
+                description: 'A tone.',
+                required: true,
+              },
+              tones: { kind: 'choices', values: ['a', 'b'], description: 'Tones.', required: true },
+            }),
+          ],
+        },
+      ]),
+    ),
   );
   const options = ((built?.options ?? []) as Opt[])[0]?.options?.[0]?.options ?? [];
 

@@ -9,6 +9,7 @@ import { buildCommandJson } from '../../../src/adapters/discord/commands.js';
 import { commandModal, TEXT_INPUT_LIMITS } from '../../../src/adapters/discord/forms.js';
 import { registerCommands } from '../../../src/adapters/discord/registration.js';
 import { FAMILIES } from '../../../src/commands/index.js';
+import { catalogueOf } from '../../../src/core/chat/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import { commandFormId, DISCORD, FORM_MORE, formSpec, hasForm } from '../../../src/core/ui/index.js';
 import type { FakeRequest } from '../../fakes/discord-fake.js';
@@ -343,7 +344,7 @@ describe('forms on Discord', () => {
 
   it('registers form:true on every command that takes an option', () => {
     const registry = createRegistry(FAMILIES);
-    const [command] = buildCommandJson(registry);
+    const [command] = buildCommandJson(catalogueOf(registry));
     type Opt = { name: string; options?: Opt[] };
     const groups = (command?.options ?? []) as Opt[];
     for (const family of registry.families) {

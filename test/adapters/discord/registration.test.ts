@@ -13,6 +13,7 @@ import {
 } from '../../../src/adapters/discord/commands.js';
 import { registerCommands } from '../../../src/adapters/discord/registration.js';
 import { FAMILIES } from '../../../src/commands/index.js';
+import { catalogueOf } from '../../../src/core/chat/index.js';
 import type { ParamSpec } from '../../../src/core/command/params.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import { createFakeDiscord, discordCommandSize, type FakeDiscord } from '../../fakes/discord-fake.js';
@@ -38,7 +39,7 @@ beforeAll(async () => {
   fake = createFakeDiscord({ applicationId: APP_ID, guildId: GUILD, channelId: '400000000000000001' });
   await fake.start();
   const config = { token: 'fake-token', applicationId: APP_ID, apiUrl: fake.apiUrl, guildIds: [GUILD] };
-  expect(await registerCommands(config, registry, GUILD)).toBe(1);
+  expect(await registerCommands(config, catalogueOf(registry), GUILD)).toBe(1);
   const put = await fake.waitFor((r) => r.method === 'PUT', 'the command overwrite');
   expect(put.refused).toBeUndefined();
   const [command] = put.body as Array<typeof registered>;

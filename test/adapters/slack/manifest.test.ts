@@ -11,9 +11,10 @@ import {
 } from '../../../src/adapters/slack/manifest.js';
 import { PROFILE_LINK_DOMAINS } from '../../../src/commands/creators/profile-links.js';
 import { FAMILIES } from '../../../src/commands/index.js';
+import { catalogueOf } from '../../../src/core/chat/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 
-const registry = createRegistry(FAMILIES);
+const catalogue = catalogueOf(createRegistry(FAMILIES));
 const profileDomains = Object.values(PROFILE_LINK_DOMAINS);
 const file = readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8');
 
@@ -28,17 +29,17 @@ function value(key: string, after = ''): string | undefined {
 
 describe('manifest.yml', () => {
   it('is what the command registry produces (regenerate with npm run slack:manifest)', () => {
-    expect(file).toBe(manifestYaml(registry, profileDomains));
+    expect(file).toBe(manifestYaml(catalogue, profileDomains));
   });
 
   it('declares /scout naming every family, with a usage hint within its limit', () => {
     expect(value('command')).toBe('/scout');
     const hint = value('usage_hint') ?? '';
-    expect(hint).toBe(usageHint(registry));
+    expect(hint).toBe(usageHint(catalogue));
     expect(hint.length).toBeLessThanOrEqual(USAGE_HINT_MAX);
-    expect(hint.startsWith(`[${registry.families[0]?.name}`)).toBe(true);
+    expect(hint.startsWith(`[${catalogue.families[0]?.name}`)).toBe(true);
     const description = value('description', 'slash_commands:') ?? '';
-    for (const family of registry.families) expect(description).toContain(family.name);
+    for (const family of catalogue.families) expect(description).toContain(family.name);
   });
 
   it('enables Socket Mode, interactivity, the Home tab and the home event, with the minimal scopes', () => {
