@@ -7,7 +7,7 @@
 import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from 'discord.js';
 import type { ChatCore, Completion, CompletionField } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import { COMMAND_LIMITS, cutAtWord, discordName, FILTERS_OPTION, mapCommand } from './commands.js';
+import { COMMAND_LIMITS, cutAtWord, FILTERS_OPTION, findCommand, mapCommand } from './commands.js';
 import { actorOf } from './tenancy.js';
 
 /** Discord answers autocomplete only within 3 seconds; the CRM lookup gives up before that. */
@@ -30,11 +30,10 @@ export async function answerAutocomplete(
 ) {
   let choices: Array<ApplicationCommandOptionChoiceData<string>> = [];
   try {
-    const family = chat.catalogue.families.find(
-      (f) => discordName(f.name) === interaction.options.getSubcommandGroup(false),
-    );
-    const def = family?.commands.find(
-      (c) => discordName(c.name) === interaction.options.getSubcommand(false),
+    const def = findCommand(
+      chat.catalogue,
+      interaction.options.getSubcommandGroup(false),
+      interaction.options.getSubcommand(false),
     );
     const focused = interaction.options.getFocused(true);
     const mapping = def === undefined ? undefined : mapCommand(def);

@@ -90,6 +90,16 @@ export function discordName(param: string): string {
     .slice(0, COMMAND_LIMITS.NAME_MAX);
 }
 
+/** The command an interaction names by its Discord group and subcommand names (see discordName). */
+export function findCommand(
+  catalogue: Catalogue,
+  group: string | null,
+  sub: string | null,
+): CatalogueCommand | undefined {
+  const family = catalogue.families.find((f) => discordName(f.name) === group);
+  return family?.commands.find((c) => discordName(c.name) === sub);
+}
+
 /**
  * Text on one line, cut to at most `max` characters at a word boundary and ending with an ellipsis when cut;
  * Discord refuses an empty description, so text with nothing printable becomes a dash.

@@ -16,8 +16,6 @@ import {
 } from 'discord.js';
 import {
   type AckKind,
-  type Catalogue,
-  type CatalogueCommand,
   type ChatCore,
   type CommandDef,
   commandLine,
@@ -44,7 +42,7 @@ import {
 } from '../../core/ui/index.js';
 import { answerDeferred, answerUpdate, editOf, followUpPrivately, privateReply } from './answer.js';
 import { answerAutocomplete } from './autocomplete.js';
-import { discordName, FILTERS_OPTION, FORM_OPTION, mapCommand } from './commands.js';
+import { FILTERS_OPTION, FORM_OPTION, findCommand, mapCommand } from './commands.js';
 import { commandModal, discordLayout, modalValues, SECRET_FORM_KIND } from './forms.js';
 import { MORE_PREFIX, NOOP_PREFIX, renderDiscord } from './render.js';
 import { askSecrets, submitSecrets } from './secrets.js';
@@ -57,12 +55,6 @@ export interface InteractionDeps {
 }
 
 const kindOf = (token: string) => token.slice(0, Math.max(0, token.indexOf(':')));
-
-function findCommand(catalogue: Catalogue, group: string | null, sub: string | null) {
-  const family = catalogue.families.find((f) => discordName(f.name) === group);
-  const def: CatalogueCommand | undefined = family?.commands.find((c) => discordName(c.name) === sub);
-  return def;
-}
 
 /** The leaf options of a chat command (inside its group and subcommand). */
 export function leafOptions(options: readonly CommandInteractionOption[]): CommandInteractionOption[] {
