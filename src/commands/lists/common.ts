@@ -3,14 +3,8 @@ import type { z } from 'zod';
 import type { ParamSpec } from '../../core/command/params.js';
 import { CRM_STATUSES, type CrmStatus } from '../../core/service/enums.js';
 import { type OperationName, parseInput, ServiceInputError } from '../../core/service/index.js';
-import {
-  CRM_STATUS_LABELS,
-  MISSING,
-  normalizeCrmStatus,
-  TEXT_MAX,
-  type TextNode,
-  text,
-} from '../../core/ui/index.js';
+import { MISSING, TEXT_MAX, type TextNode, text } from '../../core/ui/index.js';
+import { CRM_STATUS_LABELS, normalizeCrmStatus } from './crm-cards.js';
 
 /** Stands in for an id that is only known once the list (or contact) reference is resolved. */
 export const PENDING_ID = 'pending';

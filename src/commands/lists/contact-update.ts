@@ -13,7 +13,6 @@ import { CRM_STATUSES } from '../../core/service/enums.js';
 import { crmUpdateContactInput, parseInput } from '../../core/service/index.js';
 import {
   buttons,
-  CRM_STATUS_LABELS,
   code,
   FORM_KIND,
   formatAmount,
@@ -33,6 +32,7 @@ import {
   contactPayload,
   KINDS,
 } from './contacts-view.js';
+import { CRM_STATUS_LABELS } from './crm-cards.js';
 
 /**
  * The contact and deal fields a person can change, keyed by the client's input names: the contact form's fields, in

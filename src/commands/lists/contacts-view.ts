@@ -9,7 +9,6 @@ import {
   button,
   type CardNode,
   code,
-  contactRow,
   FORM_KIND,
   type FormRequest,
   formatAmount,
@@ -23,6 +22,7 @@ import {
   text,
 } from '../../core/ui/index.js';
 import { quoted, statusLabel, textLines } from './common.js';
+import { contactRow } from './crm-cards.js';
 import type { ListTarget } from './resolve.js';
 
 /** Element kinds of the list family. */

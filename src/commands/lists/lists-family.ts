@@ -13,7 +13,6 @@ import {
   code,
   fields,
   formatDate,
-  listRow,
   notice,
   pager,
   type Reply,
@@ -23,6 +22,7 @@ import {
 } from '../../core/ui/index.js';
 import { delegate, LIST_PARAM, PENDING_ID, quoted } from './common.js';
 import { CHAT_PAGE_SIZE, KINDS } from './contacts-view.js';
+import { listRow } from './crm-cards.js';
 import { listRef } from './list-inputs.js';
 import { chooseList, type ListTarget, resolveList } from './resolve.js';
 

@@ -1,7 +1,6 @@
 /** The platform-neutral reply model: nodes, builders, cards, formatting, limits and the text renderer. */
 export * from './builders.js';
 export * from './cards.js';
-export * from './crm-cards.js';
 export * from './files.js';
 export * from './form.js';
 export * from './form-submission.js';

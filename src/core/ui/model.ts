@@ -67,7 +67,7 @@ export interface CardLink {
 
 /**
  * One thing shown as a card: a creator, a post, a CRM list or contact. The builder that makes a card (cards.ts,
- * crm-cards.ts) decides what it shows; renderers lay out these parts the same way for every card, in this
+ * commands/lists/crm-cards.ts) decides what it shows; renderers lay out these parts the same way for every card, in this
  * order: the title (a link when `link` is set) with `subtitle` and the image beside it, the `body` lines, the
  * `fields`, the `footnote`, then the `actions`. All text is plain, cleaned and capped by `card()`, one line per
  * string except field values; renderers escape it.

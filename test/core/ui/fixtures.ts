@@ -2,6 +2,7 @@
  * Worst-case reply content for renderer tests (text, Block Kit, embeds): every part present, long hostile
  * strings, markup characters, emoji and surrogate pairs, and the all-null variants.
  */
+import { contactRow, listRow } from '../../../src/commands/lists/crm-cards.js';
 import {
   bold,
   button,
@@ -10,7 +11,6 @@ import {
   card,
   code,
   codeBlock,
-  contactRow,
   creatorCard,
   divider,
   type Field,
@@ -19,7 +19,6 @@ import {
   italic,
   jsonBlock,
   link,
-  listRow,
   mention,
   notice,
   pager,

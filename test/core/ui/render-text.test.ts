@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { contactRow, listRow } from '../../../src/commands/lists/crm-cards.js';
 import {
   bold,
   button,
   buttons,
   code,
   codeBlock,
-  contactRow,
   creatorCard,
   divider,
   fields,
   image,
   link,
-  listRow,
   mention,
   notice,
   pager,

@@ -1,13 +1,22 @@
 /**
- * Cards of CRM lists and contacts: what each shows is decided here, once, and every renderer lays the card out
+ * Cards of CRM lists and contacts: what each shows is decided here, with the lists' commands, once, and every renderer lays the card out
  * the same way. Input types are minimal structural views of the contract's objects; any member may be missing.
  */
-import { CRM_STATUSES, type CrmStatus } from '../service/enums.js';
-import { card } from './builders.js';
-import { displayEmail, type Maybe, normalizeHandle } from './cards.js';
-import { finiteOrNull, formatDate, MISSING, shortText } from './format.js';
-import { CARD_LONG_TEXT_MAX, CARD_SHORT_TEXT_MAX } from './limits.js';
-import type { Button, CardNode } from './model.js';
+import { CRM_STATUSES, type CrmStatus } from '../../core/service/enums.js';
+import {
+  type Button,
+  CARD_LONG_TEXT_MAX,
+  CARD_SHORT_TEXT_MAX,
+  type CardNode,
+  card,
+  displayEmail,
+  finiteOrNull,
+  formatDate,
+  type Maybe,
+  MISSING,
+  normalizeHandle,
+  shortText,
+} from '../../core/ui/index.js';
 
 /** Display labels of the CRM statuses. */
 export const CRM_STATUS_LABELS: Readonly<Record<CrmStatus, string>> = {

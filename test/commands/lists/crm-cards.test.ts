@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CRM_STATUSES } from '../../../src/core/service/enums.js';
-import { button } from '../../../src/core/ui/builders.js';
 import {
   CRM_STATUS_LABELS,
   contactRow,
   listRow,
   normalizeCrmStatus,
-} from '../../../src/core/ui/crm-cards.js';
+} from '../../../src/commands/lists/crm-cards.js';
+import { CRM_STATUSES } from '../../../src/core/service/enums.js';
+import { button } from '../../../src/core/ui/builders.js';
 import { CARD_LONG_TEXT_MAX } from '../../../src/core/ui/limits.js';
 import type { CardNode } from '../../../src/core/ui/model.js';
-import { byLabel, LONG_HOSTILE, unsafeChars } from './fixtures.js';
+import { byLabel, LONG_HOSTILE, unsafeChars } from '../../core/ui/fixtures.js';
 
 describe('listRow', () => {
   it('shows a list: its name, description, counts, budget and dates', () => {
