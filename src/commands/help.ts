@@ -1,5 +1,6 @@
 /** `/scout help`: every command, or one family in detail with options, examples and costs. */
 import { z } from 'zod';
+import { commandFormId, formButton, hasForm } from '../core/command/forms/index.js';
 import type { ParamSpec } from '../core/command/params.js';
 import { didYouMean, matchChoice } from '../core/command/suggest.js';
 import type { CommandDef, CommandFamily, CommandRegistry } from '../core/command/types.js';
@@ -10,11 +11,8 @@ import {
   buttons,
   code,
   codeBlock,
-  commandFormId,
   divider,
   fields,
-  formButton,
-  hasForm,
   notice,
   type Reply,
   reply,

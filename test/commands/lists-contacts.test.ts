@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { helpFamily } from '../../src/commands/help.js';
 import { listFamily, listsFamily } from '../../src/commands/lists.js';
+import { openForm, readForm } from '../../src/core/command/forms/index.js';
 import { CRM_STATUSES } from '../../src/core/service/enums.js';
 import type { CrmContact } from '../../src/core/service/index.js';
-import { openForm, type Reply, readForm } from '../../src/core/ui/index.js';
+import type { Reply } from '../../src/core/ui/index.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 const LIST = 'Scout Contacts Test';

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { helpFamily } from '../../src/commands/help.js';
 import { remixFamily } from '../../src/commands/remix.js';
+import { formSpec, readForm } from '../../src/core/command/forms/index.js';
 import type { CommandDef } from '../../src/core/command/types.js';
-import { type FormSpec, formSpec, readForm, renderText } from '../../src/core/ui/index.js';
+import { type FormSpec, renderText } from '../../src/core/ui/index.js';
 import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
 let h: Harness;

@@ -6,7 +6,6 @@
  */
 import {
   type AutocompleteInteraction,
-  type BaseInteraction,
   type ChatInputCommandInteraction,
   type CommandInteractionOption,
   type Interaction,
@@ -16,30 +15,14 @@ import {
 } from 'discord.js';
 import {
   type AckKind,
+  type CatalogueCommand,
   type ChatCore,
-  type CommandDef,
   commandLine,
-  declarationsOf,
   type Invocation,
   UNKNOWN_COMMAND,
 } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import {
-  buttons,
-  commandFormId,
-  FORM_KIND,
-  FORM_MORE,
-  type FormRequest,
-  formButton,
-  formSpec,
-  inputLabel,
-  lacksInput,
-  notice,
-  type Reply,
-  readForm,
-  readFormId,
-  reply,
-} from '../../core/ui/index.js';
+import type { Reply } from '../../core/ui/index.js';
 import { answerDeferred, answerUpdate, editOf, followUpPrivately, privateReply } from './answer.js';
 import { answerAutocomplete } from './autocomplete.js';
 import { FILTERS_OPTION, FORM_OPTION, findCommand, mapCommand } from './commands.js';
@@ -53,8 +36,6 @@ export interface InteractionDeps {
   chat: ChatCore;
   logger: Logger;
 }
-
-const kindOf = (token: string) => token.slice(0, Math.max(0, token.indexOf(':')));
 
 /** The leaf options of a chat command (inside its group and subcommand). */
 export function leafOptions(options: readonly CommandInteractionOption[]): CommandInteractionOption[] {
@@ -105,7 +86,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
 
   const runCommand = (
     interaction: ChatInputCommandInteraction,
-    def: CommandDef<unknown>,
+    def: CatalogueCommand,
     options: Record<string, string>,
     filters: string,
   ) =>
@@ -115,68 +96,36 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
         : chat.text({ ...invocation, text: commandLine(def.family, def.name, options, filters) }),
     );
 
-  /** A form id's form for the person of `interaction`; null when it opens none (see ChatCore.formFor). */
-  const formOf = (interaction: BaseInteraction, id: string) => chat.formFor(id, actorOf(interaction));
-
   /**
    * A submitted form: checked at once like a typed command; a wrong value is answered privately, naming the field,
-   * with a button that opens the form again as it was filled in; otherwise the command runs.
+   * with a button that opens the form again as it was filled in (a modal cannot stay open with its problems shown);
+   * otherwise the command runs.
    */
   const onForm = async (interaction: ModalSubmitInteraction, arrivedAt: number) => {
-    const spec = await formOf(interaction, interaction.customId);
-    const def = spec === null ? undefined : declarationsOf(chat.catalogue).command(spec.family, spec.command);
-    if (spec === null || def === undefined) {
-      await interaction.reply(
-        privateReply(reply([notice('warning', 'This form expired: run the command again.')])),
-      );
-      acked('view', arrivedAt);
-      return;
-    }
-    const { [FORM_MORE]: more = '', ...values } = modalValues(interaction);
-    const reading = readForm(def, spec, { values, more, platform: 'discord' }, discordLayout(spec));
-    if (!reading.ok) {
-      const kept: FormRequest = {
-        family: def.family,
-        command: def.name,
-        title: spec.title,
-        fixed: spec.fixed,
-        values,
-        more,
-      };
-      const again = await chat.tokens.mint({
-        kind: FORM_KIND,
-        payload: kept,
-        actor: actorOf(interaction),
-        personal: true,
-        ttlMs: chat.settings.elementTtlMs,
-      });
-      // A field's problem names it already ("Followers takes a range…"); one in "more options" says where it is.
-      const problems = Object.entries(reading.errors).map(([id, message]) =>
-        id === FORM_MORE ? `${inputLabel(spec, id)}: ${message}` : message,
-      );
-      const answer = reply([
-        notice('error', problems.join('\n')),
-        buttons(formButton('Fix the form', again)),
-      ]);
-      await interaction.reply(privateReply(answer));
+    const checked = await chat.forms.submit({
+      form: interaction.customId,
+      actor: actorOf(interaction),
+      values: modalValues(interaction),
+      layout: discordLayout,
+      reopen: true,
+    });
+    if (checked.status !== 'ok') {
+      if (checked.reply !== null) await interaction.reply(privateReply(checked.reply));
       acked('view', arrivedAt);
       return;
     }
     await interaction.deferReply();
     acked('view', arrivedAt);
-    await answerCommand(interaction, (invocation) =>
-      chat.form({ ...invocation, family: def.family, command: def.name, tokens: reading.tokens }),
-    );
+    await answerCommand(interaction, (invocation) => checked.run(invocation));
   };
 
   const onChatInput = async (interaction: ChatInputCommandInteraction, arrivedAt: number) => {
-    const command = findCommand(
+    const def = findCommand(
       chat.catalogue,
       interaction.options.getSubcommandGroup(false),
       interaction.options.getSubcommand(false),
     );
-    const def = command && declarationsOf(chat.catalogue).command(command.family, command.name);
-    if (command === undefined || def === undefined) {
+    if (def === undefined) {
       await interaction.reply({
         content: UNKNOWN_COMMAND,
         flags: MessageFlags.Ephemeral,
@@ -184,7 +133,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       acked('command', arrivedAt);
       return;
     }
-    const mapping = mapCommand(command);
+    const mapping = mapCommand(def);
     const options: Record<string, string> = {};
     let filters = '';
     let form = false;
@@ -199,17 +148,27 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       }
     }
     // A secret (an API key) is never a command option: a private form asks for it, before any deferral.
-    const secrets = chat.secretsNeeded(commandLine(def.family, def.name, options, filters));
+    const line = commandLine(def.family, def.name, options, filters);
+    const secrets = await chat.forms.secrets(line, async () => actorOf(interaction));
+    if (secrets?.status === 'refused') {
+      await interaction.reply(privateReply(secrets.reply));
+      return;
+    }
     if (secrets !== null) {
-      await askSecrets(interaction, chat, def, secrets);
+      await askSecrets(interaction, chat, secrets.prompt);
       return;
     }
     // No option is marked required where a command has a form (commands.ts): one left out opens the form.
-    const opens = form || (filters === '' && lacksInput(def, Object.keys(options)));
-    const spec = opens ? formSpec(def, { values: options, more: filters }) : null;
-    if (spec !== null) {
+    const opened = chat.forms.ofCommand({
+      family: def.family,
+      command: def.name,
+      options,
+      more: filters,
+      asked: form,
+    });
+    if (opened !== null) {
       // The modal must be the first answer, so it comes before any deferral; what was typed fills it in.
-      await interaction.showModal(commandModal(commandFormId(def), spec));
+      await interaction.showModal(commandModal(opened.id, opened.spec));
       acked('command', arrivedAt);
       return;
     }
@@ -229,9 +188,9 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     // The "More actions" select carries the tokens of buttons that did not fit: a choice is that button's press.
     const more = id.startsWith(`${MORE_PREFIX}:`);
     const token = more ? (chosen ?? '') : id;
-    if ((interaction.isButton() || more) && readFormId(token) !== null) {
+    if ((interaction.isButton() || more) && chat.forms.isForm(token)) {
       // A form button opens its form as the first answer; one that opens none is answered as any press.
-      const spec = await formOf(interaction, token);
+      const spec = await chat.forms.open(token, actorOf(interaction));
       if (spec !== null) {
         await interaction.showModal(commandModal(token, spec));
         acked('action', arrivedAt);
@@ -255,11 +214,11 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
 
   const onModal = async (interaction: ModalSubmitInteraction, arrivedAt: number) => {
     const token = interaction.customId;
-    if (kindOf(token) === SECRET_FORM_KIND) {
+    if (chat.tokens.kindOf(token) === SECRET_FORM_KIND) {
       await submitSecrets(interaction, chat);
       return;
     }
-    if (readFormId(token) !== null) {
+    if (chat.forms.isForm(token)) {
       await onForm(interaction, arrivedAt);
       return;
     }

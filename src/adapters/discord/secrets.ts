@@ -6,11 +6,11 @@
  */
 import { type ChatInputCommandInteraction, MessageFlags, type ModalSubmitInteraction } from 'discord.js';
 import { z } from 'zod';
-import { adminRole, type ChatCore, type CommandDef, type SecretPrompt } from '../../core/chat/index.js';
+import type { ChatCore, SecretPrompt } from '../../core/chat/index.js';
 import { notice, reply } from '../../core/ui/index.js';
-import { answerPrivately, privateReply } from './answer.js';
+import { answerPrivately } from './answer.js';
 import { modalValues, SECRET_FORM_KIND, secretModal } from './forms.js';
-import { actorOf, tenantOfInteraction } from './tenancy.js';
+import { actorOf } from './tenancy.js';
 
 /** How long a secrets form stays valid: as long as the interaction token that opened it. */
 const SECRET_FORM_TTL_MS = 15 * 60_000;
@@ -22,22 +22,12 @@ const secretPayload = z.object({
   fields: z.array(z.string()),
 });
 
-/** Opens the secrets form of a command, or tells someone who may not run it which role it needs. */
+/** Opens the secrets form of a command, for someone who may run it (ChatCore.forms.secrets said so). */
 export async function askSecrets(
   interaction: ChatInputCommandInteraction,
   chat: ChatCore,
-  def: CommandDef<unknown>,
   prompt: SecretPrompt,
 ): Promise<void> {
-  const actor = actorOf(interaction);
-  const admin =
-    actor.isAdmin || (await chat.tenancy.isScoutAdmin(tenantOfInteraction(interaction), actor.userId));
-  if (def.permission === 'admin' && !admin) {
-    // Nobody types a key into a form that would refuse it; the dispatcher checks again on submission.
-    const refusal = `/scout ${def.family} ${def.name} needs ${adminRole('discord')}.`;
-    await interaction.reply(privateReply(reply([notice('warning', refusal)])));
-    return;
-  }
   const token = await chat.tokens.mint({
     kind: SECRET_FORM_KIND,
     payload: {
@@ -46,11 +36,11 @@ export async function askSecrets(
       options: prompt.given,
       fields: prompt.fields.map((field) => field.name),
     },
-    actor,
+    actor: actorOf(interaction),
     personal: true,
     ttlMs: SECRET_FORM_TTL_MS,
   });
-  await interaction.showModal(secretModal(token, `/scout ${def.family} ${def.name}`, prompt.fields));
+  await interaction.showModal(secretModal(token, `/scout ${prompt.family} ${prompt.command}`, prompt.fields));
 }
 
 /** Runs the command of a submitted secrets form with the secrets typed into it, answering privately. */

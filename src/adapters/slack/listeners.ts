@@ -6,19 +6,9 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BlockAction, App as BoltApp, Context, RespondFn, webApi } from '@slack/bolt';
-import { type AckKind, type ChatCore, declarationsOf } from '../../core/chat/index.js';
+import type { AckKind, ChatCore } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import {
-  bareFormOf,
-  FORM_MORE,
-  type FormSpec,
-  formSpec,
-  notice,
-  type Reply,
-  readForm,
-  readFormId,
-  reply,
-} from '../../core/ui/index.js';
+import { type FormSpec, notice, type Reply, reply } from '../../core/ui/index.js';
 import { arrivalOf, secondsSinceArrival } from './arrival.js';
 import { type AckAnswer, ackAnswer, postWith, respondTo, respondWith, type Source } from './deliver.js';
 import { registerHome } from './home.js';
@@ -61,9 +51,8 @@ const responseDeadline = () => new Date(Date.now() + RESPONSE_URL_MS);
 /** Registers every listener on the Bolt app. */
 export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   const { chat, logger, apiUrl } = deps;
-  const declarations = declarationsOf(chat.catalogue);
   const people = createPeople(createGate(chat.tenancy, deps.installations), logger);
-  const forms = { chat, logger, people, apiUrl };
+  const secretForms = { chat, logger, people, apiUrl };
   // A new ephemeral message, never a replacement of the message pressed.
   const fresh: Source = { message: false, ephemeral: false };
 
@@ -135,7 +124,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     if (person.belongs.kind !== 'workspace' || !chat.tenancy.isServed(person.tenant)) return null;
     // Bolt found this workspace's installation to authorize the request (many-team mode).
     if (deps.installations !== null && context.botToken === undefined) return null;
-    if (bareFormOf(declarations, text) !== null || chat.secretsNeeded(text) !== null) return null;
+    if (chat.forms.ofLine(text) !== null || chat.secretsNeeded(text) !== null) return null;
     const answer = chat.atOnce(text, { forms: true });
     if (answer !== null) {
       const ack = ackAnswer(answer);
@@ -170,8 +159,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         await respondWith(respond, outsideReply(), fresh);
         return;
       }
-      const bare = bareFormOf(declarations, text);
-      const spec = bare === null ? null : formSpec(bare);
+      const spec = chat.forms.ofLine(text);
       if (spec !== null) {
         await openFormModal(client, respond, command.trigger_id, spec, {
           channelId: command.channel_id,
@@ -179,14 +167,19 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         });
         return;
       }
-      const prompt = chat.secretsNeeded(text);
-      if (prompt !== null) {
-        await openSecretForm(forms, {
+      // The trigger_id lasts 3 seconds; users.info, asked only of a command for admins, is asked at most every 10
+      // minutes per person, so the check fits.
+      const secret = await chat.forms.secrets(text, () => people.actorOf(client, person));
+      if (secret?.status === 'refused') {
+        await respondWith(respond, secret.reply, fresh);
+        return;
+      }
+      if (secret !== null) {
+        await openSecretForm({
           client,
           respond,
           triggerId: command.trigger_id,
-          prompt,
-          person,
+          prompt: secret.prompt,
           channelId: command.channel_id,
           responseUrl: command.response_url,
         });
@@ -246,7 +239,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       });
       return;
     }
-    if (readFormId(element.action_id) !== null) {
+    if (chat.forms.isForm(element.action_id)) {
       // A form button: its form opens at once; one that opens nothing (expired, another person's) is answered below.
       const presser = {
         platform: 'slack' as const,
@@ -255,7 +248,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       };
       let opened = false;
       await safely('form open', respond, async () => {
-        const spec = await chat.formFor(element.action_id, presser);
+        const spec = await chat.forms.open(element.action_id, presser);
         if (spec === null) return;
         opened = true;
         await openFormModal(client, respond, body.trigger_id, spec, {
@@ -290,9 +283,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
 
   bolt.view(FORM_MODAL, async ({ ack, body, view, client, context }) => {
     const metadata = readFormMetadata(view.private_metadata);
-    const def = metadata === null ? undefined : declarations.command(metadata.family, metadata.command);
-    const spec = metadata === null || def === undefined ? null : formSpec(def, { fixed: metadata.fixed });
-    if (metadata === null || def === undefined || spec === null) {
+    if (metadata === null) {
       await ackTimed('view', context, () => ack());
       return;
     }
@@ -331,11 +322,18 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     }
     // Checked before the modal closes, so that a wrong value is shown on its field (response_action: errors).
     const state = readFormState(view.state.values as ViewState);
-    const { values } = state;
-    const submission = { values, more: values[FORM_MORE] ?? '', platform: 'slack' } as const;
-    const reading = readForm(def, spec, submission, slackLayout(spec));
-    const errors = { ...(reading.ok ? {} : reading.errors), ...state.errors };
-    if (!reading.ok || Object.keys(errors).length > 0) {
+    const checked = await chat.forms.submit({
+      form: { family: metadata.family, command: metadata.command, fixed: metadata.fixed },
+      actor: { platform: 'slack', workspaceId: person.tenant.workspaceId, userId: person.userId },
+      values: state.values,
+      layout: slackLayout,
+    });
+    if (checked.status === 'gone') {
+      await ackTimed('view', context, () => ack());
+      return;
+    }
+    const errors = { ...(checked.status === 'wrong' ? checked.errors : {}), ...state.errors };
+    if (checked.status === 'wrong' || Object.keys(errors).length > 0) {
       await ackTimed('view', context, () => ack({ response_action: 'errors', errors }));
       return;
     }
@@ -344,12 +342,9 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       let result: Reply;
       try {
         const actor = await people.actorOf(client, person);
-        result = await chat.form({
+        result = await checked.run({
           actor,
           channelId: metadata.channelId,
-          family: def.family,
-          command: def.name,
-          tokens: reading.tokens,
           progress: answer,
           ...deadline,
           forms: true,
@@ -403,7 +398,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     });
   });
 
-  registerSecretForm(bolt, forms);
+  registerSecretForm(bolt, secretForms);
   registerHome(bolt, { chat, logger, people });
   registerLeaving(bolt, { tenancy: chat.tenancy, installations: deps.installations, logger });
   registerUnfurls(bolt, { unfurls: chat.unfurls, logger, people });

@@ -4,12 +4,12 @@
  * typed values and answers only its author. What is typed is never logged, echoed or put into the modal's metadata.
  */
 import type { App as BoltApp, RespondFn, types, webApi } from '@slack/bolt';
-import { adminRole, type ChatCore, declarationsOf, type SecretPrompt } from '../../core/chat/index.js';
+import type { ChatCore, SecretPrompt } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
 import { notice, reply, SLACK } from '../../core/ui/index.js';
 import { postWith, respondTo, respondWith } from './deliver.js';
 import { clip } from './mrkdwn.js';
-import type { People, Person } from './people.js';
+import type { People } from './people.js';
 import { interactionPerson, outsideReply } from './tenancy.js';
 
 /** callback_id of the secret form. */
@@ -128,41 +128,27 @@ export interface SecretFormDeps {
 }
 
 /**
- * Opens the form for a command line that needs secrets, for a person already admitted, after checking that they
- * may run the command: nobody types a key only to hear it was not theirs to give. The trigger_id lasts 3 seconds,
- * and users.info is asked at most every 10 minutes per person, so the check fits.
+ * Opens the form for a command line that needs secrets, for a person already admitted who may run the command
+ * (ChatCore.forms.secrets said so).
  */
-export async function openSecretForm(
-  deps: SecretFormDeps,
-  request: {
-    client: webApi.WebClient;
-    respond: RespondFn;
-    triggerId: string;
-    prompt: SecretPrompt;
-    person: Person;
-    channelId: string;
-    responseUrl: string;
-  },
-): Promise<void> {
-  const { chat } = deps;
-  const fresh = { message: false, ephemeral: false } as const;
-  const def = declarationsOf(chat.catalogue).command(request.prompt.family, request.prompt.command);
-  if (def?.permission === 'admin') {
-    const { person } = request;
-    const actor = await deps.people.actorOf(request.client, person);
-    if (!actor.isAdmin && !(await chat.tenancy.isScoutAdmin(person.tenant, person.userId))) {
-      const needs = `/scout ${def.family} ${def.name} needs ${adminRole('slack')}.`;
-      await respondWith(request.respond, reply([notice('warning', needs)]), fresh);
-      return;
-    }
-  }
+export async function openSecretForm(request: {
+  client: webApi.WebClient;
+  respond: RespondFn;
+  triggerId: string;
+  prompt: SecretPrompt;
+  channelId: string;
+  responseUrl: string;
+}): Promise<void> {
   const view = secretModal(request.prompt, {
     channelId: request.channelId,
     responseUrl: request.responseUrl,
   });
   if (view === null) {
     const tooLong = 'This command line is too long for the form: leave out the other options and try again.';
-    await respondWith(request.respond, reply([notice('error', tooLong)]), fresh);
+    await respondWith(request.respond, reply([notice('error', tooLong)]), {
+      message: false,
+      ephemeral: false,
+    });
     return;
   }
   await request.client.views.open({ trigger_id: request.triggerId, view });

@@ -5,24 +5,14 @@
  */
 import type { z } from 'zod';
 import { bindTokens } from '../../core/command/bind.js';
+import { FORM_KIND, formButton } from '../../core/command/forms/index.js';
 import { coerceParam, ParamError, type ParamTable, resolveKey } from '../../core/command/params.js';
 import { tokenize } from '../../core/command/tokenize.js';
 import type { ActionEvent, CommandContext } from '../../core/command/types.js';
 import { defineAction } from '../../core/command/types.js';
 import { CRM_STATUSES } from '../../core/service/enums.js';
 import { crmUpdateContactInput, parseInput } from '../../core/service/index.js';
-import {
-  buttons,
-  code,
-  FORM_KIND,
-  formatAmount,
-  formButton,
-  notice,
-  type Reply,
-  reply,
-  select,
-  text,
-} from '../../core/ui/index.js';
+import { buttons, code, formatAmount, notice, type Reply, reply, select, text } from '../../core/ui/index.js';
 import { quoted, STATUS_EXAMPLE, STATUS_PARAM } from './common.js';
 import {
   type ContactPayload,

@@ -1,5 +1,6 @@
 /** A page of a list's contacts: contact rows with their buttons (or compact lines for big pages) and a pager. */
 import { z } from 'zod';
+import { FORM_KIND, type FormRequest, formButton } from '../../core/command/forms/index.js';
 import type { CommandContext } from '../../core/command/types.js';
 import { CRM_STATUSES, type CrmStatus } from '../../core/service/enums.js';
 import type { CrmContact } from '../../core/service/index.js';
@@ -9,10 +10,7 @@ import {
   button,
   type CardNode,
   code,
-  FORM_KIND,
-  type FormRequest,
   formatAmount,
-  formButton,
   notice,
   pager,
   type Reply,

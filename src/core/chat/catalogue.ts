@@ -3,9 +3,10 @@
  * manifest), read-only. It is data only, copied from the declarations and frozen when the chat port is built: names,
  * descriptions, permissions and option tables, never a handler, a schema or anything else that runs a command.
  */
+
+import { hasForm } from '../command/forms/index.js';
 import type { ParamSpec } from '../command/params.js';
 import type { CommandRegistry, Permission } from '../command/types.js';
-import { hasForm } from '../ui/index.js';
 
 /** `T` read-only all the way down. */
 type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
@@ -49,12 +50,9 @@ function deepFreeze<T>(value: T): DeepReadonly<T> {
   return value as DeepReadonly<T>;
 }
 
-// The declarations each catalogue was built from, out of its own object graph.
-const DECLARATIONS = new WeakMap<Catalogue, CommandRegistry>();
-
 /** The catalogue of `registry`'s commands: a frozen copy, sharing no object with the declarations. */
 export function catalogueOf(registry: CommandRegistry): Catalogue {
-  const catalogue: Catalogue = deepFreeze({
+  return deepFreeze({
     families: registry.families.map((family) => ({
       name: family.name,
       description: family.description,
@@ -69,16 +67,4 @@ export function catalogueOf(registry: CommandRegistry): Catalogue {
       })),
     })),
   });
-  DECLARATIONS.set(catalogue, registry);
-  return catalogue;
-}
-
-/**
- * The declarations `catalogue` was built from, handlers included: only for the form functions of core/ui, which
- * read a command's schema (what a form field allows, what a command cannot run without) and so take it whole.
- */
-export function declarationsOf(catalogue: Catalogue): CommandRegistry {
-  const registry = DECLARATIONS.get(catalogue);
-  if (registry === undefined) throw new TypeError('Not a catalogue built by catalogueOf');
-  return registry;
 }

@@ -5,11 +5,12 @@ import type { CommandRegistry, CommandSettings } from '../command/types.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Readiness } from '../readiness.js';
+import { tokenKind } from '../store/action-tokens.js';
 import type { Store } from '../store/index.js';
 import type { Sealer, Tenants } from '../tenancy/index.js';
-import { openForm } from '../ui/index.js';
 import { catalogueOf } from './catalogue.js';
 import { createCompletions } from './completions.js';
+import { createFormDoor } from './forms.js';
 import { createHome } from './home.js';
 import { createInstallationVault } from './installations.js';
 import { createOperatorEndpoints } from './ops.js';
@@ -56,8 +57,7 @@ export function createChatCore(parts: ChatParts): ChatCore {
     atOnce: (text, options) => dispatcher.atOnce(text, options),
     working: (text) => dispatcher.working(text),
     catalogue: catalogueOf(registry),
-    formFor: (id, actor) =>
-      openForm({ registry, lookup: (token) => store.actions.lookup(token, actor, clock.now()) }, id),
+    forms: createFormDoor({ dispatcher, registry, store, tenants, clock, settings }),
     complete: createCompletions({ registry, tenants }),
     home: createHome({ store, tenants, clock, registry, settings, logger: parts.logger }),
     unfurls: {
@@ -105,6 +105,7 @@ export function createChatCore(parts: ChatParts): ChatCore {
         }),
       lookup: (token, actor) => store.actions.lookup(token, actor, clock.now()),
       consume: (token) => store.actions.consume(token, clock.now()),
+      kindOf: tokenKind,
     },
     installations: parts.sealer === null ? null : createInstallationVault(store, parts.sealer),
     operator: createOperatorEndpoints(parts),

@@ -5,6 +5,8 @@
  */
 export { type Actor, type Platform, personOf, USER_ID_EXAMPLE } from '../actor.js';
 export type { Invocation, SecretPrompt } from '../command/dispatcher.js';
+/** Whether a command has a form (Discord's registration offers its `form` option). */
+export { hasForm } from '../command/forms/index.js';
 export type { ParamSpec } from '../command/params.js';
 export { commandLine, quoteValue, withoutPrefix } from '../command/syntax.js';
 export type { CommandDef, CommandFamily } from '../command/types.js';
@@ -24,7 +26,6 @@ export {
   type CatalogueCommand,
   type CatalogueParam,
   catalogueOf,
-  declarationsOf,
 } from './catalogue.js';
 export {
   type Completion,
@@ -48,8 +49,13 @@ export type {
   AckMetrics,
   ChatCore,
   ChatSettings,
+  FormCheck,
+  FormDoor,
+  FormSubmitted,
+  FormToOpen,
   NewToken,
   ReadinessDoor,
+  SecretForm,
   SecretSet,
   TenancyDoor,
   TokenDoor,

@@ -4,14 +4,14 @@
  * few parts of the app they need (tenancy, their own short-lived tokens, stored installations, readiness, metrics)
  * through the narrow doors declared here, never the store, the service client or the registry themselves.
  */
-import type { Platform } from '../actor.js';
+import type { Actor, Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
-import type { Dispatcher, Invocation } from '../command/dispatcher.js';
+import type { Dispatcher, Invocation, SecretPrompt } from '../command/dispatcher.js';
 import type { AckKind } from '../metrics.js';
 import type { ReadinessCheck } from '../readiness.js';
 import type { ActionLookup } from '../store/action-tokens.js';
 import type { TenantRef } from '../tenancy/index.js';
-import type { FormSpec, Reply } from '../ui/index.js';
+import type { FormLayout, FormSpec, Reply } from '../ui/index.js';
 import type { Catalogue } from './catalogue.js';
 import type { Completion, CompletionLimits, CompletionRequest } from './completions.js';
 import type { HomeView, PersonRef } from './home.js';
@@ -53,6 +53,100 @@ export interface TokenDoor {
   lookup(token: string, actor: PersonRef): Promise<ActionLookup>;
   /** Marks a single-use token used; false when it was used already (a replayed submission). */
   consume(token: string): Promise<boolean>;
+  /** The kind a token was minted with (`discord.secret`), read from the token alone; null for any other string. */
+  kindOf(token: string): string | null;
+}
+
+/** A command's form to open: the id its submission comes back under (a Discord modal's custom_id), and the form. */
+export interface FormToOpen {
+  readonly id: string;
+  readonly spec: FormSpec;
+}
+
+/** A submitted form, as the adapter read it off the platform. */
+export interface FormSubmitted {
+  /**
+   * Which form: the form id it was opened under (`FormToOpen.id`, a form button's id), or the command and the
+   * fixed options the form carried itself (Slack's modal metadata).
+   */
+  readonly form:
+    | string
+    | {
+        readonly family: string;
+        readonly command: string;
+        readonly fixed: Readonly<Record<string, string>>;
+      };
+  /** Who submitted it. */
+  readonly actor: PersonRef;
+  /** The inputs' values by input id: an option's name, or FORM_MORE. */
+  readonly values: Readonly<Record<string, string>>;
+  /** How the adapter laid the form out (formLayout): what it showed is read, and problems are keyed by its inputs. */
+  layout(spec: FormSpec): Pick<FormLayout, 'shown' | 'more'>;
+  /**
+   * The platform cannot keep a form open with its problems shown on its inputs (Discord): the check answers with a
+   * reply that says them, and a "Fix the form" button that opens the form again as it was filled in.
+   */
+  readonly reopen?: boolean;
+}
+
+/** A submitted form checked. */
+export type FormCheck =
+  /** The form opens no more (expired, another person's, an unknown command): `reply` says so. */
+  | { readonly status: 'gone'; readonly reply: Reply }
+  /**
+   * Something is wrong: a problem per input id (`FORM_MORE` for the "more" input), and, when the submission asked
+   * to `reopen`, the reply that says them with its "Fix the form" button (null otherwise).
+   */
+  | {
+      readonly status: 'wrong';
+      readonly errors: Readonly<Record<string, string>>;
+      readonly reply: Reply | null;
+    }
+  /** Every value reads: `run` runs the command with them (after an adapter's acknowledgement, where it must ack). */
+  | { readonly status: 'ok'; run(invocation: Invocation): Promise<Reply> };
+
+/** What a command line that needs a secret opens for a person: its private form, or the refusal they are due. */
+export type SecretForm =
+  | { readonly status: 'form'; readonly prompt: SecretPrompt }
+  | { readonly status: 'refused'; readonly reply: Reply };
+
+/**
+ * Forms: which one a line, a command's typed options or a form button opens, a submission checked and run, and
+ * the private form of a command's secrets. What a command's form shows is derived from its declaration, in core.
+ */
+export interface FormDoor {
+  /** Whether `id` (a button's, a modal's) names a form: a command's own, or a stored request. */
+  isForm(id: string): boolean;
+  /**
+   * The form a form id opens for `actor`: a command's own form, or a stored request still valid for them; null when
+   * it opens none (unknown, expired, another person's): the press is then answered like any other.
+   */
+  open(id: string, actor: PersonRef): Promise<FormSpec | null>;
+  /**
+   * The form a command line opens where forms are shown: the command named bare (`/scout creators`), when it needs
+   * something or filters by ranges; null for any other line (it is run). Reads nothing: fit for an acknowledgement.
+   */
+  ofLine(line: string): FormSpec | null;
+  /**
+   * The form of a command given typed `options` and free text `more` in the text syntax, filled in with them: when
+   * `asked`, or when nothing is in `more` and the command lacks what it needs; null when it runs as it is (or has
+   * no form).
+   */
+  ofCommand(request: {
+    family: string;
+    command: string;
+    options: Readonly<Record<string, string>>;
+    more: string;
+    asked: boolean;
+  }): FormToOpen | null;
+  /** Checks a submitted form as the typed line would be checked; when it is right, `run` runs it. */
+  submit(submission: FormSubmitted): Promise<FormCheck>;
+  /**
+   * The private form a command line opens for the secrets it lacks (an API key), or the refusal of someone who may
+   * not run the command (nobody types a key into a form that would refuse it); null when it needs no secret.
+   * `actor` is the person as the adapter knows them, asked only of a command for admins.
+   */
+  secrets(line: string, actor: () => Promise<Actor>): Promise<SecretForm | null>;
 }
 
 /** Link unfurls: which links name a creator profile, and the answer to one. */
@@ -95,11 +189,7 @@ export interface ChatSettings {
 export interface ChatCore extends Dispatcher {
   /** The commands and their parameters, read-only. */
   readonly catalogue: Catalogue;
-  /**
-   * The form a form id opens for `actor`: a command's own form, or a stored request still valid for them; null when
-   * it opens none (unknown, expired, another person's): the press is then answered like any other.
-   */
-  formFor(id: string, actor: PersonRef): Promise<FormSpec | null>;
+  readonly forms: FormDoor;
   /**
    * Completions of what a person is typing into a parameter, best first, within `limits`; the CRM list names among
    * them are read from the service with the tenant's own account, and given up when `signal` aborts.

@@ -6,26 +6,17 @@
  * client. Its own elements are built-in (builtin-actions.ts); the answers of an acknowledgement are at-once.ts's.
  */
 import type { z } from 'zod';
+import type { Platform } from '../actor.js';
 import type { MintedAction } from '../store/action-tokens.js';
 import { adminRole } from '../tenancy/index.js';
-import {
-  code,
-  FORM_KIND,
-  formCommandLine,
-  formRequest,
-  formSpec,
-  notice,
-  type Reply,
-  readFormId,
-  reply,
-  text as textNode,
-} from '../ui/index.js';
+import { code, notice, type Reply, reply, text as textNode } from '../ui/index.js';
 import { createAtOnce } from './at-once.js';
 import { bindTokens } from './bind.js';
 import { createBuiltinActions, isBuiltin, type Running } from './builtin-actions.js';
 import { expiredReply } from './confirmations.js';
 import { errorReply } from './error-reply.js';
 import { CommandInputError, PermissionError } from './errors.js';
+import { FORM_KIND, formCommandLine, formRequest, formSpec, readFormId } from './forms/index.js';
 import { createGuard } from './guard.js';
 import {
   type DispatchEnv,
@@ -98,6 +89,11 @@ export interface Dispatcher {
   working(text: string): Reply | null;
 }
 
+/** What is said to someone who may not run `def`, a command for admins: the role it needs on their platform. */
+export function needsRole(def: Pick<CommandDef<unknown>, 'family' | 'name'>, platform: Platform): string {
+  return `/scout ${def.family} ${def.name} needs ${adminRole(platform)}.`;
+}
+
 /** Creates the dispatcher. */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { registry, store, tenants, clock, logger, metrics } = deps;
@@ -117,9 +113,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const commandText = withoutSecrets(def, raw, typed);
     const input = validInput(def, raw);
     if (def.permission === 'admin' && !invocation.actor.isAdmin) {
-      throw new PermissionError(
-        `/scout ${def.family} ${def.name} needs ${adminRole(invocation.actor.platform)}.`,
-      );
+      throw new PermissionError(needsRole(def, invocation.actor.platform));
     }
     requireAccount(invocation, def.account === 'optional');
     const name = `${def.family} ${def.name}`;

@@ -5,10 +5,11 @@
  */
 import type { Logger } from '../logger.js';
 import { inputErrorMap } from '../service/index.js';
-import { buttons, commandFormId, formButton, hasForm, type Reply } from '../ui/index.js';
+import { buttons, type Reply } from '../ui/index.js';
 import { bindTokens, typedName } from './bind.js';
 import { errorReply } from './error-reply.js';
 import { CommandInputError } from './errors.js';
+import { commandFormId, formButton, hasForm } from './forms/index.js';
 import { issueLines } from './issues.js';
 import { coerceParam, ParamError, resolveKey } from './params.js';
 import { keyedTokens, lineOf, resolveText } from './routing.js';

@@ -55,10 +55,24 @@ export interface MintedAction {
   readonly expiresAt: string;
 }
 
+/** A token's random part: 12 bytes, 16 base64url characters, unguessable. */
+const RANDOM_BYTES = 12;
+const RANDOM_PART = /^[A-Za-z0-9_-]{16}$/;
+
+/**
+ * The kind a token was minted with (`kind:random`, see mint): what it is for, readable without a lookup; null for
+ * a string not shaped as a token. The one reader of the token's format.
+ */
+export function tokenKind(token: string): string | null {
+  const colon = token.lastIndexOf(':');
+  if (colon <= 0 || token.length > MAX_TOKEN_LENGTH) return null;
+  return RANDOM_PART.test(token.slice(colon + 1)) ? token.slice(0, colon) : null;
+}
+
 /** Makes the token of a new element and its row, without storing it (see ActionTokens.save). */
 export function mint(action: NewAction): MintedAction {
-  // 12 random bytes: 16 base64url characters, unguessable; the kind prefix makes logs readable.
-  const token = `${action.kind}:${randomBytes(12).toString('base64url')}`;
+  // The kind prefix makes logs readable, and says what a token is for before it is looked up (tokenKind).
+  const token = `${action.kind}:${randomBytes(RANDOM_BYTES).toString('base64url')}`;
   if (token.length > MAX_TOKEN_LENGTH) throw new RangeError(`Action kind too long: ${action.kind}`);
   return {
     token,

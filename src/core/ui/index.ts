@@ -3,7 +3,6 @@ export * from './builders.js';
 export * from './cards.js';
 export * from './files.js';
 export * from './form.js';
-export * from './form-submission.js';
 export * from './format.js';
 export * from './json-text.js';
 export * from './limits.js';

@@ -10,8 +10,9 @@ import { commandModal, TEXT_INPUT_LIMITS } from '../../../src/adapters/discord/f
 import { registerCommands } from '../../../src/adapters/discord/registration.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { catalogueOf } from '../../../src/core/chat/index.js';
+import { commandFormId, formSpec, hasForm } from '../../../src/core/command/forms/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
-import { commandFormId, DISCORD, FORM_MORE, formSpec, hasForm } from '../../../src/core/ui/index.js';
+import { DISCORD, FORM_MORE } from '../../../src/core/ui/index.js';
 import type { FakeRequest } from '../../fakes/discord-fake.js';
 import {
   APP_ID,

@@ -10,9 +10,10 @@ import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
 import { FORM_MODAL, formModal, INPUT_LIMITS } from '../../../src/adapters/slack/modals.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createManualClock } from '../../../src/core/clock.js';
+import { formSpec, hasForm } from '../../../src/core/command/forms/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
-import { FORM_MORE, formSpec, hasForm, SLACK } from '../../../src/core/ui/index.js';
+import { FORM_MORE, SLACK } from '../../../src/core/ui/index.js';
 import { blockActionPayload, slashCommandBody, viewSubmissionPayload } from '../../fakes/slack-api.js';
 import {
   type Block,

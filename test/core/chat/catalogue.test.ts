@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { Catalogue, CatalogueCommand } from '../../../src/core/chat/index.js';
-import { hasForm } from '../../../src/core/ui/index.js';
+import { hasForm } from '../../../src/core/command/forms/index.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;

@@ -1,15 +1,16 @@
 /**
  * The chat port over the real app graph (the sandbox, SQLite): a person's home view, the tokens adapters mint,
- * forms opened by id, link unfurls, the tenancy door and the sealed installation vault.
+ * forms opened and submitted, link unfurls, the tenancy door and the sealed installation vault.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
 import { type CompletionField, createChatCore, type PersonRef } from '../../../src/core/chat/index.js';
 import { createInstallationVault } from '../../../src/core/chat/installations.js';
+import { commandFormId, FORM_KIND } from '../../../src/core/command/forms/index.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { MAIN_CATEGORIES } from '../../../src/core/service/enums.js';
 import { createSealer, SealError } from '../../../src/core/tenancy/index.js';
-import { commandFormId, FORM_KIND, profileUrl, renderText } from '../../../src/core/ui/index.js';
+import { FORM_MORE, type FormSpec, formLayout, profileUrl, renderText } from '../../../src/core/ui/index.js';
 import { type Harness, startHarness, TEST_KEY } from '../../helpers/harness.js';
 
 let h: Harness;
@@ -83,7 +84,7 @@ describe('ChatCore', () => {
 
   it('opens a command’s form by id, and a stored form for its own person only', async () => {
     const search = commandFormId({ family: 'creators', name: 'search' });
-    expect((await h.app.chat.formFor(search, me))?.family).toBe('creators');
+    expect((await h.app.chat.forms.open(search, me))?.family).toBe('creators');
     const stored = await h.app.chat.tokens.mint({
       kind: FORM_KIND,
       payload: { family: 'creators', command: 'search', fixed: { country: 'Japan' } },
@@ -91,9 +92,82 @@ describe('ChatCore', () => {
       personal: true,
       ttlMs: h.app.chat.settings.elementTtlMs,
     });
-    expect((await h.app.chat.formFor(stored, me))?.fixed).toEqual({ country: 'Japan' });
-    expect(await h.app.chat.formFor(stored, colleague)).toBeNull();
-    expect(await h.app.chat.formFor('scout.form:unknown', me)).toBeNull();
+    expect((await h.app.chat.forms.open(stored, me))?.fixed).toEqual({ country: 'Japan' });
+    expect(await h.app.chat.forms.open(stored, colleague)).toBeNull();
+    expect(await h.app.chat.forms.open('scout.form:unknown', me)).toBeNull();
+  });
+
+  it('reads a token’s kind from the token alone', async () => {
+    const token = await h.app.chat.tokens.mint({
+      kind: 'test.kind',
+      payload: null,
+      actor: me,
+      ttlMs: 60_000,
+    });
+    expect(h.app.chat.tokens.kindOf(token)).toBe('test.kind');
+    expect(h.app.chat.tokens.kindOf('scout.form-of:creators.search')).toBeNull();
+    expect(h.app.chat.tokens.kindOf('test.kind')).toBeNull();
+  });
+
+  it('says which form a bare line or a command short of options opens', () => {
+    expect(h.app.chat.forms.ofLine('/scout creators')?.command).toBe('search');
+    expect(h.app.chat.forms.ofLine('creators search followers:10k-100k')).toBeNull();
+    const opened = h.app.chat.forms.ofCommand({
+      family: 'creators',
+      command: 'search',
+      options: { country: 'Japan' },
+      more: '',
+      asked: true,
+    });
+    expect(opened === null ? null : h.app.chat.forms.isForm(opened.id)).toBe(true);
+    expect(opened?.spec.fields.find((field) => field.name === 'country')?.value).toBe('Japan');
+  });
+
+  it('checks a submitted form: a wrong value gets a Fix the form button that keeps it, a right one runs', async () => {
+    const id = commandFormId({ family: 'creators', name: 'search' });
+    const everyField = (spec: FormSpec) => formLayout(spec, spec.fields.length);
+    const wrong = await h.app.chat.forms.submit({
+      form: id,
+      actor: me,
+      values: { followers: 'lots' },
+      layout: everyField,
+      reopen: true,
+    });
+    if (wrong.status !== 'wrong' || wrong.reply === null) throw new Error('followers:lots is wrong');
+    expect(Object.keys(wrong.errors)).toEqual(['followers']);
+    const fix = JSON.stringify(wrong.reply).match(/"(scout\.form:[^"]+)"/)?.[1] ?? '';
+    expect(renderText(wrong.reply).text).toContain('Fix the form');
+    const again = await h.app.chat.forms.open(fix, me);
+    expect(again?.fields.find((field) => field.name === 'followers')?.value).toBe('lots');
+    expect(await h.app.chat.forms.open(fix, colleague)).toBeNull();
+
+    const gone = await h.app.chat.forms.submit({
+      form: 'scout.form:unknown',
+      actor: me,
+      values: {},
+      layout: everyField,
+    });
+    expect(gone.status).toBe('gone');
+    const right = await h.app.chat.forms.submit({
+      form: { family: 'creators', command: 'search', fixed: {} },
+      actor: me,
+      values: { followers: '10k-100k', [FORM_MORE]: 'perPage:2' },
+      layout: (spec) => formLayout(spec, 3),
+    });
+    if (right.status !== 'ok') throw new Error('the form is filled in right');
+    const answer = renderText(await right.run({ actor: LOCAL_ACTOR, channelId: 'terminal' })).text;
+    expect(answer).toContain('1-2 of');
+  });
+
+  it('opens no secrets form where the deployment’s key is the team’s', async () => {
+    const asked: string[] = [];
+    const actor = async () => {
+      asked.push('actor');
+      return LOCAL_ACTOR;
+    };
+    expect(await h.app.chat.forms.secrets('connect key', actor)).toBeNull();
+    expect(await h.app.chat.forms.secrets('creators search', actor)).toBeNull();
+    expect(asked).toEqual([]);
   });
 
   it('unfurls profile links for a connected tenant only, through creators link', async () => {

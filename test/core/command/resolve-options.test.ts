@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CommandInputError } from '../../../src/core/command/errors.js';
+import { commandFormId } from '../../../src/core/command/forms/index.js';
 import { ParamError } from '../../../src/core/command/params.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import {
@@ -15,7 +16,7 @@ import {
 import { tokenize } from '../../../src/core/command/tokenize.js';
 import { type CommandDef, defineCommand } from '../../../src/core/command/types.js';
 import { createLogger } from '../../../src/core/logger.js';
-import { commandFormId, renderText, reply } from '../../../src/core/ui/index.js';
+import { renderText, reply } from '../../../src/core/ui/index.js';
 
 const search = defineCommand({
   family: 'creators',

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../../src/commands/index.js';
+import { hasForm } from '../../../src/core/command/forms/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
-import { hasForm } from '../../../src/core/ui/index.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;

@@ -1,27 +1,20 @@
 /**
  * A submitted form read back: its fields' values as typed, and the "more" input's text in the text syntax, as
  * tokens checked by each option's coercion and the command's schema, every problem on the field that caused it;
- * the form a form button opens; and the command line a form stands for, where no form can be shown.
+ * the form a form id opens; and the command line a form stands for, where no form can be shown.
  */
-import { type Platform, personOf, USER_ID_EXAMPLE } from '../actor.js';
-import { bindTokens } from '../command/bind.js';
-import { issueSentence } from '../command/issues.js';
-import { ParamError, type ParamSpec, type ParamTable, resolveKey } from '../command/params.js';
-import { type Token, TokenizeError, tokenize } from '../command/tokenize.js';
-import type { CommandDef, CommandRegistry } from '../command/types.js';
-import { paramSyntax } from '../command/usage.js';
-import type { ActionLookup } from '../store/action-tokens.js';
-import {
-  FORM_KIND,
-  FORM_MORE,
-  type FormField,
-  type FormLayout,
-  type FormSpec,
-  formRequest,
-  formSpec,
-  quoteValue,
-  readFormId,
-} from './form.js';
+import { type Platform, personOf, USER_ID_EXAMPLE } from '../../actor.js';
+import type { ActionLookup } from '../../store/action-tokens.js';
+import { FORM_MORE, type FormField, type FormLayout, type FormSpec, inputLabel } from '../../ui/index.js';
+import { bindTokens } from '../bind.js';
+import { issueSentence } from '../issues.js';
+import { ParamError, type ParamSpec, type ParamTable, resolveKey } from '../params.js';
+import { quoteValue } from '../syntax.js';
+import { type Token, TokenizeError, tokenize } from '../tokenize.js';
+import type { CommandDef, CommandRegistry } from '../types.js';
+import { paramSyntax } from '../usage.js';
+import { FORM_KIND, formRequest, readFormId } from './ids.js';
+import { formSpec } from './spec.js';
 
 /** What a form sent back: its fields' values by option name, the "more" input's text, and where it was sent from. */
 export interface FormSubmission {
@@ -175,11 +168,6 @@ function notAPerson(field: FormField, raw: string, platform: Platform): string {
   const also = field.also.map((word) => `, or ${word}`).join('');
   const shown = raw.length <= 40 ? raw : `${raw.slice(0, 40)}…`;
   return `${field.label} takes a user id such as ${USER_ID_EXAMPLE[platform]}${also}; "${shown}" is not one.`;
-}
-
-/** The label of an input of `spec` by its id, for answers that name it ("More options" for `FORM_MORE`). */
-export function inputLabel(spec: FormSpec, id: string): string {
-  return spec.fields.find((field) => field.name === id)?.label ?? 'More options';
 }
 
 /**
