@@ -99,6 +99,20 @@ describe('module boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('keeps the reply model neutral: core/ui imports of src/ only its own files', () => {
+    // Commands, the chat port, the store and the service build replies from core/ui, never the other way round: a
+    // renderer needs the model alone, and what a command's form or a domain's card shows is decided with it.
+    const offenders = files
+      .map(slashed)
+      .filter((f) => f.startsWith('core/ui/'))
+      .flatMap((f) =>
+        localImportsOf(f)
+          .filter((path) => !path.startsWith('core/ui/'))
+          .map((path) => `${f} imports ${path}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it('keeps command names out of adapters: what a command shows is declared with it', () => {
     // A string literal naming a family or one of its commands ('creators', 'creators.add', 'list.edit').
     const names = FAMILIES.flatMap((family) => [

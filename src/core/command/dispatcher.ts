@@ -61,7 +61,7 @@ export interface Dispatcher {
     invocation: Invocation & { family: string; command: string; options: Readonly<Record<string, string>> },
   ): Promise<Reply>;
   /**
-   * A submitted form: its values as tokens of the text syntax (see `readForm` in core/ui/form.ts), run as the
+   * A submitted form: its values as tokens of the text syntax (see `readForm` in forms/submission.ts), run as the
    * typed command line would be.
    */
   form(
