@@ -6,6 +6,7 @@ import { tokenize } from '../../src/core/command/tokenize.js';
 import type { CreatorProfile } from '../../src/core/service/index.js';
 import { sql } from '../../src/core/store/sql.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
+import { unbooked } from '../helpers/unbooked.js';
 
 const clock = createManualClock(Date.now());
 let h: Harness;
@@ -25,7 +26,7 @@ const later = () => clock.advance(11_000);
 /** Creators found directly through the client (not through Scout, so not in Scout's profile cache). */
 async function creatorsWithUniqueHandles(count: number): Promise<CreatorProfile[]> {
   const { items } = (
-    await h.app.service.creators.list({ perPage: 40, emailExists: true, source: 'instagram' })
+    await unbooked(h.app.service).creators.list({ perPage: 40, emailExists: true, source: 'instagram' })
   ).data;
   const unique: CreatorProfile[] = [];
   for (const profile of items) {
@@ -211,12 +212,13 @@ describe('creators show', () => {
 describe('creators link: Look up', () => {
   it('buys no hit of the free handle search, lists them as matches, and buys one only on its Details', async () => {
     // A TikTok handle nobody has, yet part of other handles (the service's username filter matches substrings).
-    const { items } = (await h.app.service.creators.list({ perPage: 10, source: 'tiktok' })).data;
+    const { items } = (await unbooked(h.app.service).creators.list({ perPage: 10, source: 'tiktok' })).data;
     let partial = '';
     for (const profile of items) {
       const candidate = (profile.handle as string).slice(0, -1);
-      const hits = (await h.app.service.creators.list({ username: candidate, source: 'tiktok', perPage: 25 }))
-        .data.items;
+      const hits = (
+        await unbooked(h.app.service).creators.list({ username: candidate, source: 'tiktok', perPage: 25 })
+      ).data.items;
       if (!hits.some((hit) => (hit.handle as string).toLowerCase() === candidate.toLowerCase())) {
         partial = candidate;
         break;

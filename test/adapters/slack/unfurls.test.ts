@@ -12,6 +12,7 @@ import { utcMonth } from '../../../src/core/credits.js';
 import type { CreatorProfile } from '../../../src/core/service/index.js';
 import { profileUrl } from '../../../src/core/ui/index.js';
 import { type ApiCall, blockActionPayload, type ResponsePost } from '../../fakes/slack-api.js';
+import { unbooked } from '../../helpers/unbooked.js';
 import {
   type Block,
   buttonIds,
@@ -37,7 +38,7 @@ const urlOf = (profile: CreatorProfile) => profileUrl(profile.source, profile.ha
 
 /** Two TikTok creators bought directly through the service client (not through Scout, so not cached). */
 async function pickCreators(): Promise<[CreatorProfile, CreatorProfile]> {
-  const { items } = (await world.app.service.creators.list({ perPage: 30, source: 'tiktok' })).data;
+  const { items } = (await unbooked(world.app.service).creators.list({ perPage: 30, source: 'tiktok' })).data;
   const found: CreatorProfile[] = [];
   for (const profile of items) {
     if (profileUrl(profile.source, profile.handle) === null) continue;
@@ -209,7 +210,7 @@ describe('link unfurls', () => {
     // A handle no TikTok creator has, yet part of several creators' handles (the search matches substrings).
     const partial = (uncached.handle as string).slice(0, -1);
     const { items } = (
-      await world.app.service.creators.list({ username: partial, source: 'tiktok', perPage: 25 })
+      await unbooked(world.app.service).creators.list({ username: partial, source: 'tiktok', perPage: 25 })
     ).data;
     expect(items.length).toBeGreaterThan(0);
     expect(items.map((p) => (p.handle as string).toLowerCase())).not.toContain(partial.toLowerCase());

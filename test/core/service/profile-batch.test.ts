@@ -5,14 +5,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatorGetResult } from '../../../src/core/service/creators.js';
 import { mayHaveCharged, ServiceError } from '../../../src/core/service/errors.js';
-import { PROFILE_BATCH_MAX_IDS, type ServiceClient, sharedPartOf } from '../../../src/core/service/index.js';
+import { PROFILE_BATCH_MAX_IDS, sharedPartOf } from '../../../src/core/service/index.js';
 import type { ServiceResult } from '../../../src/core/service/types.js';
+import type { UnbookedClient } from '../../helpers/unbooked.js';
 import { type Harness, KEY, startHarness } from './helpers/setup.js';
 
 const CREDITS = 1000;
 let h: Harness;
 /** A client whose batches collect callers long enough for a test to line them up. */
-let client: ServiceClient;
+let client: UnbookedClient;
 let ids: string[];
 
 beforeEach(async () => {

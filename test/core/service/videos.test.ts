@@ -2,6 +2,7 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/core/service/client.js';
 import { ServiceInputError } from '../../../src/core/service/errors.js';
+import { unbooked } from '../../helpers/unbooked.js';
 import { startFakeService } from './helpers/fake-service.js';
 import { type Harness, KEY, startHarness } from './helpers/setup.js';
 
@@ -76,7 +77,9 @@ describe('videos inside the usual envelope', () => {
       },
     }));
     const dispatcher = new Agent();
-    const client = createServiceClient({ apiKey: 'k', baseUrl: fake.url, mediaUrl: fake.url, dispatcher });
+    const client = unbooked(
+      createServiceClient({ apiKey: 'k', baseUrl: fake.url, mediaUrl: fake.url, dispatcher }),
+    );
     try {
       const { data } = await client.videos.search({ page: 2, hashtags: '#cats, dogs' });
       expect(fake.requests[0]?.query.get('hashtags')).toBe('#cats,dogs');

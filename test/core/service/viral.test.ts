@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/core/service/client.js';
 import { ServiceInputError } from '../../../src/core/service/errors.js';
 import { normalizeViralPost } from '../../../src/core/service/viral.js';
+import { unbooked } from '../../helpers/unbooked.js';
 import { startFakeService } from './helpers/fake-service.js';
 import { type Harness, KEY, startHarness } from './helpers/setup.js';
 
@@ -124,7 +125,9 @@ describe('viral post normalization', () => {
       },
     }));
     const dispatcher = new Agent();
-    const client = createServiceClient({ apiKey: 'k', baseUrl: fake.url, mediaUrl: fake.url, dispatcher });
+    const client = unbooked(
+      createServiceClient({ apiKey: 'k', baseUrl: fake.url, mediaUrl: fake.url, dispatcher }),
+    );
     try {
       const { data, meta } = await client.viral.search({});
       expect(data).toEqual({

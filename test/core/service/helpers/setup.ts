@@ -1,17 +1,14 @@
 /** Builds the real client against the sandbox (or a fake) over loopback HTTP, and tears everything down. */
 
 import { Agent } from 'undici';
-import {
-  createServiceClient,
-  type ServiceClient,
-  type ServiceClientOptions,
-} from '../../../../src/core/service/client.js';
+import { createServiceClient, type ServiceClientOptions } from '../../../../src/core/service/client.js';
 import {
   createRateLimiterRegistry,
   type RateLimiterRegistry,
 } from '../../../../src/core/service/rate-limiter.js';
 import type { Logger } from '../../../../src/core/service/types.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../../../src/sandbox/index.js';
+import { type UnbookedClient, unbooked } from '../../../helpers/unbooked.js';
 
 /** The key every sandbox of these tests accepts. */
 export const KEY = 'k1';
@@ -21,14 +18,14 @@ export const TEAM = 't1';
 /** Fast retries so failure paths finish in milliseconds. */
 export const FAST_RETRY = { maxAttempts: 4, baseDelayMs: 5, maxDelayMs: 20 } as const;
 
-/** Everything a test needs: the sandbox, the client, the shared pieces. */
+/** Everything a test needs: the sandbox, the client (every operation, no books kept), the shared pieces. */
 export interface Harness {
   sandbox: Sandbox;
-  client: ServiceClient;
+  client: UnbookedClient;
   dispatcher: Agent;
   limiters: RateLimiterRegistry;
   /** Another client on the same sandbox, key and limiters, with other options. */
-  clientWith(options: Partial<ServiceClientOptions>): ServiceClient;
+  clientWith(options: Partial<ServiceClientOptions>): UnbookedClient;
   stop(): Promise<void>;
 }
 
@@ -61,16 +58,18 @@ export async function startHarness(
   const dispatcher = new Agent({ keepAliveTimeout: 1_000 });
   const limiters = createRateLimiterRegistry();
   const clientWith = (extra: Partial<ServiceClientOptions>) =>
-    createServiceClient({
-      apiKey: KEY,
-      baseUrl: sandbox.url,
-      mediaUrl: sandbox.mediaUrl,
-      dispatcher,
-      limiters,
-      retry: FAST_RETRY,
-      ...options.client,
-      ...extra,
-    });
+    unbooked(
+      createServiceClient({
+        apiKey: KEY,
+        baseUrl: sandbox.url,
+        mediaUrl: sandbox.mediaUrl,
+        dispatcher,
+        limiters,
+        retry: FAST_RETRY,
+        ...options.client,
+        ...extra,
+      }),
+    );
   return {
     sandbox,
     client: clientWith({}),
