@@ -45,6 +45,8 @@ export const SCOUT_ERROR_CODES = {
   CLIENT_STOPPED: 'ServiceError: the client is shutting down; nothing was sent.',
   TOO_LATE: 'ServiceError: the answer could no longer reach the person in time; nothing was sent.',
   LIMITER_UNAVAILABLE: 'ServiceError: the shared rate window in Redis cannot be reached; nothing was sent.',
+  UNMETERED_PAID_CALL:
+    'ServiceError: a paid operation was called without a meter (the key’s own client); nothing was sent.',
   SHARED_WINDOW_UNREACHABLE:
     'SharedWindowUnavailableError: Redis did not answer the rate window; the client reports LIMITER_UNAVAILABLE.',
 

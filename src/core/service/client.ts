@@ -6,6 +6,7 @@ import { type CreatorsApi, createCreatorsApi, createProfileRequests } from './cr
 import { type CrmApi, createCrmApi } from './crm.js';
 import { createMediaApi, type MediaApi } from './media.js';
 import { OPERATION_TRAITS, OPERATIONS, type OperationName } from './operations.js';
+import type { FreeOperation } from './pricing.js';
 import type { ProfileBatcher, ProfileBatchSettings } from './profile-batch.js';
 import { createRateLimiterRegistry, type LimiterMetrics, type RateLimiterRegistry } from './rate-limiter.js';
 import { DEFAULT_RETRY } from './retry.js';
@@ -54,8 +55,21 @@ export interface ServiceApi {
   media: MediaApi;
 }
 
-/** The typed client of one API key: its operations unmetered, and bound to an invocation's meter. */
-export interface ServiceClient extends ServiceApi {
+/** The operations of group `G` named (`G.method`) as free by the pricing table. */
+type FreeMethods<G extends keyof ServiceApi> = {
+  [M in keyof ServiceApi[G] as `${G}.${M & string}` extends FreeOperation ? M : never]: ServiceApi[G][M];
+};
+
+/** The operations the pricing table charges nothing for, by group (a group with none is left out). */
+export type FreeServiceApi = {
+  [G in keyof ServiceApi as keyof FreeMethods<G> extends never ? never : G]: FreeMethods<G>;
+};
+
+/**
+ * The typed client of one API key: its free operations unmetered, and every operation bound to an invocation's meter.
+ * A paid operation reached unmetered all the same (a cast) is refused with UNMETERED_PAID_CALL before it is sent.
+ */
+export interface ServiceClient extends FreeServiceApi {
   /**
    * The operations as one invocation calls them: every call, paid or free, goes through `meter` (see Meter), with
    * `defaults` under its own options. They share this client's transport, rate limiter and profile requests.

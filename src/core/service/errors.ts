@@ -21,6 +21,7 @@ export const SERVICE_ERROR_CODES = [
   'CLIENT_STOPPED',
   'TOO_LATE',
   'LIMITER_UNAVAILABLE',
+  'UNMETERED_PAID_CALL',
 ] as const;
 
 /** A stable error code. */

@@ -67,7 +67,7 @@ export {
   videoRemixInput,
 } from './media.js';
 export { OPERATION_TRAITS, OPERATIONS, type OperationName } from './operations.js';
-export { costOf, estimateCost, PRICING, type Price } from './pricing.js';
+export { costOf, estimateCost, type FreeOperation, PRICING, type Price } from './pricing.js';
 export {
   PROFILE_BATCH_MAX_IDS,
   PROFILE_BATCH_WINDOW_MS,

@@ -9,10 +9,13 @@ export type Price =
   /** One credit per item returned; `sizeField` and `defaultSize` bound a page before the call. */
   | { kind: 'per-item'; sizeFields: readonly string[]; defaultSize: number; maxSize: number };
 
-const FREE: Price = { kind: 'free' };
+const FREE = { kind: 'free' } as const;
 
-/** The pricing table (remix is not priced by the contract, so it counts as free). */
-export const PRICING: Readonly<Record<OperationName, Price>> = {
+/**
+ * The pricing table (remix is not priced by the contract, so it counts as free): what a call is metered at, and
+ * which operations a client without a meter may call at all (`isFree`).
+ */
+export const PRICING = {
   'creators.search': FREE,
   'creators.list': { kind: 'per-item', sizeFields: ['perPage'], defaultSize: 10, maxSize: 100 },
   'creators.get': {
@@ -38,7 +41,17 @@ export const PRICING: Readonly<Record<OperationName, Price>> = {
   'videos.search': { kind: 'per-item', sizeFields: ['perPage'], defaultSize: 20, maxSize: 100 },
   'media.remixImage': FREE,
   'media.remixVideo': FREE,
-};
+} as const satisfies Readonly<Record<OperationName, Price>>;
+
+/** An operation the pricing table charges nothing for. */
+export type FreeOperation = {
+  [K in OperationName]: (typeof PRICING)[K] extends { kind: 'free' } ? K : never;
+}[OperationName];
+
+/** Whether the pricing table charges nothing for `operation`. */
+export function isFree(operation: OperationName): operation is FreeOperation {
+  return PRICING[operation].kind === 'free';
+}
 
 /** Credits a finished call cost, given how many items it returned. */
 export function costOf(operation: OperationName, itemCount: number): number {

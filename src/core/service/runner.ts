@@ -8,7 +8,7 @@ import { mayHaveCharged, ServiceError } from './errors.js';
 import { buildUrl } from './http.js';
 import { parseInput } from './input-kit.js';
 import { OPERATION_TRAITS, type OperationName } from './operations.js';
-import { costOf, estimateCost } from './pricing.js';
+import { costOf, estimateCost, isFree } from './pricing.js';
 import { sharedPartOf } from './profile-batch.js';
 import type { Transport } from './transport.js';
 import type { CallOptions, Meter, ServiceResult } from './types.js';
@@ -18,7 +18,10 @@ export interface OperationContext {
   transport: Transport;
   baseUrl: string;
   mediaUrl: string;
-  /** Keeps the books of every call made here (an invocation's calls); the key's own client has none. */
+  /**
+   * Keeps the books of every call made here (an invocation's calls). Without one (the key's own client) only the
+   * operations the pricing table charges nothing for can be called: a paid call nobody keeps the books of is refused.
+   */
   meter?: Meter;
   /** Options under each call's own: an invocation's cancel signal, wait notices, person and deadline. */
   defaults?: CallOptions;
@@ -85,10 +88,21 @@ function withDefaults(
   return merged;
 }
 
+/** The refusal of a paid operation called without a meter: a call no ledger would hold. */
+function unmeteredPaidCall(operation: OperationName): ServiceError {
+  return new ServiceError({
+    code: 'UNMETERED_PAID_CALL',
+    operation,
+    sent: false,
+    message: `${operation} costs credits, so it is called only through an invocation's metered operations; nothing was sent.`,
+  });
+}
+
 /**
  * Makes one call of `operation` with its parsed `input` through the context: with the context's default options under
  * its own, and, when the context has a meter, an entry in it opened before `send` (which may refuse: nothing is then
- * sent) and closed with how the call ended. Every operation of the client goes through here.
+ * sent) and closed with how the call ended; without one, a paid operation is refused before `send`. Every operation
+ * of the client goes through here.
  */
 export async function meteredCall<T>(
   context: OperationContext,
@@ -99,7 +113,10 @@ export async function meteredCall<T>(
 ): Promise<ServiceResult<T>> {
   const merged = withDefaults(context.defaults, options);
   const { meter } = context;
-  if (meter === undefined) return send(merged);
+  if (meter === undefined) {
+    if (!isFree(operation)) throw unmeteredPaidCall(operation);
+    return send(merged);
+  }
   const estimate = estimateCost(operation, typeof input === 'object' && input !== null ? input : {});
   const entry = await meter.open({ operation, estimate });
   let result: ServiceResult<T>;

@@ -17,6 +17,7 @@ export interface ServiceAccount {
   readonly id: string;
   /** The key's last four characters, for display (`…a1b2`). */
   readonly hint: string;
+  /** The key's client: its free operations as they are, every operation through an invocation's meter (`metered`). */
   readonly service: ServiceClient;
 }
 

@@ -3,17 +3,21 @@
  * contract (service-api.md, "Credits") and must be exactly those the pricing table charges for, so a paid operation
  * left free, or a new one without a price, fails here. Each one, called through an invocation's metered client
  * against the sandbox, leaves a ledger row for the person; with a daily cap of 0 it is refused before anything
- * reaches the service.
+ * reaches the service. The key's own client, which no meter keeps the books of, has none of them: not by its type, and
+ * not when called all the same (a cast), which is refused before anything is sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { CreditCapError } from '../../../src/core/command/errors.js';
 import { budgetScopeFor, createMeter } from '../../../src/core/credits.js';
 import {
   type CallOptions,
+  type FreeOperation,
   OPERATIONS,
   PRICING,
   type Price,
   type ServiceApi,
+  type ServiceClient,
+  ServiceError,
   type ServiceResult,
 } from '../../../src/core/service/index.js';
 import { sql } from '../../../src/core/store/sql.js';
@@ -122,4 +126,48 @@ describe('each paid operation, called through a metered client', () => {
       expect(await rows(keyPrefix)).toEqual([]);
     },
   );
+});
+
+/** The operations (`group.method`) that a client type `C` lets one call. */
+type CallableOn<C> = {
+  [G in keyof C & string]: { [M in keyof C[G] & string]: `${G}.${M}` }[keyof C[G] & string];
+}[keyof C & string];
+
+describe('the key’s own client, unmetered', () => {
+  it('has every free operation and no paid one, by its type', () => {
+    expectTypeOf<Extract<CallableOn<ServiceClient>, PaidOperation>>().toEqualTypeOf<never>();
+    expectTypeOf<Extract<CallableOn<ServiceClient>, FreeOperation>>().toEqualTypeOf<FreeOperation>();
+  });
+
+  let h: Harness;
+  let ids: string[];
+  beforeAll(async () => {
+    h = await startHarness();
+    ids = (await h.app.service.creators.search({ perPage: 2 })).data.items;
+  });
+  afterAll(async () => h.stop());
+
+  const ledgerRows = async () => (await h.app.store.db.all(sql`SELECT id FROM credit_ledger`)).length;
+
+  it.each(PAID)('refuses %s called all the same, before anything is sent', async (operation) => {
+    const unmetered = h.app.service as unknown as ServiceApi;
+    const [sent, rows] = [h.requests().length, await ledgerRows()];
+    const refusal = await CALLS[operation](unmetered, ids).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ServiceError);
+    expect(refusal).toMatchObject({ code: 'UNMETERED_PAID_CALL', operation, sent: false });
+    // Give a shared profile request time to have gone out, had the call joined one.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(h.requests().length).toBe(sent);
+    expect(await ledgerRows()).toBe(rows);
+  });
+
+  it('still makes free calls, reads and writes', async () => {
+    const sent = h.requests().length;
+    const { service } = h.app;
+    expect((await service.creators.search({ perPage: 1 })).meta.cost).toBe(0);
+    const list = (await service.crm.createList({ name: 'Unmetered' })).data;
+    expect((await service.crm.listLists()).data.lists.map((l) => l.id)).toContain(list.id);
+    expect((await service.agent.projects()).meta.cost).toBe(0);
+    expect(h.requests().length).toBe(sent + 4);
+  });
 });
