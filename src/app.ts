@@ -9,6 +9,7 @@ import { createDispatcher, type Dispatcher } from './core/command/dispatcher.js'
 import { createRegistry } from './core/command/registry.js';
 import type { CommandFamily, CommandRegistry, CommandSettings } from './core/command/types.js';
 import { createReservations, type Reservations } from './core/credits.js';
+import { InternalError, SetupError } from './core/errors.js';
 import { createHousekeeping } from './core/housekeeping.js';
 import type { Logger } from './core/logger.js';
 import { createMetrics, type Metrics } from './core/metrics.js';
@@ -140,7 +141,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { apiKey } = options.service;
   const tenancy = options.tenancy ?? { kind: 'single' };
   if (tenancy.kind === 'single' && apiKey === undefined) {
-    throw new Error('Single-team mode needs the service key (service.apiKey).');
+    throw new SetupError('Single-team mode needs the service key (service.apiKey).');
   }
   const location =
     options.databaseUrl === undefined ? { path: options.databasePath } : { url: options.databaseUrl };
@@ -259,7 +260,9 @@ async function assemble(
     secrets,
     get service(): ServiceClient {
       if (tenancy.kind !== 'single' || apiKey === undefined) {
-        throw new Error('In many-team mode each tenant has its own service client: use tenants.access().');
+        throw new InternalError(
+          'In many-team mode each tenant has its own service client: use tenants.access().',
+        );
       }
       return accounts.forKey(apiKey).service;
     },

@@ -18,6 +18,7 @@ import { createJobs } from './core/jobs/index.js';
 import { createLogger } from './core/logger.js';
 import { createOpsServer, type OpsServer } from './core/ops-server.js';
 import type { Outbound } from './core/outbound.js';
+import { DatabaseError } from './core/store/database.js';
 import type { LeasedWork } from './core/store/leases.js';
 import type { Sandbox } from './sandbox/index.js';
 
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
       config.databaseUrl === null
         ? `DATABASE_PATH (${config.databasePath})`
         : `DATABASE_URL (${redactDatabaseUrl(config.databaseUrl)})`;
-    throw new Error(
+    throw new DatabaseError(
       `the database at ${where} cannot be used: ${error instanceof Error ? error.message : String(error)}`,
     );
   }

@@ -142,4 +142,15 @@ describe('module boundaries', () => {
       );
     expect(offenders).toEqual([]);
   });
+
+  it('raises only coded errors: no bare Error is thrown, rejected or given as a reason in src', () => {
+    // `new Error(...)` or `Error(...)`, not a subclass's name ending in Error (ServiceError, TypeError).
+    const bare = /(?<![\w$.])(?:new\s+)?Error\s*\(/;
+    const offenders = files.flatMap((f) =>
+      readFileSync(new URL(f, src), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (bare.test(line) ? [`${slashed(f)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(offenders).toEqual([]);
+  });
 });

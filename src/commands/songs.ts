@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ParamSpec, ParamTable } from '../core/command/params.js';
 import type { CommandContext, CommandDef, CommandFamily } from '../core/command/types.js';
 import { defineAction, defineCommand } from '../core/command/types.js';
+import { InternalError } from '../core/errors.js';
 import type { SongAction } from '../core/service/enums.js';
 import {
   estimateCost,
@@ -36,7 +37,7 @@ type ShapeOf<A extends SongAction> = Extract<Variant, { shape: { action: z.ZodLi
 /** The client's field schemas of one action, so commands validate exactly as the client does. */
 function shapeOf<A extends SongAction>(action: A): ShapeOf<A> {
   const found = songsQueryVariants.options.find((option) => option.shape.action.value === action);
-  if (found === undefined) throw new Error(`No songs variant for ${action}`);
+  if (found === undefined) throw new InternalError(`No songs variant for ${action}`);
   return found.shape as ShapeOf<A>;
 }
 

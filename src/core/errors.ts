@@ -13,6 +13,12 @@ export const SCOUT_ERROR_CODES = {
     'ConfigError: the environment is not a valid configuration; the message names each variable.',
   SLACK_AUTH_FAILED: 'SlackStartError: Slack did not confirm the bot token at start, so Scout serves nobody.',
   INVALID_ARGUMENTS: 'UsageError: a command-line tool (db:copy) was given arguments it cannot use.',
+  INVALID_SETUP:
+    'SetupError: a part is set up in a way it cannot run (a setting it needs is missing or contradicts another).',
+  PORT_UNAVAILABLE: 'ListenError: a server of Scout cannot listen on its port (taken, or not allowed).',
+  DATABASE_UNUSABLE:
+    'DatabaseError: the database cannot be opened or brought up to date (a newer schema, not a database).',
+  COPY_FAILED: 'CopyError: db:copy cannot copy the database as it is; the target is left as it was.',
 
   // The command line and its checks, answered to the author only.
   INVALID_SYNTAX: 'TokenizeError: the command text cannot be split into words (an unclosed quote, too long).',
@@ -25,6 +31,19 @@ export const SCOUT_ERROR_CODES = {
   NOT_CONNECTED: 'NotConnectedError: no readable service key is connected for the tenant.',
   UNCONFIRMED_CHARGE: 'UnconfirmedChargeError: a paid call may have been charged, but its answer was lost.',
   STORAGE_FULL: 'StorageFullError: Scout’s database cannot grow (the disk is full).',
+
+  // The chat platforms.
+  PLATFORM_ERROR:
+    'PlatformError: Slack, Discord or the terminal did not take a post, or answered in a way Scout cannot use.',
+  NOT_INSTALLED: 'NotInstalledError: a Slack workspace has no usable installation of Scout (many-team mode).',
+
+  // Scout's own invariants and the end of work.
+  INTERNAL_ERROR:
+    'InternalError: a state Scout’s code should never reach (a broken invariant, a call out of order, ' +
+    'declarations that contradict each other); a bug to fix, not a person’s mistake.',
+  CANCELLED:
+    'CancelledError: why work was called off on purpose (stopping, the person’s Stop, a time limit); the cause ' +
+    'of the error the work ends with.',
 
   // Secrets at rest.
   SEAL_FAILED: 'SealError: a sealed secret cannot be opened (altered, another tenant’s, or another key’s).',
@@ -67,4 +86,34 @@ export abstract class ScoutError extends Error {
 /** Whether `error` is one of Scout's own errors, and so carries a listed code. */
 export function isScoutError(error: unknown): error is ScoutError {
   return error instanceof ScoutError;
+}
+
+/** A part of Scout is set up in a way it cannot run: a setting it needs is missing or contradicts another. */
+export class SetupError extends ScoutError {
+  override readonly name = 'SetupError';
+  readonly code = 'INVALID_SETUP';
+}
+
+/** A server of Scout cannot listen on its port; the cause is the system's error (EADDRINUSE, EACCES). */
+export class ListenError extends ScoutError {
+  override readonly name = 'ListenError';
+  readonly code = 'PORT_UNAVAILABLE';
+}
+
+/** A chat platform did not take a post, or answered in a way Scout cannot use. */
+export class PlatformError extends ScoutError {
+  override readonly name = 'PlatformError';
+  readonly code = 'PLATFORM_ERROR';
+}
+
+/** A state Scout's own code should never reach: a bug to fix, never a person's mistake. */
+export class InternalError extends ScoutError {
+  override readonly name = 'InternalError';
+  readonly code = 'INTERNAL_ERROR';
+}
+
+/** The reason work was called off on purpose, given to AbortController.abort: the cause of what the work ends with. */
+export class CancelledError extends ScoutError {
+  override readonly name = 'CancelledError';
+  readonly code = 'CANCELLED';
 }

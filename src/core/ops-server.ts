@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ListenError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import {
@@ -61,7 +62,7 @@ export function createOpsServer(options: OpsServerOptions): OpsServer {
       new Promise<void>((resolve, reject) => {
         const fail = (error: NodeJS.ErrnoException) =>
           reject(
-            new Error(
+            new ListenError(
               `The operator endpoints could not listen on PORT ${options.port} (${error.code ?? error.message}).`,
               {
                 cause: error,

@@ -1,4 +1,6 @@
 /** Keys of the sandbox: balances, rolling-minute rate limits and queued faults. */
+
+import { SetupError } from '../core/errors.js';
 import { SandboxHttpError } from './server/http.js';
 import type { SandboxFault, SandboxKey } from './types.js';
 
@@ -53,7 +55,7 @@ export function createAccounts(keys: readonly SandboxKey[], rateLimitPerMinute: 
     while (account.hits.length > 0 && (account.hits[0] as number) <= now - WINDOW_MS) account.hits.shift();
   };
   const add = (key: SandboxKey): Account => {
-    if (key.key.trim() === '') throw new Error('A sandbox key needs a non-empty value');
+    if (key.key.trim() === '') throw new SetupError('A sandbox key needs a non-empty value');
     const account: Account = {
       key: key.key,
       teamId: key.teamId,

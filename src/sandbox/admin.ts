@@ -8,19 +8,19 @@ import type { SandboxFault } from './types.js';
 
 /** Validates a fault description; throws an Error naming what is wrong. */
 export function parseFault(value: unknown): SandboxFault {
-  if (!isObject(value)) throw new Error('fault must be an object with a kind');
+  if (!isObject(value)) throw new SandboxHttpError(400, 'fault must be an object with a kind');
   const optionalNumber = (name: string): number | undefined => {
     const raw = value[name];
     if (raw === undefined || raw === null) return undefined;
     if (typeof raw !== 'number' || !Number.isInteger(raw))
-      throw new Error(`fault.${name} must be an integer`);
+      throw new SandboxHttpError(400, `fault.${name} must be an integer`);
     return raw;
   };
   switch (value.kind) {
     case 'rate-limit': {
       const retryAfterSeconds = optionalNumber('retryAfterSeconds');
       if (retryAfterSeconds !== undefined && retryAfterSeconds < 0)
-        throw new Error('fault.retryAfterSeconds must be >= 0');
+        throw new SandboxHttpError(400, 'fault.retryAfterSeconds must be >= 0');
       return retryAfterSeconds === undefined
         ? { kind: 'rate-limit' }
         : { kind: 'rate-limit', retryAfterSeconds };
@@ -28,7 +28,7 @@ export function parseFault(value: unknown): SandboxFault {
     case 'server-error': {
       const status = optionalNumber('status');
       if (status !== undefined && (status < 500 || status > 599))
-        throw new Error('fault.status must be a 5xx status');
+        throw new SandboxHttpError(400, 'fault.status must be a 5xx status');
       return status === undefined ? { kind: 'server-error' } : { kind: 'server-error', status };
     }
     case 'timeout':
@@ -38,20 +38,23 @@ export function parseFault(value: unknown): SandboxFault {
     case 'error-shape': {
       const status = optionalNumber('status');
       if (status === undefined || status < 100 || status > 599)
-        throw new Error('fault.status must be an HTTP status');
+        throw new SandboxHttpError(400, 'fault.status must be an HTTP status');
       const headers = value.headers;
       if (
         headers !== undefined &&
         (!isObject(headers) || Object.values(headers).some((h) => typeof h !== 'string'))
       ) {
-        throw new Error('fault.headers must map header names to strings');
+        throw new SandboxHttpError(400, 'fault.headers must map header names to strings');
       }
       return headers === undefined
         ? { kind: 'error-shape', status, body: value.body }
         : { kind: 'error-shape', status, body: value.body, headers: headers as Record<string, string> };
     }
     default:
-      throw new Error('fault.kind must be rate-limit, server-error, timeout, malformed-json or error-shape');
+      throw new SandboxHttpError(
+        400,
+        'fault.kind must be rate-limit, server-error, timeout, malformed-json or error-shape',
+      );
   }
 }
 
@@ -67,7 +70,7 @@ function readReplyOptions(body: Record<string, unknown>): InboundReplyOptions {
   for (const name of ['threadId', 'projectId', 'creatorEmail', 'body'] as const) {
     const value = body[name];
     if (value === undefined || value === null) continue;
-    if (typeof value !== 'string') throw new Error(`${name} must be a string`);
+    if (typeof value !== 'string') throw new SandboxHttpError(400, `${name} must be a string`);
     options[name] = value;
   }
   return options;
@@ -90,18 +93,19 @@ export function createAdmin(
       return { status: 400, body: { error: 'The body must be JSON' } };
     }
     try {
-      if (!isObject(body)) throw new Error('The body must be a JSON object');
+      if (!isObject(body)) throw new SandboxHttpError(400, 'The body must be a JSON object');
       if (route === 'POST /__sandbox/faults') {
-        if (typeof body.key !== 'string') throw new Error('key must be a string');
+        if (typeof body.key !== 'string') throw new SandboxHttpError(400, 'key must be a string');
         const fault = parseFault(body.fault);
         const count = body.count ?? 1;
         if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
-          throw new Error('count must be a positive integer');
+          throw new SandboxHttpError(400, 'count must be a positive integer');
         }
         target.injectFaults(body.key, fault, count);
         return { status: 200, body: { key: body.key, fault, count } };
       }
-      if (typeof body.teamId !== 'string' || body.teamId === '') throw new Error('teamId must be a string');
+      if (typeof body.teamId !== 'string' || body.teamId === '')
+        throw new SandboxHttpError(400, 'teamId must be a string');
       return { status: 200, body: { message: target.addInboundReply(body.teamId, readReplyOptions(body)) } };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

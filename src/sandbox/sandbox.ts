@@ -1,6 +1,7 @@
 /** createSandbox: the local emulator of the service, its lifecycle and its test-facing controls. */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { InternalError, SetupError } from '../core/errors.js';
 import { createAccounts } from './accounts.js';
 import { createAdmin, parseFault } from './admin.js';
 import { addReply } from './data/replies.js';
@@ -60,7 +61,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   const songCredits = options.songRequestCredits ?? SONG_REQUEST_CREDITS;
   if (!Number.isInteger(songCredits) || songCredits < 0)
-    throw new Error('songRequestCredits must be a whole number of credits, 0 or more');
+    throw new SetupError('songRequestCredits must be a whole number of credits, 0 or more');
   const accounts = createAccounts(options.keys ?? [demo, second], options.rateLimitPerMinute ?? 60);
   const log: SandboxRequestLog[] = [];
   const held = new Set<ServerResponse>();
@@ -71,7 +72,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   let replyTimer: NodeJS.Timeout | undefined;
 
   const baseUrl = (): string => {
-    if (base === undefined) throw new Error('The sandbox is not started: call start() first');
+    if (base === undefined) throw new InternalError('The sandbox is not started: call start() first');
     return base;
   };
   const media: MediaOutput = {

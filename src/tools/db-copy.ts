@@ -61,6 +61,12 @@ export class UsageError extends ScoutError {
   readonly code = 'INVALID_ARGUMENTS';
 }
 
+/** The copy cannot be made as the databases are; the target is left as it was, and no usage is printed. */
+export class CopyError extends ScoutError {
+  override readonly name = 'CopyError';
+  readonly code = 'COPY_FAILED';
+}
+
 const USAGE =
   'Usage: npm run db:copy -- --to postgres://user:password@host:5432/scout [--from ./data/scout.db]';
 
@@ -85,7 +91,7 @@ export async function copyDatabase(
   report: (line: string) => void = () => {},
 ): Promise<TableCopy[]> {
   if (source.dialect !== 'sqlite' || target.dialect !== 'postgres') {
-    throw new Error('The copy goes from a SQLite database to a PostgreSQL database.');
+    throw new CopyError('The copy goes from a SQLite database to a PostgreSQL database.');
   }
   // One read transaction on the source: a consistent snapshot even if something writes to the file meanwhile.
   return source.transaction((src) =>
@@ -139,12 +145,13 @@ export function inDependencyOrder<T extends { name: string; parents: string[] }>
     const seen = state.get(table.name);
     if (seen === 'done') return;
     if (seen === 'visiting') {
-      throw new Error(`The foreign keys of ${[...path, table.name].join(' -> ')} form a cycle.`);
+      throw new CopyError(`The foreign keys of ${[...path, table.name].join(' -> ')} form a cycle.`);
     }
     state.set(table.name, 'visiting');
     for (const parent of table.parents) {
       const found = byName.get(parent);
-      if (found === undefined) throw new Error(`${table.name} refers to ${parent}, which the source lacks.`);
+      if (found === undefined)
+        throw new CopyError(`${table.name} refers to ${parent}, which the source lacks.`);
       visit(found, [...path, table.name]);
     }
     state.set(table.name, 'done');
@@ -179,7 +186,7 @@ async function checkTarget(tx: Sql, tables: readonly TableInfo[]): Promise<void>
     if (missing.length > 0) problems.push(`${table.name} lacks column(s) ${missing.join(', ')}`);
   }
   if (problems.length > 0) {
-    throw new Error(
+    throw new CopyError(
       `The target's schema does not match the source's: ${problems.join('; ')}. Are both on the same Scout version?`,
     );
   }
@@ -199,7 +206,7 @@ async function checkTarget(tx: Sql, tables: readonly TableInfo[]): Promise<void>
     if (count > 0) filled.push(`${name} (${count} row${count === 1 ? '' : 's'})`);
   }
   if (filled.length > 0) {
-    throw new Error(
+    throw new CopyError(
       `The target database already holds data, in ${filled.join(', ')}. The copy only fills an empty database: ` +
         'point --to at a new database (or drop its tables) and run it again.',
     );
@@ -264,7 +271,7 @@ async function copyTable(src: Sql, tx: Sql, table: TableInfo): Promise<number> {
       await tx.run(sql`INSERT INTO ${sql.id(table.name)} (${sql.join(columns)}) VALUES ${sql.join(values)}`);
     } catch (error) {
       // Say where: PostgreSQL's own message names no table (a NUL character in a text, say).
-      throw new Error(
+      throw new CopyError(
         `Could not copy ${table.name} (rows after rowid ${after ?? 0}): ${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
       );
@@ -278,7 +285,7 @@ async function copyTable(src: Sql, tx: Sql, table: TableInfo): Promise<number> {
 function toTarget(value: unknown, table: TableInfo, column: string): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'number') return value;
   if (typeof value === 'bigint') return value.toString();
-  throw new Error(
+  throw new CopyError(
     `${table.name}.${column} holds a value Scout never stores (${typeof value}); it cannot be copied.`,
   );
 }
@@ -315,7 +322,9 @@ async function verifyCounts(src: Sql, tx: Sql, tables: readonly TableInfo[]): Pr
     if (from !== to) mismatches.push(`${table.name}: ${from} in SQLite, ${to} in PostgreSQL`);
   }
   if (mismatches.length > 0) {
-    throw new Error(`The row counts differ after the copy, so nothing was kept: ${mismatches.join('; ')}.`);
+    throw new CopyError(
+      `The row counts differ after the copy, so nothing was kept: ${mismatches.join('; ')}.`,
+    );
   }
 }
 
@@ -341,14 +350,16 @@ export async function main(
   try {
     const { from, to } = parseArguments(args);
     if (!existsSync(from)) {
-      throw new Error(`No SQLite database at ${from}: name it with --from, or set DATABASE_PATH.`);
+      throw new CopyError(`No SQLite database at ${from}: name it with --from, or set DATABASE_PATH.`);
     }
     out(`Copying ${from} to ${redactDatabaseUrl(to)}`);
     source = await openDatabase({ path: from });
     try {
       target = await openDatabase({ url: to });
     } catch (error) {
-      throw new Error(`Cannot open the PostgreSQL database ${redactDatabaseUrl(to)}: ${messageOf(error)}`);
+      throw new CopyError(
+        `Cannot open the PostgreSQL database ${redactDatabaseUrl(to)}: ${messageOf(error)}`,
+      );
     }
     const copied = await copyDatabase(source, target, out);
     const total = copied.reduce((sum, table) => sum + table.rows, 0);

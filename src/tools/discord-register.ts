@@ -9,12 +9,13 @@ import { FAMILIES } from '../commands/index.js';
 import { loadConfig, loadDotEnv } from '../config.js';
 import { catalogueOf } from '../core/chat/index.js';
 import { createRegistry } from '../core/command/registry.js';
+import { SetupError } from '../core/errors.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   if (config.discord === null)
-    throw new Error('Set DISCORD_TOKEN and DISCORD_APPLICATION_ID to register commands.');
+    throw new SetupError('Set DISCORD_TOKEN and DISCORD_APPLICATION_ID to register commands.');
   const guild = guildArgument(process.argv.slice(2));
   const count = await registerCommands(config.discord, catalogueOf(createRegistry(FAMILIES)), guild);
   process.stdout.write(

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SlackStartError } from '../../src/adapters/slack/index.js';
+import { NotInstalledError } from '../../src/adapters/slack/installations.js';
 import { ConfigError } from '../../src/config.js';
 import {
   CommandInputError,
@@ -17,16 +18,27 @@ import {
 } from '../../src/core/command/errors.js';
 import { ParamError } from '../../src/core/command/params.js';
 import { TokenizeError } from '../../src/core/command/tokenize.js';
-import { isScoutError, SCOUT_ERROR_CODES, ScoutError, type ScoutErrorCode } from '../../src/core/errors.js';
+import {
+  CancelledError,
+  InternalError,
+  isScoutError,
+  ListenError,
+  PlatformError,
+  SCOUT_ERROR_CODES,
+  ScoutError,
+  type ScoutErrorCode,
+  SetupError,
+} from '../../src/core/errors.js';
 import {
   SERVICE_ERROR_CODES,
   ServiceError,
   ServiceInputError,
   SharedWindowUnavailableError,
 } from '../../src/core/service/errors.js';
+import { DatabaseError } from '../../src/core/store/database.js';
 import { SealError } from '../../src/core/tenancy/seal.js';
 import { SandboxHttpError } from '../../src/sandbox/server/http.js';
-import { UsageError } from '../../src/tools/db-copy.js';
+import { CopyError, UsageError } from '../../src/tools/db-copy.js';
 
 const src = new URL('../../src/', import.meta.url);
 const files = (readdirSync(src, { recursive: true }) as string[])
@@ -81,6 +93,18 @@ const samples: Record<string, readonly Error[]> = {
   ConfigError: [new ConfigError([{ variable: 'PORT', expected: 'a port number' }])],
   SlackStartError: [new SlackStartError('Slack rejected SLACK_BOT_TOKEN.')],
   UsageError: [new UsageError('Unknown argument: --into')],
+  SetupError: [new SetupError('SLACK_SIGNING_SECRET is required in HTTP mode.')],
+  ListenError: [new ListenError('The operator endpoints could not listen on PORT 3000 (EADDRINUSE).')],
+  DatabaseError: [
+    new DatabaseError('The database at schema version 9 is newer than this Scout (8); upgrade Scout.'),
+  ],
+  CopyError: [
+    new CopyError('The row counts differ after the copy, so nothing was kept: ledger: 2 in SQLite, 1.'),
+  ],
+  PlatformError: [new PlatformError('Slack opened no DM channel with U123')],
+  NotInstalledError: [new NotInstalledError('No Slack installation for T123.')],
+  InternalError: [new InternalError('Command family name used twice: creators')],
+  CancelledError: [new CancelledError('cancelled by the person who ran it')],
   TokenizeError: [new TokenizeError('A quote is not closed.')],
   ParamError: [new ParamError('followers', 'followers takes a number.')],
   CommandInputError: [new CommandInputError('Unknown command "tets".')],
@@ -144,6 +168,19 @@ describe('ScoutError', () => {
       ([code, names]) => ![...names].some((name) => SCOUT_ERROR_CODES[code].startsWith(`${name}: `)),
     );
     expect(misnamed).toEqual([]);
+  });
+
+  it('raises every code somewhere in src: each class is constructed, each code written as a value', () => {
+    const sources = files.map((file) => readFileSync(new URL(file, src), 'utf8'));
+    const unraised = errorClasses
+      .filter((c) => !sources.some((text) => text.includes(`new ${c.name}(`)))
+      .map((c) => c.name);
+    expect(unraised).toEqual([]);
+    // The table names each code as a key; a class or a call site writes it as a string.
+    const unwritten = Object.keys(SCOUT_ERROR_CODES).filter(
+      (code) => !sources.some((text) => text.includes(`'${code}'`)),
+    );
+    expect(unwritten).toEqual([]);
   });
 
   it('tells Scout’s errors from any other', () => {

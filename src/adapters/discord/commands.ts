@@ -24,6 +24,7 @@ import {
   type CatalogueParam,
   completes,
 } from '../../core/chat/index.js';
+import { InternalError } from '../../core/errors.js';
 import { ELLIPSIS, singleLine } from '../../core/ui/index.js';
 
 /** Discord's limits on application commands (developers/interactions/application-commands.mdx). */
@@ -162,7 +163,7 @@ function basicOption(mapping: OptionMapping, requiredMarked = true): APIApplicat
         : { ...base, type: ApplicationCommandOptionType.String };
     default: {
       const unknownKind: never = spec;
-      throw new Error(`Unknown option kind ${JSON.stringify(unknownKind)}`);
+      throw new InternalError(`Unknown option kind ${JSON.stringify(unknownKind)}`);
     }
   }
 }
@@ -339,7 +340,7 @@ export function buildCommandJson(catalogue: Catalogue): RESTPostAPIChatInputAppl
   const command = buildCommand(catalogue, low);
   const size = commandTextLength(command);
   if (size > COMMAND_LIMITS.TOTAL_TEXT_MAX) {
-    throw new Error(
+    throw new InternalError(
       `The /scout command needs ${size} characters, over Discord's ${COMMAND_LIMITS.TOTAL_TEXT_MAX}.`,
     );
   }

@@ -15,6 +15,7 @@ import {
   RESTJSONErrorCodes,
   type SendableChannels,
 } from 'discord.js';
+import { InternalError, PlatformError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import type {
   ChannelRef,
@@ -88,7 +89,7 @@ async function landedPosts(channel: SendableChannels, botId: string): Promise<Ma
  */
 async function threadOn(channel: SendableChannels, messageId: string): Promise<string> {
   if (channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)
-    throw new Error(`Discord channel ${channel.id} cannot hold threads`);
+    throw new PlatformError(`Discord channel ${channel.id} cannot hold threads`);
   // A thread started from a message takes the message's id.
   if (channel.threads.cache.has(messageId)) return messageId;
   try {
@@ -106,13 +107,13 @@ export function createDiscordOutbound(client: Client, logger: Logger): Outbound 
   const sendable = async (channelId: string) => {
     const channel = await client.channels.fetch(channelId);
     if (channel === null || !channel.isSendable())
-      throw new Error(`Discord channel ${channelId} cannot take messages`);
+      throw new PlatformError(`Discord channel ${channelId} cannot take messages`);
     return channel;
   };
 
   const landed = async (channel: SendableChannels) => {
     const botId = client.user?.id;
-    if (botId === undefined) throw new Error('The Discord client is not logged in');
+    if (botId === undefined) throw new InternalError('The Discord client is not logged in');
     if (mayReadHistory(channel) === false) {
       // A possible second post beats a notification held back for good; the nonce still catches a repeat within
       // minutes of the first attempt.
@@ -163,7 +164,7 @@ export function createDiscordOutbound(client: Client, logger: Logger): Outbound 
       });
       first ??= sent.id;
     }
-    if (first === null) throw new Error('Nothing to post');
+    if (first === null) throw new InternalError('Nothing to post');
     return { platform: 'discord', channelId: channel.channelId, messageId: first, threadId };
   };
 

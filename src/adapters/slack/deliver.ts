@@ -3,6 +3,7 @@
  * pressed when the reply says so), and through the Web API for modal submissions and background posts.
  */
 import type { RespondFn, types, webApi } from '@slack/bolt';
+import { PlatformError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import type { ChannelOutbound, ChannelRef, PostedMessage } from '../../core/outbound.js';
 import { type FileAttachment, notice, type Reply, reply as replyOf } from '../../core/ui/index.js';
@@ -259,7 +260,7 @@ export function respondTo(url: string | null, apiUrl: string | null, logger: Log
       body: JSON.stringify(body),
     });
     await res.arrayBuffer();
-    if (!res.ok) throw new Error(`response_url answered ${res.status}`);
+    if (!res.ok) throw new PlatformError(`response_url answered ${res.status}`);
     return res;
   };
 }
@@ -417,7 +418,8 @@ export function createSlackOutbound(
         );
         first ??= posted.ts ?? null;
       }
-      if (first === null) throw new Error(`Slack did not return the ts of the post in ${channel.channelId}`);
+      if (first === null)
+        throw new PlatformError(`Slack did not return the ts of the post in ${channel.channelId}`);
       return {
         platform: 'slack',
         channelId: channel.channelId,

@@ -4,6 +4,7 @@
  * (scope im:history) when an earlier attempt may have landed. https://docs.slack.dev/reference/methods/conversations.open
  */
 import type { webApi } from '@slack/bolt';
+import { PlatformError } from '../../core/errors.js';
 import type { ChannelOutbound, Outbound, PersonRef, PostedMessage } from '../../core/outbound.js';
 
 /** Gives the Slack channel Outbound direct messages; `clientFor` is the Web API client of a workspace. */
@@ -19,7 +20,8 @@ export function withDirectMessages(
       // The same DM channel every time; opening it is harmless when it exists.
       const opened = await client.conversations.open({ users: person.userId });
       const channelId = opened.channel?.id;
-      if (channelId === undefined) throw new Error(`Slack opened no DM channel with ${person.userId}`);
+      if (channelId === undefined)
+        throw new PlatformError(`Slack opened no DM channel with ${person.userId}`);
       return channels.post({ platform: 'slack', workspaceId: person.workspaceId, channelId }, reply, options);
     },
   };

@@ -13,6 +13,7 @@ import type {
   ReceiverUnhandledRequestHandlerArgs,
 } from '@slack/bolt';
 import { limitServer, type OpsRoutes, type ServerLimits } from '../../core/chat/index.js';
+import { InternalError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { markArrival } from './arrival.js';
 import { ErrorCode, HTTPModuleFunctions } from './bolt.js';
@@ -139,7 +140,7 @@ export function createSlackHttpServer(options: SlackHttpServerOptions): Server {
     } catch (error) {
       // What Bolt's own server does when its listener throws (an unknown path, a request target it cannot read).
       options.dispatchErrorHandler({
-        error: error instanceof Error ? error : new Error(String(error)),
+        error: error instanceof Error ? error : new InternalError(String(error)),
         logger: options.boltLogger,
         request: req,
         response: res,

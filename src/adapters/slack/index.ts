@@ -18,7 +18,7 @@ import {
   type OpsRoutes,
   type OpsServer,
 } from '../../core/chat/index.js';
-import { ScoutError } from '../../core/errors.js';
+import { InternalError, ScoutError, SetupError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import type { Outbound } from '../../core/outbound.js';
 import { httpArrival, socketArrival } from './arrival.js';
@@ -221,14 +221,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       ? null
       : createInstallationClients(
           () => {
-            if (installer === null) throw new Error('The Slack adapter is not started: call start() first.');
+            if (installer === null)
+              throw new InternalError('The Slack adapter is not started: call start() first.');
             return installer;
           },
           installations,
           clientOptions,
         );
   const clientFor = async (workspaceId: string): Promise<webApi.WebClient> => {
-    if (bolt === null) throw new Error('The Slack adapter is not started: call start() first.');
+    if (bolt === null) throw new InternalError('The Slack adapter is not started: call start() first.');
     return installed === null ? bolt.client : installed.clientFor(workspaceId);
   };
   /**
@@ -292,7 +293,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     async start() {
       if (bolt !== null) return;
       if ((config.oauth !== null) !== (chat.tenancy.mode === 'multi')) {
-        throw new Error(
+        throw new SetupError(
           config.oauth === null
             ? 'Many-team mode installs Scout through Slack OAuth: set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET.'
             : 'Slack OAuth installs Scout in many workspaces: set SCOUT_MULTI_TENANT=true (or use SLACK_BOT_TOKEN).',
@@ -302,7 +303,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       // Single-team mode: whose token this is must be known before a request is served, or nobody is served.
       let identity: BotIdentity | null = null;
       if (config.oauth === null) {
-        if (config.botToken === null) throw new Error('SLACK_BOT_TOKEN is required in single-team mode.');
+        if (config.botToken === null)
+          throw new SetupError('SLACK_BOT_TOKEN is required in single-team mode.');
         identity = await identify(config.botToken, { ...clientOptions, logger: slackLogger });
         chat.tenancy.serve({ platform: 'slack', workspaceId: identity.workspaceId });
         warnOfMissingScopes(identity.scopes, logger);
@@ -366,7 +368,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           const { dispatchErrorHandler } = receiverErrorHandlers(logger);
           servePagesWithin(pagesServer, opsRoutes, (error, request, response) =>
             dispatchErrorHandler({
-              error: error instanceof Error ? error : new Error(String(error)),
+              error: error instanceof Error ? error : new InternalError(String(error)),
               logger: slackLogger,
               request,
               response,
@@ -385,7 +387,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
           throw error;
         }
       } else {
-        if (config.signingSecret === null) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode.');
+        if (config.signingSecret === null)
+          throw new SetupError('SLACK_SIGNING_SECRET is required in HTTP mode.');
         const limits = { ...SLACK_HTTP_LIMITS, ...options.http };
         const handlers = receiverErrorHandlers(logger);
         const receiver = new HTTPReceiver({

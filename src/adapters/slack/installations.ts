@@ -9,6 +9,7 @@
  */
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
 import type { ChatCore, InstallationVault } from '../../core/chat/index.js';
+import { PlatformError, ScoutError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { missingScopes } from './manifest.js';
 
@@ -34,6 +35,15 @@ const installedAtOf = (installation: Installation): number | null => {
   return typeof at === 'number' && Number.isFinite(at) ? at : null;
 };
 
+/**
+ * A workspace has no usable installation of Scout: met by a background post, or by Bolt's authorize, which turns it
+ * into an AuthorizationError.
+ */
+export class NotInstalledError extends ScoutError {
+  override readonly name = 'NotInstalledError';
+  readonly code = 'NOT_INSTALLED';
+}
+
 /** The id an installation is kept under: the org for an org-wide install, else the workspace. */
 export function installationId(installation: {
   isEnterpriseInstall?: boolean | undefined;
@@ -42,7 +52,7 @@ export function installationId(installation: {
 }): string {
   const id = installation.isEnterpriseInstall === true ? installation.enterprise?.id : installation.team?.id;
   if (id === undefined || id === '')
-    throw new Error('A Slack installation names neither its workspace nor its org.');
+    throw new PlatformError('A Slack installation names neither its workspace nor its org.');
   return id;
 }
 
@@ -96,7 +106,7 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
       const installation = await open(queryId(query));
       // InstallProvider.authorize turns this into an AuthorizationError: Bolt acks and runs no listener.
       if (installation === null)
-        throw new Error(`No Slack installation for ${queryId(query) || 'this request'}.`);
+        throw new NotInstalledError(`No Slack installation for ${queryId(query) || 'this request'}.`);
       return installation;
     },
     async deleteInstallation(query) {

@@ -4,6 +4,7 @@
  */
 import { Server } from 'node:http';
 import type { SocketModeReceiver } from '@slack/bolt';
+import { ListenError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 
 /** Listens on `port`; rejects when it cannot (a port in use). */
@@ -33,7 +34,7 @@ export function watchListening(server: Server, port: number, logger: Logger): Pr
     server.on('error', (error: NodeJS.ErrnoException) => {
       logger.error({ err: error, port }, 'The Slack install pages server failed.');
       reject(
-        new Error(
+        new ListenError(
           `The Slack install pages could not listen on PORT ${port} (${error.code ?? error.message}).`,
           { cause: error },
         ),

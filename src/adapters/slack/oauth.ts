@@ -9,6 +9,7 @@ import type { HTTPReceiver, webApi } from '@slack/bolt';
 import { WebClient } from './bolt.js';
 import type { SlackOAuthConfig } from './config.js';
 import type { SlackInstallations } from './installations.js';
+import { NotInstalledError } from './installations.js';
 import { BOT_SCOPES } from './manifest.js';
 
 /** Where an admin starts installing Scout. */
@@ -61,10 +62,11 @@ export function createInstallationClients(
   return {
     async clientFor(workspaceId) {
       const query = await installations.queryFor(workspaceId);
-      if (query === null) throw new Error(`Scout is not installed in the Slack workspace ${workspaceId}.`);
+      if (query === null)
+        throw new NotInstalledError(`Scout is not installed in the Slack workspace ${workspaceId}.`);
       const { botToken } = await installer().authorize(query);
       if (botToken === undefined)
-        throw new Error(`The Slack installation of ${workspaceId} has no bot token.`);
+        throw new NotInstalledError(`The Slack installation of ${workspaceId} has no bot token.`);
       const known = clients.get(workspaceId);
       if (known?.token === botToken) return known.client;
       if (clients.size >= CLIENTS_MAX) clients.clear();

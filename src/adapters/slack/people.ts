@@ -13,6 +13,7 @@
  */
 import type { webApi } from '@slack/bolt';
 import type { Actor, TenantRef } from '../../core/chat/index.js';
+import { PlatformError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import type { Gate } from './tenancy.js';
 
@@ -100,7 +101,7 @@ export function createPeople(gate: Gate, logger: Logger): People {
       if (!(await gate(person.tenant))) return false;
       if (person.belongs.kind !== 'org') return person.belongs.kind === 'workspace';
       const found = await standing(client, person);
-      if (found === null) throw new Error('Slack did not say whether the person belongs to the org.');
+      if (found === null) throw new PlatformError('Slack did not say whether the person belongs to the org.');
       return found.member;
     },
     async actorOf(client, person) {

@@ -4,6 +4,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, resolve } from 'node:path';
+import { PlatformError } from '../../core/errors.js';
 import { type FileAttachment, safeFileName } from '../../core/ui/index.js';
 
 /** The folder files are saved in when none is configured: beside the default database (./data/scout.db). */
@@ -48,5 +49,5 @@ export async function saveFile(dir: string, attachment: FileAttachment): Promise
       if (attachment.display === 'image' && (await holds(path, attachment.bytes))) return path;
     }
   }
-  throw new Error(`${COPIES_MAX} files named like ${given} already exist in ${folder}`);
+  throw new PlatformError(`${COPIES_MAX} files named like ${given} already exist in ${folder}`);
 }

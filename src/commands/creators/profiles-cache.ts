@@ -4,6 +4,7 @@
  * purchase the service answers as a trial account's tells the person so, once a day.
  */
 import type { CommandContext } from '../../core/command/types.js';
+import { InternalError } from '../../core/errors.js';
 import { type CreatorProfile, creatorProfileSchema } from '../../core/service/creators.js';
 import { type NoticeNode, notice } from '../../core/ui/index.js';
 
@@ -17,7 +18,7 @@ const freshSince = (ctx: CommandContext) => new Date(ctx.clock.now().getTime() -
 
 /** The account whose purchases the cache holds; profiles are work that always has one. */
 const accountOf = (ctx: CommandContext): string => {
-  if (ctx.account === null) throw new Error('Creator profiles need a connected service account.');
+  if (ctx.account === null) throw new InternalError('Creator profiles need a connected service account.');
   return ctx.account;
 };
 

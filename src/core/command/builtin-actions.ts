@@ -5,6 +5,7 @@
  * as if it were typed or pressed again.
  */
 import { z } from 'zod';
+import { CancelledError } from '../errors.js';
 import { notice, type Reply, reply } from '../ui/index.js';
 import { CANCEL, CONFIRM, confirmPayload, expiredReply, RERUN } from './confirmations.js';
 import type { DispatchEnv, Scoped } from './invocation.js';
@@ -58,7 +59,7 @@ export function createBuiltinActions(
       const waiting = parsed.success ? running.get(parsed.data.id) : undefined;
       if (waiting === undefined)
         return reply([notice('info', 'That is no longer waiting.')], { replace: true });
-      waiting.abort(new Error('cancelled by the person who ran it'));
+      waiting.abort(new CancelledError('cancelled by the person who ran it'));
       return reply([notice('info', 'Cancelled.')], { replace: true });
     }
     if (kind === RERUN) {

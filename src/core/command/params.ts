@@ -3,7 +3,7 @@
  * the platform command registrations all read this one table; the command's zod schema then validates bounds.
  */
 
-import { ScoutError } from '../errors.js';
+import { InternalError, ScoutError } from '../errors.js';
 import { didYouMean, fold, matchChoice } from './suggest.js';
 
 interface ParamBase {
@@ -234,7 +234,7 @@ export function coerceParam(
       return checkedBounds(spec, rangeBounds(spec, raw, label), name, `${typed}:${raw.trim()}`);
     default: {
       const unknownKind: never = spec;
-      throw new Error(`Unknown option kind ${JSON.stringify(unknownKind)}`);
+      throw new InternalError(`Unknown option kind ${JSON.stringify(unknownKind)}`);
     }
   }
 }

@@ -1,4 +1,6 @@
 /** The registry of command families: lookup by family and subcommand, and by element kind. */
+
+import { InternalError } from '../errors.js';
 import { fold } from './suggest.js';
 import type { ActionDef, CommandDef, CommandFamily, CommandRegistry } from './types.js';
 
@@ -8,21 +10,22 @@ export function createRegistry(families: readonly CommandFamily[]): CommandRegis
   const actions = new Map<string, ActionDef<unknown>>();
   for (const family of families) {
     for (const name of [family.name, ...(family.aliases ?? [])]) {
-      if (byName.has(fold(name))) throw new Error(`Command family name used twice: ${name}`);
+      if (byName.has(fold(name))) throw new InternalError(`Command family name used twice: ${name}`);
       byName.set(fold(name), family);
     }
     const names = new Set<string>();
     for (const command of family.commands) {
       if (command.family !== family.name)
-        throw new Error(`${command.name} declares family ${command.family}`);
-      if (names.has(command.name)) throw new Error(`Command ${family.name} ${command.name} declared twice`);
+        throw new InternalError(`${command.name} declares family ${command.family}`);
+      if (names.has(command.name))
+        throw new InternalError(`Command ${family.name} ${command.name} declared twice`);
       names.add(command.name);
     }
     if (family.defaultCommand !== undefined && !names.has(family.defaultCommand)) {
-      throw new Error(`Family ${family.name} has no default command ${family.defaultCommand}`);
+      throw new InternalError(`Family ${family.name} has no default command ${family.defaultCommand}`);
     }
     for (const action of family.actions ?? []) {
-      if (actions.has(action.kind)) throw new Error(`Action kind declared twice: ${action.kind}`);
+      if (actions.has(action.kind)) throw new InternalError(`Action kind declared twice: ${action.kind}`);
       actions.set(action.kind, action);
     }
   }

@@ -7,6 +7,7 @@
 
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
+import { CancelledError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Outbound } from '../outbound.js';
 import type { BudgetAlert } from '../store/budget-alerts.js';
@@ -130,7 +131,7 @@ export function createBudgetAlertSender(options: BudgetAlertSenderOptions): Budg
     async stop() {
       unsubscribe?.();
       unsubscribe = null;
-      controller?.abort(new Error('budget alerts stopped'));
+      controller?.abort(new CancelledError('budget alerts stopped'));
       controller = null;
       await tail;
     },

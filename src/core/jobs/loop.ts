@@ -2,6 +2,8 @@
  * A background loop: runs its work now, then again after each interval, backing off after failures (longer
  * still when the service said 429). One run at a time; stop() aborts the run in flight and waits for it.
  */
+
+import { CancelledError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { ServiceError } from '../service/errors.js';
 
@@ -82,7 +84,7 @@ export function createLoop(options: LoopOptions): Loop {
       stopped = true;
       if (timer !== null) clearTimeout(timer);
       timer = null;
-      controller?.abort(new Error(`${options.name} stopped`));
+      controller?.abort(new CancelledError(`${options.name} stopped`));
       await running;
     },
   };

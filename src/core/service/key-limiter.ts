@@ -11,6 +11,7 @@
  */
 
 import Bottleneck from 'bottleneck';
+import { CancelledError } from '../errors.js';
 import type { WindowState } from './queue-estimate.js';
 import type {
   KeyRateLimiter,
@@ -213,7 +214,7 @@ export function createKeyLimiter(
     if (acquirers.size <= turns.count()) return;
     const [spare] = acquirers;
     acquirers.delete(spare as AbortController);
-    spare?.abort(new Error('no job left for this slot'));
+    spare?.abort(new CancelledError('no job left for this slot'));
   };
 
   /** A slot of the window Bottleneck keeps: it holds one of Bottleneck's tokens. */

@@ -14,6 +14,7 @@
  * is. An error of the request reaches every caller, with the same code and `sent`.
  */
 import { randomBytes } from 'node:crypto';
+import { InternalError } from '../errors.js';
 import type { CreatorGetResult } from './creators.js';
 import { ServiceError } from './errors.js';
 import type { CallOptions, Priority, ServiceResult } from './types.js';
@@ -129,7 +130,7 @@ function failureFor(error: unknown): Error {
       cause: error,
     });
   }
-  return new Error(error instanceof Error ? error.message : String(error), { cause: error });
+  return new InternalError(error instanceof Error ? error.message : String(error), { cause: error });
 }
 
 /** Creates the batcher of one API key's client over `send`. */

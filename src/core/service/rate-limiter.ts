@@ -4,6 +4,7 @@
  * (people first, round robin per person; background behind them).
  */
 
+import { InternalError } from '../errors.js';
 import { createKeyLimiter, isLimiterStopped, LIMITER_STOPPED_MESSAGE } from './key-limiter.js';
 import { QUEUE_REPORT_MS } from './queue-reports.js';
 import type { SharedWindows } from './shared-window.js';
@@ -114,7 +115,7 @@ export function createRateLimiterRegistry(
   let stopped = false;
   return {
     forKey(apiKey, settings = {}) {
-      if (stopped) throw new Error(LIMITER_STOPPED_MESSAGE);
+      if (stopped) throw new InternalError(LIMITER_STOPPED_MESSAGE);
       const existing = limiters.get(apiKey);
       if (existing) return existing.limiter;
       const merged = { ...DEFAULT_RATE_LIMIT, ...defaults, ...settings };

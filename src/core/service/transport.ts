@@ -4,6 +4,7 @@
  */
 
 import type { Dispatcher } from 'undici';
+import { CancelledError } from '../errors.js';
 import { errorFromAnswer, ServiceError, SharedWindowUnavailableError } from './errors.js';
 import { type AccountingHeaders, type RawHeaders, readAccounting, readRetryAfter } from './http.js';
 import { OPERATION_TRAITS, type OperationName } from './operations.js';
@@ -116,7 +117,7 @@ export function createTransport(options: TransportOptions): Transport {
     }
     const timeoutMs = timeouts[operation];
     const controller = new AbortController();
-    const timeoutReason = new Error('time limit reached');
+    const timeoutReason = new CancelledError('time limit reached');
     const timer = setTimeout(() => controller.abort(timeoutReason), timeoutMs);
     timer.unref();
     const forward = () => controller.abort(signal?.reason);

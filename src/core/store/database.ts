@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { InternalError, ScoutError, SetupError } from '../errors.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import { openPostgres, openSqlite, type Sql, type SqlDatabase, sql } from './sql.js';
 
@@ -20,6 +21,12 @@ export type OpenDatabaseOptions = DatabaseLocation & {
   migrations?: readonly Migration[];
 };
 
+/** The database cannot be used: its schema is newer than this Scout's, or it cannot be opened at all. */
+export class DatabaseError extends ScoutError {
+  override readonly name = 'DatabaseError';
+  readonly code = 'DATABASE_UNUSABLE';
+}
+
 /** Whether `url` names a PostgreSQL database. */
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
@@ -28,7 +35,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Db> {
   let db: Db;
   if ('url' in options) {
     if (!isPostgresUrl(options.url))
-      throw new Error('A database URL must start with postgres:// or postgresql://.');
+      throw new SetupError('A database URL must start with postgres:// or postgresql://.');
     db = openPostgres(options.url);
   } else {
     if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
@@ -58,7 +65,7 @@ export async function schemaVersion(db: Sql): Promise<number> {
 export async function migrate(db: Sql, migrations: readonly Migration[]): Promise<number[]> {
   const versions = migrations.map((m) => m.version);
   if (versions.some((v, i) => i > 0 && v <= (versions[i - 1] ?? 0))) {
-    throw new Error('Migrations must have strictly increasing versions.');
+    throw new InternalError('Migrations must have strictly increasing versions.');
   }
   // Two processes creating the table at once collide on PostgreSQL: under the migrations' lock, one does.
   await db.transaction(async (tx) => {
@@ -78,7 +85,7 @@ export async function migrate(db: Sql, migrations: readonly Migration[]): Promis
       const seen = new Set(rows.map((row) => Number(row.version)));
       const newest = Math.max(0, ...seen);
       if (newest > (versions.at(-1) ?? 0)) {
-        throw new Error(
+        throw new DatabaseError(
           `The database at schema version ${newest} is newer than this Scout (${versions.at(-1) ?? 0}); upgrade Scout.`,
         );
       }
@@ -95,7 +102,7 @@ export async function migrate(db: Sql, migrations: readonly Migration[]): Promis
   if (migrations.length === 0) {
     const newest = await schemaVersion(db);
     if (newest > 0) {
-      throw new Error(
+      throw new DatabaseError(
         `The database at schema version ${newest} is newer than this Scout (0); upgrade Scout.`,
       );
     }

@@ -3,6 +3,7 @@
  * posted, with the posts chosen kept for a retry), and the posts each digest has shown.
  */
 import type { Platform } from '../actor.js';
+import { InternalError } from '../errors.js';
 import { type Sql, sql, whichOf } from './sql.js';
 
 /** A scheduled digest. */
@@ -229,6 +230,6 @@ async function insert(db: Sql, digest: NewDigest): Promise<Digest> {
           ${digest.createdAt.toISOString()})
         RETURNING *`,
   );
-  if (row === undefined) throw new Error('The new digest was not stored.');
+  if (row === undefined) throw new InternalError('The new digest was not stored.');
   return toDigest(row);
 }

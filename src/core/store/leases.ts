@@ -6,6 +6,7 @@
  * per database file: every lease is held at once.
  */
 import type pg from 'pg';
+import { InternalError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { DatabaseLocation } from './database.js';
 import { nodePostgres } from './node-postgres.js';
@@ -49,7 +50,7 @@ function localLeases(options: LeaseOptions): Leases {
   const running = new Map<string, LeasedWork>();
   return {
     hold(name, work) {
-      if (running.has(name)) throw new Error(`The lease ${name} is already held.`);
+      if (running.has(name)) throw new InternalError(`The lease ${name} is already held.`);
       running.set(name, work);
       void Promise.resolve()
         .then(() => work.start())
@@ -210,7 +211,7 @@ function postgresLeases(url: string, options: LeaseOptions): Leases {
 
   return {
     hold(name, work) {
-      if (wanted.has(name)) throw new Error(`The lease ${name} is already held.`);
+      if (wanted.has(name)) throw new InternalError(`The lease ${name} is already held.`);
       wanted.set(name, work);
       if (timers.length === 0) {
         timers = [setInterval(tick, checkMs), setInterval(beat, checkMs)];

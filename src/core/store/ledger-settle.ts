@@ -6,6 +6,8 @@
  * processes sharing it. Calls that shared one request (several people's profiles in one creators-get, their rows
  * carrying its `request_key`) are read as that request: charged together or not at all.
  */
+
+import { InternalError } from '../errors.js';
 import { type Sql, sql } from './sql.js';
 
 /**
@@ -74,7 +76,7 @@ export async function nextTick(db: Sql): Promise<number> {
   const row = await db.one<{ tick: number }>(
     sql`UPDATE ledger_clock SET tick = tick + 1 WHERE id = 1 RETURNING tick`,
   );
-  if (row === undefined) throw new Error('The ledger clock is missing (ledger_clock has no row 1).');
+  if (row === undefined) throw new InternalError('The ledger clock is missing (ledger_clock has no row 1).');
   return Number(row.tick);
 }
 

@@ -1,6 +1,7 @@
 /** Creator search sessions: the free ids collected so far and where the service's own paging stands. */
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../actor.js';
+import { InternalError } from '../errors.js';
 import { type Sql, sql } from './sql.js';
 
 /** A stored search. */
@@ -78,7 +79,7 @@ export function createSearchSessions(db: Sql): SearchSessions {
       db.transaction(async (tx) => {
         await tx.lock(`search-sessions:${id}`);
         const current = await get(tx, id);
-        if (current === undefined) throw new Error(`No search session ${id}`);
+        if (current === undefined) throw new InternalError(`No search session ${id}`);
         const merged = [...new Set([...current.ids, ...ids])];
         await tx.run(
           sql`UPDATE search_sessions

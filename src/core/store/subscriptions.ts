@@ -3,6 +3,7 @@
  * row per (subscription, message) that goes pending → posting → posted, so a restart neither repeats nor drops.
  */
 import type { Platform } from '../actor.js';
+import { InternalError } from '../errors.js';
 import { type Sql, sql, whichOf } from './sql.js';
 
 /** A channel subscribed to new inbound replies. */
@@ -151,7 +152,7 @@ export function createSubscriptions(db: Sql): Subscriptions {
       );
       if (row !== undefined) return { subscription: toSubscription(row), created: true };
       const other = await findActive(db, input.platform, input.workspaceId, input.channelId, project);
-      if (other === undefined) throw new Error('The new subscription was not stored.');
+      if (other === undefined) throw new InternalError('The new subscription was not stored.');
       return { subscription: toSubscription(other), created: false };
     },
     unsubscribe(channel, projectId, now) {

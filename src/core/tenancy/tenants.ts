@@ -7,6 +7,7 @@
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
 import { PermissionError } from '../command/errors.js';
+import { InternalError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
 import type { TenantRef } from '../store/tenants.js';
@@ -177,7 +178,7 @@ export async function createTenants(options: TenantsOptions): Promise<Tenants> {
           };
     },
     async connect(tenant, apiKey, by) {
-      if (mode.kind !== 'multi') throw new Error('Keys are connected in many-team mode only.');
+      if (mode.kind !== 'multi') throw new InternalError('Keys are connected in many-team mode only.');
       countAttempt(tenant);
       const left = departures.get(tenantKey(tenant)) ?? 0;
       const balance = await pool.check(apiKey);

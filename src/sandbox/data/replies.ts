@@ -1,5 +1,6 @@
 /** New creator replies: chosen threads of a team receive inbound messages (timer or addInboundReply). */
 
+import { SandboxHttpError } from '../server/http.js';
 import type { AgentMessage } from './records.js';
 import { appendReply, type TeamState } from './teams.js';
 
@@ -29,7 +30,10 @@ export function addReply(team: TeamState, at: number, options: InboundReplyOptio
     if (m.direction === 'inbound' && entry) entry.replied = true;
   }
   if (candidates.size === 0)
-    throw new Error(`Team ${team.teamId} has no conversation matching ${JSON.stringify(options)}`);
+    throw new SandboxHttpError(
+      400,
+      `Team ${team.teamId} has no conversation matching ${JSON.stringify(options)}`,
+    );
   const threads = [...candidates.entries()];
   const replied = threads.filter(([, t]) => t.replied);
   const waiting = threads.filter(([, t]) => !t.replied);

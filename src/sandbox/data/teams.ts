@@ -1,4 +1,6 @@
 /** Seeded per-team data: CRM lists and contacts, agent projects and their conversation histories. */
+
+import { InternalError } from '../../core/errors.js';
 import { CRM_STATUSES } from '../../core/service/enums.js';
 import { createRandom, createWeighted, hashString, type Random } from '../random.js';
 import { DAY_MS, isoDate, isoLocal, isoTimestamp } from '../time.js';
@@ -161,7 +163,7 @@ export function appendReply(team: TeamState, threadId: string, at: number, body?
   const first = thread[0];
   const last = thread[thread.length - 1];
   const project = team.projects.find((p) => p.id === first?.project_id);
-  if (!first || !last || !project) throw new Error(`No conversation with thread id ${threadId}`);
+  if (!first || !last || !project) throw new InternalError(`No conversation with thread id ${threadId}`);
   const context: MessageContext = {
     team,
     projectId: project.id,

@@ -5,6 +5,7 @@
  * ids.ts.
  */
 import { z } from 'zod';
+import { InternalError } from '../../errors.js';
 import {
   choiceLabel,
   choicesText,
@@ -256,7 +257,7 @@ function allowsOf(name: string, spec: ParamSpec, schema: z.ZodType): string {
       break;
     default: {
       const unknownKind: never = spec;
-      throw new Error(`Unknown option kind ${JSON.stringify(unknownKind)}`);
+      throw new InternalError(`Unknown option kind ${JSON.stringify(unknownKind)}`);
     }
   }
   const fallback = facts.get(name)?.fallback;
