@@ -1,9 +1,14 @@
 /**
  * The Outbound contract in the terminal: what it holds is what it printed, read back from its headers. A restart
  * is a new process printing below the last one (each names its message ids after itself); the terminal keeps no
- * history, so a post that may have been printed before a restart is printed again after it.
+ * history, so a post that may have been printed before a restart is printed again after it. Within one process
+ * the answer (the message id) is made by the adapter itself, so the one way to lose it is for the write to throw
+ * once the output has shown the post (a stream reporting a failure of the write it carried out): post() then
+ * rejects, and its retry must answer with the post shown, not print it again. The driver checks the post was
+ * shown, so the case cannot pass on a post that never reached the screen.
  */
 import { Writable } from 'node:stream';
+import { expect } from 'vitest';
 import { createTerminalOutbound } from '../../src/adapters/terminal/outbound.js';
 import type { Outbound } from '../../src/core/outbound.js';
 import { describeOutboundContract, type Held } from './outbound.js';
@@ -15,6 +20,8 @@ describeOutboundContract('terminal', async () => {
   // What each process printed, in order.
   const runs: Array<{ name: string; printed: string }> = [];
   let outbound: Outbound;
+  /** Set while a post's answer is to be lost: the output shows the next write, then fails it. */
+  let failAfterShowing = false;
   const startProcess = () => {
     const run = { name: `run${runs.length + 1}`, printed: '' };
     runs.push(run);
@@ -22,6 +29,11 @@ describeOutboundContract('terminal', async () => {
       write(chunk, _encoding, done) {
         run.printed += String(chunk);
         done();
+        if (failAfterShowing) {
+          // Done with, so later posts are written: only this one's answer is lost.
+          failAfterShowing = false;
+          throw Object.assign(new Error('write EIO'), { code: 'EIO' });
+        }
       },
     });
     outbound = createTerminalOutbound({ output, run: run.name });
@@ -58,8 +70,12 @@ describeOutboundContract('terminal', async () => {
       startProcess();
     },
     async loseAnswer(post) {
-      // Nothing stands between Scout and the terminal to lose an answer on: the caller drops the one it got.
-      await post();
+      const shown = runs.map((run) => run.printed).join('').length;
+      failAfterShowing = true;
+      await post().catch(() => undefined);
+      // The terminal took the post: it is on the screen, whatever the write reported.
+      expect(failAfterShowing).toBe(false);
+      expect(runs.map((run) => run.printed).join('').length).toBeGreaterThan(shown);
     },
     async crash(post, when) {
       // Printing is the landing: a process that died before it printed nothing.

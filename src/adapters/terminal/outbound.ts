@@ -4,9 +4,10 @@
  * its person. Buttons are numbered as in replies.
  *
  * What it promises about keys: within one process a key is printed at most once (a repeat answers with the post
- * printed first, for the last KEYS_REMEMBERED keys). The terminal keeps no history to look in, so after a restart
- * a post that may have been printed before it is printed again. Message ids name their process (`3@1f9c2a`), so a
- * post recorded by an earlier process (a thread kept in the database) is never taken for one of this process.
+ * printed first, for the last KEYS_REMEMBERED keys), even when the write that printed it threw. The terminal keeps no
+ * history to look in, so after a restart a post that may have been printed before it is printed again. Message ids
+ * name their process (`3@1f9c2a`), so a post recorded by an earlier process (a thread kept in the database) is never
+ * taken for one of this process.
  */
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
@@ -37,22 +38,29 @@ export function createTerminalOutbound(options: TerminalOutboundOptions): Outbou
   /** How a header names a post: its number in this process, its whole id for an earlier process's. */
   const label = (messageId: string) =>
     messageId.endsWith(`@${run}`) ? messageId.slice(0, -run.length - 1) : messageId;
-  const once = (key: string | undefined, print: () => PostedMessage): PostedMessage => {
+  /**
+   * Prints `reply` under `header` unless its key was printed before. The post is remembered before it is written:
+   * a write that throws may have shown it all the same (its answer is lost, not the post), and the terminal cannot
+   * look, so its retry answers with it rather than show it twice.
+   */
+  const once = (
+    key: string | undefined,
+    header: (number: number) => string,
+    reply: Reply,
+    message: (messageId: string) => PostedMessage,
+  ): PostedMessage => {
     const known = key === undefined ? undefined : printed.get(key);
     if (known !== undefined) return known;
-    const posted = print();
+    const rendered = renderText(reply);
+    sequence += 1;
+    const posted = message(`${sequence}@${run}`);
     if (key !== undefined) {
       printed.set(key, posted);
       if (printed.size > KEYS_REMEMBERED) printed.delete(printed.keys().next().value as string);
     }
-    return posted;
-  };
-  const print = (header: (number: number) => string, reply: Reply): string => {
-    sequence += 1;
-    const rendered = renderText(reply);
     options.output.write(`\n── ${header(sequence)} ──\n${rendered.text}\n`);
     if (rendered.actions.length > 0) options.onActions?.(rendered.actions);
-    return `${sequence}@${run}`;
+    return posted;
   };
   return {
     platform: 'terminal',
@@ -61,21 +69,25 @@ export function createTerminalOutbound(options: TerminalOutboundOptions): Outbou
       const thread = parent === undefined ? null : (parent.threadId ?? parent.messageId);
       const where =
         thread === null ? `#${channel.channelId}` : `#${channel.channelId}, thread of post ${label(thread)}`;
-      return once(postOptions.key, () => {
-        const messageId = print((n) => `post ${n} in ${where}`, reply);
-        return {
+      return once(
+        postOptions.key,
+        (n) => `post ${n} in ${where}`,
+        reply,
+        (messageId) => ({
           platform: 'terminal',
           channelId: channel.channelId,
           messageId,
           threadId: thread ?? messageId,
-        };
-      });
+        }),
+      );
     },
     async postDirect(person: PersonRef, reply: Reply, directOptions = {}): Promise<PostedMessage> {
-      return once(directOptions.key, () => {
-        const messageId = print((n) => `direct message ${n} to @${person.userId}`, reply);
-        return { platform: 'terminal', channelId: `@${person.userId}`, messageId, threadId: null };
-      });
+      return once(
+        directOptions.key,
+        (n) => `direct message ${n} to @${person.userId}`,
+        reply,
+        (messageId) => ({ platform: 'terminal', channelId: `@${person.userId}`, messageId, threadId: null }),
+      );
     },
   };
 }
