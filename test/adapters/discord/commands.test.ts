@@ -1,3 +1,4 @@
+import { ApplicationCommandOptionType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -109,6 +110,82 @@ describe('buildCommandJson', () => {
     // The long enumerations people filter by most stay typed.
     expect(mapCommand(rankings).typed.map((t) => t.param)).toEqual(['country']);
     expect(mapCommand(rankings).overflow.map((t) => t.param)).toEqual(['week']);
+  });
+});
+
+/**
+ * Every subcommand's options as registered, in order: `name:Type`, `!` when required, `~` when it autocompletes,
+ * `=a|b` its static choices. Which options a command types, and in which order, is decided by the declarations.
+ */
+const REGISTERED: Record<string, string> = {
+  'creators search': 'main_category:String~ country:String~ language:String~ filters:String~ form:Boolean',
+  'creators profiles': 'main_category:String~ country:String~ language:String~ filters:String~ form:Boolean',
+  'creators show': 'who:String filters:String~ form:Boolean',
+  'creators link': 'url:String form:Boolean',
+  'lists show': '',
+  'lists create': 'name:String filters:String~ form:Boolean',
+  'lists rename': 'list:String~ name:String form:Boolean',
+  'lists describe': 'list:String~ description:String form:Boolean',
+  'lists get': 'list:String~ form:Boolean',
+  'list show': 'list:String~ filters:String~ form:Boolean',
+  'list export': 'list:String~ filters:String~ form:Boolean',
+  'list add': 'list:String~ user_ids:String filters:String~ form:Boolean',
+  'list check': 'list:String~ user_ids:String form:Boolean',
+  'list remove': 'list:String~ creator:String form:Boolean',
+  'list update': 'list:String~ creator:String filters:String~ form:Boolean',
+  'viral search': 'categories:String~ countries:String~ filters:String~ form:Boolean',
+  'songs countries': '',
+  'songs weeks': 'country:String form:Boolean',
+  'songs date-ranges': '',
+  'songs rankings': 'country:String filters:String~ form:Boolean',
+  'songs global': 'filters:String~ form:Boolean',
+  'songs new-entries': 'country:String form:Boolean',
+  'songs search': 'q:String form:Boolean',
+  'songs history': 'song_id:String country:String form:Boolean',
+  'songs compare': 'country:String week1:String week2:String form:Boolean',
+  'videos search': 'filters:String~ form:Boolean',
+  'outreach projects': '',
+  'outreach messages': 'filters:String~ form:Boolean',
+  'outreach conversation': 'thread_id:String form:Boolean',
+  'outreach contacted': 'filters:String~ form:Boolean',
+  'remix image': 'urls:String filters:String~ form:Boolean',
+  'remix video': 'url:String filters:String~ form:Boolean',
+  'notify on': 'filters:String~ form:Boolean',
+  'notify off': 'filters:String~ form:Boolean',
+  'notify list': '',
+  'digest add':
+    'local_time:String time_zone:String categories:String~ countries:String~ filters:String~ form:Boolean',
+  'digest list': '',
+  'digest remove': 'id:Integer form:Boolean',
+  'digest preview': 'categories:String~ countries:String~ filters:String~ form:Boolean',
+  'credits show': '',
+  'credits cap': 'who:String amount:String form:Boolean',
+  'connect show': '',
+  'connect key': '',
+  'disconnect key': '',
+  'admins list': '',
+  'admins add': 'who:String form:Boolean',
+  'admins remove': 'who:String form:Boolean',
+  'help show': 'topic:String command:String form:Boolean',
+};
+
+describe('the options each subcommand registers', () => {
+  const [command] = buildCommandJson(catalogue);
+  type Registered = Omit<Opt, 'choices'> & { autocomplete?: boolean; choices?: { value: string }[] };
+  const shown = (o: Registered) =>
+    `${o.name}:${ApplicationCommandOptionType[o.type]}${o.required === true ? '!' : ''}` +
+    `${o.autocomplete === true ? '~' : ''}${o.choices === undefined ? '' : `=${o.choices.map((c) => c.value).join('|')}`}`;
+
+  it('are the declared ones the command types, in declared order, then filters and form', () => {
+    const registered = Object.fromEntries(
+      ((command?.options ?? []) as Opt[]).flatMap((group) =>
+        (group.options ?? []).map((sub) => [
+          `${group.name} ${sub.name}`,
+          ((sub.options ?? []) as Registered[]).map(shown).join(' '),
+        ]),
+      ),
+    );
+    expect(registered).toEqual(REGISTERED);
   });
 });
 
