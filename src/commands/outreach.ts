@@ -38,9 +38,10 @@ const CREATOR_FILTERS: ParamTable = {
     'gmail',
   ),
   creatorId: text('Creator id.', ['creator'], 'tiktok_12345'),
-  page: { kind: 'integer', description: 'Page number (default 1).', example: '2' },
+  page: { kind: 'integer', description: 'Page number (default 1).', example: '2', rank: 'paging' },
   perPage: {
     kind: 'integer',
+    rank: 'paging',
     aliases: ['size', 'limit'],
     description: `Rows per page, 1-100 (default ${DEFAULT_PER_PAGE}).`,
     example: '20',

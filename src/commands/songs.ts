@@ -48,6 +48,7 @@ const COUNTRY: ParamSpec = {
   aliases: ['country_code', 'code', 'cc'],
   description: 'Two-letter country code, e.g. US or GB.',
   example: 'US',
+  rank: { common: 1 },
 };
 
 const WEEK: ParamSpec = {

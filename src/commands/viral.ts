@@ -135,6 +135,7 @@ const VIRAL_PARAMS: ParamTable = {
     aliases: ['category', 'cat'],
     description: 'Main categories, any of them (comma list).',
     example: 'Fitness,Food',
+    rank: { common: 3 },
   },
   countries: {
     kind: 'choices',
@@ -143,6 +144,7 @@ const VIRAL_PARAMS: ParamTable = {
     aliases: ['country'],
     description: `Countries by name or code, any of them (comma list; ${COUNTRIES.length} countries have viral posts).`,
     example: '"United States"',
+    rank: { common: 2 },
   },
   views: {
     kind: 'range',
@@ -151,6 +153,7 @@ const VIRAL_PARAMS: ParamTable = {
     integer: true,
     description: 'Views, e.g. 100k-5m or >1m.',
     example: '100k-5m',
+    rank: { common: 4 },
   },
   viralityScore: {
     kind: 'range',
@@ -161,6 +164,7 @@ const VIRAL_PARAMS: ParamTable = {
     aliases: ['virality', 'score'],
     description: 'Virality score 0-1: 0.2 above average, 0.5 highly viral, 0.8 breakout. E.g. >0.5.',
     example: '>0.5',
+    rank: { common: 5 },
   },
   followers: {
     kind: 'range',
@@ -169,6 +173,7 @@ const VIRAL_PARAMS: ParamTable = {
     integer: true,
     description: 'Followers of the creator, e.g. 10k-100k.',
     example: '10k-100k',
+    rank: { common: 1 },
   },
   dateCreatedFrom: {
     kind: 'text',
@@ -266,9 +271,15 @@ const VIRAL_PARAMS: ParamTable = {
   },
   isTrendingFormat: { kind: 'boolean', aliases: ['trending'], description: 'Uses a trending format.' },
   isAiGenerated: { kind: 'boolean', aliases: ['ai', 'aiGenerated'], description: 'AI-generated content.' },
-  page: { kind: 'integer', description: 'Service page to start from (default 1).', example: '2' },
+  page: {
+    kind: 'integer',
+    description: 'Service page to start from (default 1).',
+    example: '2',
+    rank: 'paging',
+  },
   pageSize: {
     kind: 'integer',
+    rank: 'paging',
     aliases: ['size', 'perPage', 'limit'],
     description: `Posts bought per page, 1-100 (default ${CARDS_PER_PAGE}); 1 credit each.`,
     example: '5',

@@ -62,11 +62,6 @@ export const FILTERS_OPTION = 'filters';
 /** The boolean option that opens a form (modal) for the filters without a typed option. */
 export const FORM_OPTION = 'form';
 
-// Optional options offered as typed options whatever they cost, in this order: the long enumerations people
-// filter by most. A command's other optional options are typed only when they cost no more than `filters` and
-// `form`; otherwise they are reached through those two.
-const PREFERRED = ['mainCategory', 'categories', 'country', 'countries', 'language'];
-
 /** How a declared option appears on Discord. */
 export interface OptionMapping {
   /** The Discord option name (lowercase snake case). */
@@ -118,9 +113,9 @@ export function cutAtWord(text: string, max: number): string {
  * Whether an option autocompletes as the person types: what the chat port completes (ChatCore.complete), but for
  * enumerations short enough to be static choices.
  */
-export function autocompletes(param: string, spec: CatalogueParam): boolean {
+export function autocompletes(spec: CatalogueParam): boolean {
   if (spec.kind === 'choice' && spec.values.length <= STATIC_CHOICES_MAX) return false;
-  return completes(param, spec);
+  return completes(spec);
 }
 
 /**
@@ -129,7 +124,7 @@ export function autocompletes(param: string, spec: CatalogueParam): boolean {
  * form (`form:true`) out of reach; there Scout itself asks for what is missing, with the form.
  */
 function basicOption(mapping: OptionMapping, requiredMarked = true): APIApplicationCommandBasicOption {
-  const { spec, param } = mapping;
+  const { spec } = mapping;
   const base = {
     name: mapping.discordName,
     description: cutAtWord(spec.description, COMMAND_LIMITS.DESCRIPTION_MAX),
@@ -146,7 +141,7 @@ function basicOption(mapping: OptionMapping, requiredMarked = true): APIApplicat
     case 'boolean':
       return { ...base, type: ApplicationCommandOptionType.Boolean };
     case 'choice':
-      if (!autocompletes(param, spec)) {
+      if (!autocompletes(spec)) {
         return {
           ...base,
           type: ApplicationCommandOptionType.String,
@@ -158,7 +153,7 @@ function basicOption(mapping: OptionMapping, requiredMarked = true): APIApplicat
     case 'text':
     case 'texts':
     case 'range':
-      return autocompletes(param, spec)
+      return autocompletes(spec)
         ? { ...base, type: ApplicationCommandOptionType.String, autocomplete: true }
         : { ...base, type: ApplicationCommandOptionType.String };
     default: {
@@ -232,11 +227,17 @@ const sizeOf = (options: readonly APIApplicationCommandBasicOption[]) =>
 
 const FILTERS_SIZE = sizeOf([FILTERS]);
 
-/** How early an optional option is typed: positional ones first, then PREFERRED in order, then the others. */
-function rankOf(m: OptionMapping): number {
-  if (m.spec.positional === true || m.spec.rest === true) return -1;
-  const preferred = PREFERRED.indexOf(m.param);
-  return preferred >= 0 ? preferred : PREFERRED.length;
+/**
+ * How early an optional option is typed, lower first: positional ones, then the long enumerations people filter by
+ * most (ranked common, with more values than one answer of completions lists, so that `filters` shows them only in
+ * part), by their rank; null for an option typed only when every option fits.
+ */
+function rankOf(m: OptionMapping): number | null {
+  const { spec } = m;
+  if (spec.positional === true || spec.rest === true) return -1;
+  const long =
+    (spec.kind === 'choice' || spec.kind === 'choices') && spec.values.length > COMMAND_LIMITS.CHOICES_MAX;
+  return long && typeof spec.rank === 'object' ? spec.rank.common : null;
 }
 
 // Declarations are made once: each command is mapped once.
@@ -245,8 +246,9 @@ const MAPPINGS = new WeakMap<CatalogueCommand, CommandMapping>();
 /**
  * Splits a command's options into typed ones (required first, then the others in declared order) and those
  * reached through `filters` and the form. A command types every option when its optional ones take no more
- * characters than `filters` would; otherwise its positional options and those in PREFERRED. Secret options (an API
- * key) are neither: an option's value can show in the channel, so a private form asks for them.
+ * characters than `filters` would; otherwise its positional options and the long enumerations people filter by most
+ * (see rankOf). Secret options (an API key) are neither: an option's value can show in the channel, so a private
+ * form asks for them.
  */
 export function mapCommand(def: CatalogueCommand): CommandMapping {
   const known = MAPPINGS.get(def);
@@ -260,8 +262,9 @@ export function mapCommand(def: CatalogueCommand): CommandMapping {
   const fitsAll =
     declared.length + form <= COMMAND_LIMITS.OPTIONS_MAX &&
     sizeOf(optional.map((m) => basicOption(m))) <= FILTERS_SIZE;
-  const offered = (fitsAll ? [...optional] : optional.filter((m) => rankOf(m) < PREFERRED.length)).sort(
-    (a, b) => rankOf(a) - rankOf(b),
+  const rank = (m: OptionMapping) => rankOf(m) ?? Number.MAX_SAFE_INTEGER;
+  const offered = (fitsAll ? [...optional] : optional.filter((m) => rankOf(m) !== null)).sort(
+    (a, b) => rank(a) - rank(b),
   );
   const everything =
     offered.length === optional.length &&

@@ -2,7 +2,7 @@
  * The creator filter options, declared once for creator search (v2) and v1 creators: the two operations share
  * their filters, and only the allowed platforms differ. Keys are the contract's parameter names.
  */
-import type { ParamSpec, ParamTable } from '../../core/command/params.js';
+import type { OptionRank, ParamSpec, ParamTable } from '../../core/command/params.js';
 import { COUNTRY_SYNONYMS, CREATOR_COUNTRIES } from '../../core/service/countries.js';
 import { HAIR_ALIASES, RACE_ALIASES } from '../../core/service/creators.js';
 import {
@@ -18,7 +18,7 @@ import {
   SORT_ORDERS,
 } from '../../core/service/enums.js';
 
-type RangeOptions = { integer: boolean; percent?: boolean; aliases?: readonly string[] };
+type RangeOptions = { integer: boolean; percent?: boolean; aliases?: readonly string[]; rank?: OptionRank };
 
 /**
  * A creator range, set by `<stem>Min`/`<stem>Max`. The service reads a bound of 0 as no bound (the contract says so
@@ -33,6 +33,7 @@ function range(stem: string, description: string, example: string, options: Rang
     zeroIsUnset: true,
     ...(options.percent === undefined ? {} : { percent: options.percent }),
     ...(options.aliases === undefined ? {} : { aliases: options.aliases }),
+    ...(options.rank === undefined ? {} : { rank: options.rank }),
     description,
     example,
   };
@@ -42,10 +43,12 @@ function range(stem: string, description: string, example: string, options: Rang
 export const CREATOR_FILTER_PARAMS: ParamTable = {
   followers: range('followers', 'Follower count range, e.g. 10k-100k or >50k.', '10k-100k', {
     integer: true,
+    rank: { common: 2 },
     aliases: ['subscribers', 'follower'],
   }),
   averageViews: range('averageViews', 'Average views per post, e.g. >20k.', '>20k', {
     integer: true,
+    rank: { common: 7 },
     aliases: ['views', 'avgViews'],
   }),
   averageLikes: range('averageLikes', 'Average likes per post, e.g. 1k-10k.', '1k-10k', {
@@ -60,6 +63,7 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
       integer: false,
       percent: true,
       aliases: ['er', 'engagement'],
+      rank: { common: 6 },
     },
   ),
   uploadsPerWeek: range('uploadsPerWeek', 'Posts per week, e.g. 2-7.', '2-7', {
@@ -92,7 +96,7 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
     description: 'Age groups, comma-separated.',
     example: '20-29,30-39',
   },
-  gender: { kind: 'choice', values: GENDERS, description: 'male or female.' },
+  gender: { kind: 'choice', values: GENDERS, description: 'male or female.', rank: { common: 10 } },
   race: {
     kind: 'choices',
     values: [...RACES, ...Object.keys(RACE_ALIASES)],
@@ -120,6 +124,7 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
     aliases: ['category'],
     description: 'One main category.',
     example: 'Fitness',
+    rank: { common: 5 },
   },
   subCategory: {
     kind: 'text',
@@ -139,12 +144,14 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
     aliases: ['niche', 'niches'],
     description: 'Niches to promote; a comma list must all match.',
     example: 'yoga',
+    rank: { common: 9 },
   },
   keywords: {
     kind: 'texts',
     aliases: ['keyword', 'kw'],
     description: 'Keywords; a comma list matches any of them.',
     example: 'pilates',
+    rank: { common: 8 },
   },
   keywordsExcluded: {
     kind: 'texts',
@@ -165,6 +172,7 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
     valuesText: 'any country name or two-letter code: Pakistan, PK, USA, UK',
     description: 'Country of the creator.',
     example: '"United States"',
+    rank: { common: 3 },
   },
   accountType: {
     kind: 'choice',
@@ -177,6 +185,7 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
     aliases: ['handle', 'user'],
     description: 'Handle to look for.',
     example: 'anna',
+    rank: { common: 12 },
   },
   language: {
     kind: 'choice',
@@ -184,6 +193,7 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
     aliases: ['lang'],
     description: 'Language (lowercase name).',
     example: 'english',
+    rank: { common: 4 },
   },
   hashtags: {
     kind: 'texts',
@@ -196,10 +206,23 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
     aliases: ['hasEmail', 'withEmail'],
     description: 'Only creators with a known email.',
     example: 'yes',
+    rank: { common: 11 },
   },
   email: { kind: 'text', description: 'Find a creator by email.', example: 'ana@example.com' },
-  sortBy: { kind: 'choice', values: CREATOR_SORT_FIELDS, aliases: ['sort'], description: 'Sort field.' },
-  sortOrder: { kind: 'choice', values: SORT_ORDERS, aliases: ['order'], description: 'asc or desc.' },
+  sortBy: {
+    kind: 'choice',
+    values: CREATOR_SORT_FIELDS,
+    aliases: ['sort'],
+    description: 'Sort field.',
+    rank: 'paging',
+  },
+  sortOrder: {
+    kind: 'choice',
+    values: SORT_ORDERS,
+    aliases: ['order'],
+    description: 'asc or desc.',
+    rank: 'paging',
+  },
 };
 
 /** The platform option, with the platforms an operation accepts. */
@@ -210,6 +233,8 @@ export function sourceParam(platforms: readonly string[]): ParamSpec {
     aliases: ['platform', 'network'],
     description: `Platform: ${platforms.join(', ')}.`,
     example: platforms[0] ?? 'tiktok',
+    // First of what people filter by; the places of the others are in CREATOR_FILTER_PARAMS.
+    rank: { common: 1 },
   };
 }
 

@@ -34,6 +34,7 @@ export const searchCommand = defineCommand({
     ...creatorFilterParams(SEARCH_PLATFORMS),
     page: {
       kind: 'integer',
+      rank: 'paging',
       min: 1,
       max: OPEN_PAGE_MAX,
       description: `Result page to open at, 1 to ${OPEN_PAGE_MAX} (default 1); the pager goes on from there.`,
@@ -41,6 +42,7 @@ export const searchCommand = defineCommand({
     },
     perPage: {
       kind: 'integer',
+      rank: 'paging',
       min: 1,
       max: CARDS_PER_PAGE,
       aliases: ['limit', 'count'],
@@ -86,9 +88,10 @@ export const profilesCommand = defineCommand({
     'Full profiles by filter (v1, twitch too): 1 credit per creator returned; perPage sets the most.',
   params: {
     ...creatorFilterParams(V1_PLATFORMS),
-    page: { kind: 'integer', description: 'Service page of results (from 1).', example: '2' },
+    page: { kind: 'integer', description: 'Service page of results (from 1).', example: '2', rank: 'paging' },
     perPage: {
       kind: 'integer',
+      rank: 'paging',
       aliases: ['limit', 'count'],
       description: `Profiles to buy, 1 to 100 (default ${DEFAULT_V1_PAGE_SIZE}).`,
       example: '10',

@@ -16,6 +16,7 @@ export const LIST_PARAM: ParamSpec = {
   required: true,
   description: 'A list name (any case; quoted if it has spaces) or a list id.',
   example: '"Spring Launch"',
+  completedFrom: 'crm-lists',
 };
 
 /** A CRM status as people type it in examples and hints (`to_outreach`): the contract's value, lower case. */

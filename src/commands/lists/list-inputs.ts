@@ -58,9 +58,10 @@ const SINGLE_ONLY = new Set(['contactEmail', 'proposedRate', 'instagramHandle', 
 /** Options of `list show`. */
 export const showParams: ParamTable = {
   list: LIST_PARAM,
-  page: { kind: 'integer', description: 'Page number, from 1.', example: '2' },
+  page: { kind: 'integer', description: 'Page number, from 1.', example: '2', rank: 'paging' },
   perPage: {
     kind: 'integer',
+    rank: 'paging',
     aliases: ['limit', 'per_page', 'size'],
     description: `Contacts per page, 1 to 500 (${CHAT_PAGE_SIZE} by default).`,
     example: '25',

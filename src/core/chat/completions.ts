@@ -14,9 +14,6 @@ import type { CommandRegistry } from '../command/types.js';
 import type { Tenants } from '../tenancy/index.js';
 import type { PersonRef } from './home.js';
 
-/** Parameters whose value names one of the team's CRM lists: completed from the service. */
-export const LIST_PARAMS: ReadonlySet<string> = new Set(['list']);
-
 /** What is being typed: one parameter's value, or free text naming any of `params` as `name:value`. */
 export type CompletionField = { param: string } | { text: readonly string[] };
 
@@ -47,10 +44,13 @@ export interface Completion {
  * Whether a parameter typed on its own completes as it is typed: enumerations, comma lists of them, CRM list names.
  * (A text parameter's known values are offered in free text of options.)
  */
-export function completes(param: string, spec: ParamSpec): boolean {
+export function completes(spec: ParamSpec): boolean {
   if (spec.kind === 'choice' || spec.kind === 'choices') return true;
-  return spec.kind === 'text' && LIST_PARAMS.has(param);
+  return namesCrmList(spec);
 }
+
+/** Whether a parameter's value names one of the team's CRM lists, as its declaration says. */
+const namesCrmList = (spec: ParamSpec) => spec.kind === 'text' && spec.completedFrom === 'crm-lists';
 
 /**
  * The allowed values matching what was typed: prefix matches first, then any containing match, in their declared
@@ -227,7 +227,7 @@ export function createCompletions(parts: CompletionParts) {
     }
     const spec = def.params[field.param];
     if (spec === undefined || spec.secret === true) return [];
-    if (spec.kind === 'text' && LIST_PARAMS.has(field.param)) {
+    if (namesCrmList(spec)) {
       return matchValues(await listNames(request.actor, signal), typed).map(same);
     }
     return completeValues(spec, typed).map(same);

@@ -23,7 +23,18 @@ interface ParamBase {
    * when it was not given.
    */
   secret?: boolean;
+  /**
+   * How much people use the option, which orders a command's form and chooses the options a platform registers
+   * first; unranked options come between the two ranks, as declared.
+   */
+  rank?: OptionRank;
 }
+
+/**
+ * `{ common: n }`: one of what people filter by most, shown right after the required and positional options, a lower
+ * n sooner (compared within one command only). `'paging'`: sorting and paging, set now and then, shown last.
+ */
+export type OptionRank = { readonly common: number } | 'paging';
 
 /** The values of a choice option: the allowed values, other spellings of them, and how help names them. */
 interface ChoiceValues {
@@ -43,6 +54,8 @@ export type ParamSpec = ParamBase &
         known?: readonly string[];
         /** A person, by mention or user id, or one of the `also` words (`everyone`): forms offer a person picker. */
         person?: { also?: readonly string[] };
+        /** The value names one of the team's CRM lists: completed from the service as it is typed. */
+        completedFrom?: 'crm-lists';
       }
     /** `min` and `max`: the whole numbers accepted, where the command takes fewer than its schema would. */
     | { kind: 'integer'; min?: number; max?: number }

@@ -102,7 +102,7 @@ describe('the options of every command', () => {
   it('complete as they are typed where declared so', () => {
     const completed = Object.fromEntries(
       commands.flatMap((def) => {
-        const names = Object.entries(def.params).filter(([name, spec]) => completes(name, spec));
+        const names = Object.entries(def.params).filter(([, spec]) => completes(spec));
         return names.length === 0 ? [] : [[key(def), names.map(([name]) => name).join(' ')]];
       }),
     );

@@ -22,32 +22,6 @@ import { paramSyntax } from '../usage.js';
 import type { FormRequest } from './ids.js';
 
 /**
- * Filters most people set, shown first after the required and positional ones (a Discord form shows only four
- * before its "more" input); Discord's command registration types them first too.
- */
-export const COMMON_OPTIONS: readonly string[] = [
-  'source',
-  'followers',
-  'country',
-  'countries',
-  'language',
-  'mainCategory',
-  'categories',
-  'engagementRate',
-  'averageViews',
-  'views',
-  'viralityScore',
-  'keywords',
-  'nichesToPromote',
-  'gender',
-  'emailExists',
-  'username',
-];
-
-/** Sorting and paging: set now and then, shown last in a form (Discord's registration types them after the rest). */
-export const PAGING_OPTIONS: readonly string[] = ['sortBy', 'sortOrder', 'page', 'perPage', 'pageSize'];
-
-/**
  * The options of `def` a form shows: all of them, or none for a command that takes a secret (an API key), which
  * only its private form asks for: what is typed into a form's fields may be kept to open it again.
  */
@@ -147,15 +121,20 @@ export function bareFormOf(registry: CommandRegistry, line: string): CommandDef<
   return def !== undefined && opensBare(def) ? def : null;
 }
 
-/** Where an option comes in a form: required, positional, common filters, the others as declared, paging. */
-const rankOf = (name: string, spec: ParamSpec, index: number) => {
-  if (spec.required === true) return index;
-  if (spec.positional === true || spec.rest === true) return 1000 + index;
-  const common = COMMON_OPTIONS.indexOf(name);
-  const paging = PAGING_OPTIONS.indexOf(name);
-  if (common >= 0) return (2000 + common) * 1000;
-  return paging >= 0 ? (4000 + paging) * 1000 : 3000 * 1000 + index;
+/**
+ * Where an option comes in a form, as [group, place]: required, positional, what people filter by most (by its
+ * declared rank), the others, sorting and paging; within a group, in declared order (`index`). The first fields
+ * matter most: a Discord form shows only four before its "more" input.
+ */
+const placeOf = (spec: ParamSpec, index: number): readonly [number, number] => {
+  if (spec.required === true) return [0, index];
+  if (spec.positional === true || spec.rest === true) return [1, index];
+  if (spec.rank === 'paging') return [4, index];
+  return spec.rank === undefined ? [3, index] : [2, spec.rank.common];
 };
+
+const byPlace = (a: { place: readonly [number, number] }, b: { place: readonly [number, number] }) =>
+  a.place[0] - b.place[0] || a.place[1] - b.place[1];
 
 /** A field's label: the option's name in words (an alias when the name is a letter or two), with % for percents. */
 function labelOf(name: string, spec: ParamSpec): string {
@@ -289,8 +268,8 @@ function inputOf(spec: ParamSpec): FormInput {
 }
 
 /**
- * The form of `def`, the most used options first (required, positional, COMMON_OPTIONS, the others as declared,
- * PAGING_OPTIONS), with `request`'s fixed options left out and its values filled in; null when it has no form.
+ * The form of `def`, the most used options first (required, positional, those ranked common, the others as declared,
+ * those ranked paging), with `request`'s fixed options left out and its values filled in; null when it has no form.
  */
 export function formSpec(
   def: CommandDef<unknown>,
@@ -300,8 +279,8 @@ export function formSpec(
   const values = request.values ?? {};
   const ranked = formParams(def)
     .filter(([name]) => fixed[name] === undefined)
-    .map(([name, spec], index) => ({ name, spec, rank: rankOf(name, spec, index) }))
-    .sort((a, b) => a.rank - b.rank);
+    .map(([name, spec], index) => ({ name, spec, place: placeOf(spec, index) }))
+    .sort(byPlace);
   if (ranked.length === 0) return null;
   const needs = needsOf(def).options;
   const fields = ranked.map(({ name, spec }): FormField => {
