@@ -143,6 +143,34 @@ describe('module boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
+  /** Every option name the commands declare, and the files of `area` whose string literals name one. */
+  const namingOptions = (area: RegExp, allowed: ReadonlySet<string>) => {
+    const options = new Set(
+      FAMILIES.flatMap((family) => family.commands.flatMap((c) => Object.keys(c.params))),
+    );
+    return files
+      .filter((f) => area.test(slashed(f)))
+      .flatMap((f) =>
+        [...new Set(literalsOf(readFileSync(new URL(f, src), 'utf8')))]
+          .filter((text) => options.has(text) && !allowed.has(text))
+          .map((text) => `${slashed(f)} names the option ${text}`),
+      );
+  };
+
+  it('keeps option names out of adapters: how an option is registered is declared with it', () => {
+    // Words that are option names of some command but mean something else here: a slash command, the event an ack
+    // is timed for and a guide's command line ('command'); the kind of the pager's label on Discord ('page').
+    const generic = new Set(['command', 'page']);
+    expect(namingOptions(/^adapters\//, generic)).toEqual([]);
+  });
+
+  it('keeps lists of option names out of forms and the chat port: form order and completions read the declarations', () => {
+    // Fields of a declaration ('name', in `Pick<CommandDef, 'family' | 'name'>`) and the kind of a command's own
+    // form id ('command'), which are option names of some command too.
+    const generic = new Set(['name', 'command']);
+    expect(namingOptions(/^core\/(chat|command\/forms)\//, generic)).toEqual([]);
+  });
+
   it('raises only coded errors: no bare Error is thrown, rejected or given as a reason in src', () => {
     // `new Error(...)` or `Error(...)`, not a subclass's name ending in Error (ServiceError, TypeError).
     const bare = /(?<![\w$.])(?:new\s+)?Error\s*\(/;
