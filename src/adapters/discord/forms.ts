@@ -22,8 +22,6 @@ import {
   truncate,
 } from '../../core/ui/index.js';
 
-/** Element kind of a stored secrets form (its payload: family, command, options given, secret field names). */
-export const SECRET_FORM_KIND = 'discord.secret';
 /** Text inputs per modal (Discord's five components). */
 const INPUTS_MAX = DISCORD.MODAL_COMPONENTS_MAX;
 /** A text input's label, placeholder and value (developers/components/reference.mdx, Text Input). */

@@ -26,7 +26,7 @@ import type { Reply } from '../../core/ui/index.js';
 import { answerDeferred, answerUpdate, editOf, followUpPrivately, privateReply } from './answer.js';
 import { answerAutocomplete } from './autocomplete.js';
 import { FILTERS_OPTION, FORM_OPTION, findCommand, mapCommand } from './commands.js';
-import { commandModal, discordLayout, modalValues, SECRET_FORM_KIND } from './forms.js';
+import { commandModal, discordLayout, modalValues } from './forms.js';
 import { MORE_PREFIX, NOOP_PREFIX, renderDiscord } from './render.js';
 import { askSecrets, submitSecrets } from './secrets.js';
 import { actorOf, admit } from './tenancy.js';
@@ -149,13 +149,14 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     }
     // A secret (an API key) is never a command option: a private form asks for it, before any deferral.
     const line = commandLine(def.family, def.name, options, filters);
-    const secrets = await chat.forms.secrets(line, async () => actorOf(interaction));
+    const actor = actorOf(interaction);
+    const secrets = await chat.forms.secrets(line, actor, async () => actor);
     if (secrets?.status === 'refused') {
       await interaction.reply(privateReply(secrets.reply));
       return;
     }
     if (secrets !== null) {
-      await askSecrets(interaction, chat, secrets.prompt);
+      await askSecrets(interaction, secrets);
       return;
     }
     // No option is marked required where a command has a form (commands.ts): one left out opens the form.
@@ -214,7 +215,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
 
   const onModal = async (interaction: ModalSubmitInteraction, arrivedAt: number) => {
     const token = interaction.customId;
-    if (chat.tokens.kindOf(token) === SECRET_FORM_KIND) {
+    if (chat.forms.isSecretForm(token)) {
       await submitSecrets(interaction, chat);
       return;
     }

@@ -124,7 +124,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     if (person.belongs.kind !== 'workspace' || !chat.tenancy.isServed(person.tenant)) return null;
     // Bolt found this workspace's installation to authorize the request (many-team mode).
     if (deps.installations !== null && context.botToken === undefined) return null;
-    if (chat.forms.ofLine(text) !== null || chat.secretsNeeded(text) !== null) return null;
+    if (chat.forms.opens(text)) return null;
     const answer = chat.atOnce(text, { forms: true });
     if (answer !== null) {
       const ack = ackAnswer(answer);
@@ -169,7 +169,11 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       }
       // The trigger_id lasts 3 seconds; users.info, asked only of a command for admins, is asked at most every 10
       // minutes per person, so the check fits.
-      const secret = await chat.forms.secrets(text, () => people.actorOf(client, person));
+      const secret = await chat.forms.secrets(
+        text,
+        { platform: 'slack', workspaceId: person.tenant.workspaceId, userId: person.userId },
+        () => people.actorOf(client, person),
+      );
       if (secret?.status === 'refused') {
         await respondWith(respond, secret.reply, fresh);
         return;
@@ -177,9 +181,8 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       if (secret !== null) {
         await openSecretForm({
           client,
-          respond,
           triggerId: command.trigger_id,
-          prompt: secret.prompt,
+          form: secret,
           channelId: command.channel_id,
           responseUrl: command.response_url,
         });

@@ -199,7 +199,7 @@ export function formModal(
   if (privateMetadata.length > SLACK.MODAL_PRIVATE_METADATA_MAX) return null;
   const layout = slackLayout(spec);
   const fixed = Object.entries(spec.fixed).map(([name, value]) => `${name}: ${value}`);
-  const about = [`/scout ${spec.family} ${spec.command}`, ...fixed].join(' · ');
+  const about = [spec.line, ...fixed].join(' · ');
   return {
     type: 'modal',
     callback_id: FORM_MODAL,

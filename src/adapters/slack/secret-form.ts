@@ -1,12 +1,13 @@
 /**
  * The private form for secret options (the service API key of `/scout connect key`): a command line that needs a
  * secret it does not carry opens a modal with one text input per secret; its submission runs the command with the
- * typed values and answers only its author. What is typed is never logged, echoed or put into the modal's metadata.
+ * typed values and answers only its author. Core keeps the form (ChatCore.forms.secrets), the modal's metadata only
+ * its id and where to answer; what is typed is never logged, echoed, stored or put into the metadata.
  */
-import type { App as BoltApp, RespondFn, types, webApi } from '@slack/bolt';
-import type { ChatCore, SecretPrompt } from '../../core/chat/index.js';
+import type { App as BoltApp, types, webApi } from '@slack/bolt';
+import type { ChatCore, FormCheck, SecretPrompt } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import { notice, reply, SLACK } from '../../core/ui/index.js';
+import { notice, type Reply, reply, SLACK } from '../../core/ui/index.js';
 import { postWith, respondTo, respondWith } from './deliver.js';
 import { clip } from './mrkdwn.js';
 import type { People } from './people.js';
@@ -15,14 +16,10 @@ import { interactionPerson, outsideReply } from './tenancy.js';
 /** callback_id of the secret form. */
 export const SECRET_MODAL = 'scout.secret';
 
-/** What the form carries to its submission: the command and where to answer, never a secret. */
+/** What the form carries to its submission: the form's id and where to answer, never a secret. */
 export interface SecretMetadata {
-  family: string;
-  command: string;
-  /** The options typed on the command line besides the secrets. */
-  given: Record<string, string>;
-  /** The names of the secret options the form asks for. */
-  fields: string[];
+  /** The id core keeps the form under (ChatCore.forms.secrets): the command and the options given. */
+  id: string;
   channelId: string;
   /** The command's response_url, for a private answer in the channel it ran in. */
   responseUrl: string | null;
@@ -35,25 +32,17 @@ const LABEL_MAX = 2000;
 
 const plain = (text: string): types.PlainTextElement => ({ type: 'plain_text', text });
 
-/** The form for `prompt`; null when its metadata would not fit Slack's limit (a very long command line). */
+/** The form `id` that asks for `prompt`'s secrets. */
 export function secretModal(
-  prompt: SecretPrompt,
+  form: { id: string; prompt: SecretPrompt },
   where: { channelId: string; responseUrl: string | null },
-): types.ModalView | null {
-  const metadata: SecretMetadata = {
-    family: prompt.family,
-    command: prompt.command,
-    given: { ...prompt.given },
-    fields: prompt.fields.map((f) => f.name),
-    ...where,
-  };
-  const privateMetadata = JSON.stringify(metadata);
-  if (privateMetadata.length > SLACK.MODAL_PRIVATE_METADATA_MAX) return null;
+): types.ModalView {
+  const metadata: SecretMetadata = { id: form.id, ...where };
   return {
     type: 'modal',
     callback_id: SECRET_MODAL,
-    private_metadata: privateMetadata,
-    title: plain(clip(`/scout ${prompt.family} ${prompt.command}`, SLACK.MODAL_TITLE_MAX)),
+    private_metadata: JSON.stringify(metadata),
+    title: plain(clip(form.prompt.line, SLACK.MODAL_TITLE_MAX)),
     submit: plain('Submit'),
     close: plain('Cancel'),
     blocks: [
@@ -64,7 +53,7 @@ export function secretModal(
           text: 'Only you see this form. Scout checks what you enter with the service, keeps it encrypted and never shows it again.',
         },
       },
-      ...prompt.fields.map(
+      ...form.prompt.fields.map(
         (field): types.InputBlock => ({
           type: 'input',
           block_id: `${BLOCK_PREFIX}${field.name}`,
@@ -81,21 +70,9 @@ export function readSecretMetadata(raw: string | undefined): SecretMetadata | nu
   try {
     const parsed: unknown = JSON.parse(raw ?? '');
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const { family, command, given, fields, channelId, responseUrl } = parsed as Record<string, unknown>;
-    if (typeof family !== 'string' || typeof command !== 'string' || typeof channelId !== 'string')
-      return null;
-    if (!Array.isArray(fields) || !fields.every((f): f is string => typeof f === 'string')) return null;
-    if (typeof given !== 'object' || given === null) return null;
-    const options: Record<string, string> = {};
-    for (const [key, value] of Object.entries(given)) if (typeof value === 'string') options[key] = value;
-    return {
-      family,
-      command,
-      given: options,
-      fields,
-      channelId,
-      responseUrl: typeof responseUrl === 'string' ? responseUrl : null,
-    };
+    const { id, channelId, responseUrl } = parsed as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof channelId !== 'string') return null;
+    return { id, channelId, responseUrl: typeof responseUrl === 'string' ? responseUrl : null };
   } catch {
     return null;
   }
@@ -103,19 +80,22 @@ export function readSecretMetadata(raw: string | undefined): SecretMetadata | nu
 
 type State = Readonly<Record<string, Readonly<Record<string, { value?: string | null }>>>>;
 
-/** The typed secrets by option name, or an error per empty input for the modal to show. */
-export function readSecrets(
-  fields: readonly string[],
-  state: State,
-): { ok: true; values: Record<string, string> } | { ok: false; errors: Record<string, string> } {
+/** The typed values by secret option name, as the form's inputs hold them. */
+export function readSecretValues(state: State): Record<string, string> {
   const values: Record<string, string> = {};
-  const errors: Record<string, string> = {};
-  for (const name of fields) {
-    const value = state[`${BLOCK_PREFIX}${name}`]?.[ACTION]?.value?.trim() ?? '';
-    if (value === '') errors[`${BLOCK_PREFIX}${name}`] = 'Enter a value.';
-    else values[name] = value;
+  for (const [block, actions] of Object.entries(state)) {
+    const value = actions[ACTION]?.value;
+    if (block.startsWith(BLOCK_PREFIX) && typeof value === 'string')
+      values[block.slice(BLOCK_PREFIX.length)] = value;
   }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+  return values;
+}
+
+/** Problems keyed by secret option name, keyed by the input blocks that show them (response_action: errors). */
+export function blockErrors(errors: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([name, message]) => [`${BLOCK_PREFIX}${name}`, message]),
+  );
 }
 
 /** What opening and submitting the form need. */
@@ -133,28 +113,19 @@ export interface SecretFormDeps {
  */
 export async function openSecretForm(request: {
   client: webApi.WebClient;
-  respond: RespondFn;
   triggerId: string;
-  prompt: SecretPrompt;
+  form: { id: string; prompt: SecretPrompt };
   channelId: string;
   responseUrl: string;
 }): Promise<void> {
-  const view = secretModal(request.prompt, {
-    channelId: request.channelId,
-    responseUrl: request.responseUrl,
-  });
-  if (view === null) {
-    const tooLong = 'This command line is too long for the form: leave out the other options and try again.';
-    await respondWith(request.respond, reply([notice('error', tooLong)]), {
-      message: false,
-      ephemeral: false,
-    });
-    return;
-  }
+  const view = secretModal(request.form, { channelId: request.channelId, responseUrl: request.responseUrl });
   await request.client.views.open({ trigger_id: request.triggerId, view });
 }
 
-/** Registers the form's submission: ack at once, then run the command and answer its author privately. */
+/**
+ * Registers the form's submission: the person admitted and the form checked before the ack (a blank secret is
+ * shown on its input), then the command run and its author answered privately.
+ */
 export function registerSecretForm(bolt: BoltApp, deps: SecretFormDeps): void {
   const { chat, logger } = deps;
   bolt.view(SECRET_MODAL, async ({ ack, body, view, client, context }) => {
@@ -163,41 +134,51 @@ export function registerSecretForm(bolt: BoltApp, deps: SecretFormDeps): void {
       await ack();
       return;
     }
-    const secrets = readSecrets(metadata.fields, view.state.values as State);
-    if (!secrets.ok) {
-      await ack({ response_action: 'errors', errors: secrets.errors });
-      return;
-    }
-    await ack();
     const respond = respondTo(metadata.responseUrl, deps.apiUrl, logger);
-    const answerPrivately = async (answer: ReturnType<typeof reply>) => {
+    const answerPrivately = async (answer: Reply) => {
       const privately = { ...answer, visibility: 'author' as const };
       if (respond !== null) await respondWith(respond, privately, { message: false, ephemeral: false });
       else await postWith(client, privately, { channelId: metadata.channelId, userId: body.user.id });
     };
+    const failed = async (error: unknown) => {
+      // The error, never the submission: the view state holds the secret.
+      logger.error({ err: error, form: metadata.id }, 'Slack secret form failed');
+      const sorry = reply([notice('error', 'Scout could not answer this time. Try again in a moment.')]);
+      await answerPrivately(sorry).catch(() => {});
+    };
+    const person = interactionPerson(body, context);
+    let check: FormCheck;
     try {
-      const person = interactionPerson(body, context);
+      // The form opened only for insiders: anyone else is refused before the form is looked up.
       if (!(await deps.people.admits(client, person))) {
+        await ack();
         await answerPrivately(outsideReply());
         return;
       }
-      const actor = await deps.people.actorOf(client, person);
-      const answer = await chat.options({
-        actor,
-        channelId: metadata.channelId,
-        family: metadata.family,
-        command: metadata.command,
-        options: { ...metadata.given, ...secrets.values },
+      check = await chat.forms.submitSecrets({
+        id: metadata.id,
+        actor: { platform: 'slack', workspaceId: person.tenant.workspaceId, userId: person.userId },
+        values: readSecretValues(view.state.values as State),
       });
-      await answerPrivately(answer);
     } catch (error) {
-      // The error, never the submission: the view state holds the secret.
-      logger.error(
-        { err: error, form: `${metadata.family} ${metadata.command}` },
-        'Slack secret form failed',
-      );
-      const failed = reply([notice('error', 'Scout could not answer this time. Try again in a moment.')]);
-      await answerPrivately(failed).catch(() => {});
+      await ack();
+      await failed(error);
+      return;
+    }
+    if (check.status === 'wrong') {
+      await ack({ response_action: 'errors', errors: blockErrors(check.errors) });
+      return;
+    }
+    await ack();
+    try {
+      if (check.status === 'gone') {
+        await answerPrivately(check.reply);
+        return;
+      }
+      const actor = await deps.people.actorOf(client, person);
+      await answerPrivately(await check.run({ actor, channelId: metadata.channelId }));
+    } catch (error) {
+      await failed(error);
     }
   });
 }

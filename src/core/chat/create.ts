@@ -5,7 +5,6 @@ import type { CommandRegistry, CommandSettings } from '../command/types.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Readiness } from '../readiness.js';
-import { tokenKind } from '../store/action-tokens.js';
 import type { Store } from '../store/index.js';
 import type { Sealer, Tenants } from '../tenancy/index.js';
 import { catalogueOf } from './catalogue.js';
@@ -51,9 +50,7 @@ export function createChatCore(parts: ChatParts): ChatCore {
   return {
     text: (invocation) => dispatcher.text(invocation),
     options: (invocation) => dispatcher.options(invocation),
-    form: (invocation) => dispatcher.form(invocation),
     action: (invocation) => dispatcher.action(invocation),
-    secretsNeeded: (text) => dispatcher.secretsNeeded(text),
     atOnce: (text, options) => dispatcher.atOnce(text, options),
     working: (text) => dispatcher.working(text),
     catalogue: catalogueOf(registry),
@@ -92,21 +89,6 @@ export function createChatCore(parts: ChatParts): ChatCore {
       },
     },
     clock,
-    tokens: {
-      mint: (token) =>
-        store.actions.create({
-          kind: token.kind,
-          payload: token.payload,
-          actor: token.actor,
-          personal: token.personal === true,
-          rerun: null,
-          ttlMs: token.ttlMs,
-          now: clock.now(),
-        }),
-      lookup: (token, actor) => store.actions.lookup(token, actor, clock.now()),
-      consume: (token) => store.actions.consume(token, clock.now()),
-      kindOf: tokenKind,
-    },
     installations: parts.sealer === null ? null : createInstallationVault(store, parts.sealer),
     operator: createOperatorEndpoints(parts),
   };

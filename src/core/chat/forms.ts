@@ -3,6 +3,7 @@
  * submission checked (and run) as the typed line would be, and the private form a command's secrets open. What a
  * form shows comes from the command's declaration (core/command/forms); adapters only lay it out.
  */
+import { z } from 'zod';
 import { needsRole } from '../command/dispatcher.js';
 import {
   bareFormOf,
@@ -16,6 +17,7 @@ import {
   readForm,
   readFormId,
 } from '../command/forms/index.js';
+import { tokenKind } from '../store/action-tokens.js';
 import { buttons, FORM_MORE, type FormSpec, inputLabel, notice, reply } from '../ui/index.js';
 import type { ChatParts } from './create.js';
 import type { PersonRef } from './home.js';
@@ -30,6 +32,22 @@ export type FormParts = Pick<
 const gone = (): FormCheck => ({
   status: 'gone',
   reply: reply([notice('warning', 'This form expired: run the command again.')]),
+});
+
+/** Element kind of a stored secrets form (its payload: `secretForm`). */
+const SECRET_FORM_KIND = 'scout.secret';
+/**
+ * How long a secrets form stays valid: as long as where its answer goes (Discord's interaction token, 15 minutes;
+ * Slack's response_url lasts longer).
+ */
+const SECRET_FORM_TTL_MS = 15 * 60_000;
+
+/** What a stored secrets form holds: the command, the options given and the secret fields' names, never a secret. */
+const secretForm = z.object({
+  family: z.string(),
+  command: z.string(),
+  given: z.record(z.string(), z.string()),
+  fields: z.array(z.string()),
 });
 
 /** Creates the forms door. */
@@ -79,13 +97,25 @@ export function createFormDoor(parts: FormParts): FormDoor {
     return reply([notice('error', problems.join('\n')), buttons(formButton('Fix the form', again))]);
   };
 
+  /** The secrets form `id` names, still open to `actor`; null when it opens nothing for them. */
+  const secretFormOf = async (id: string, actor: PersonRef) => {
+    if (tokenKind(id) !== SECRET_FORM_KIND) return null;
+    const found = await store.actions.lookup(id, actor, clock.now());
+    const parsed = found.status === 'ok' ? secretForm.safeParse(found.record.payload) : null;
+    return parsed?.success === true ? parsed.data : null;
+  };
+
+  const ofLine = (line: string) => {
+    const def = bareFormOf(registry, line);
+    return def === null ? null : formSpec(def);
+  };
+
   return {
     isForm: (id) => readFormId(id) !== null,
+    isSecretForm: (id) => tokenKind(id) === SECRET_FORM_KIND,
     open,
-    ofLine(line) {
-      const def = bareFormOf(registry, line);
-      return def === null ? null : formSpec(def);
-    },
+    ofLine,
+    opens: (line) => ofLine(line) !== null || dispatcher.secretsNeeded(line) !== null,
     ofCommand({ family, command, options, more, asked }) {
       const def = registry.command(family, command);
       if (def === undefined) return null;
@@ -112,7 +142,7 @@ export function createFormDoor(parts: FormParts): FormDoor {
           dispatcher.form({ ...invocation, family: def.family, command: def.name, tokens: reading.tokens }),
       };
     },
-    async secrets(line, actorOf) {
+    async secrets(line, person, actorOf) {
       const prompt = dispatcher.secretsNeeded(line);
       if (prompt === null) return null;
       const def = registry.command(prompt.family, prompt.command);
@@ -127,7 +157,44 @@ export function createFormDoor(parts: FormParts): FormDoor {
         if (!admin)
           return { status: 'refused', reply: reply([notice('warning', needsRole(def, actor.platform))]) };
       }
-      return { status: 'form', prompt };
+      const id = await store.actions.create({
+        kind: SECRET_FORM_KIND,
+        payload: {
+          family: prompt.family,
+          command: prompt.command,
+          given: prompt.given,
+          fields: prompt.fields.map((field) => field.name),
+        } satisfies z.input<typeof secretForm>,
+        actor: person,
+        personal: true,
+        rerun: null,
+        ttlMs: SECRET_FORM_TTL_MS,
+        now: clock.now(),
+      });
+      return { status: 'form', id, prompt };
+    },
+    async submitSecrets({ id, actor, values }) {
+      const form = await secretFormOf(id, actor);
+      if (form === null) return gone();
+      const secrets: Record<string, string> = {};
+      const errors: Record<string, string> = {};
+      for (const name of form.fields) {
+        const value = values[name]?.trim() ?? '';
+        if (value === '') errors[name] = 'Enter a value.';
+        else secrets[name] = value;
+      }
+      if (Object.keys(errors).length > 0) {
+        const missing = `Enter ${Object.keys(errors).join(', ')}: run the command again.`;
+        return { status: 'wrong', errors, reply: reply([notice('error', missing)]) };
+      }
+      // A form is used once: a replayed submission, or one racing it, finds it used.
+      if (!(await store.actions.consume(id, clock.now()))) return gone();
+      const { family, command, given } = form;
+      return {
+        status: 'ok',
+        run: (invocation) =>
+          dispatcher.options({ ...invocation, family, command, options: { ...given, ...secrets } }),
+      };
     },
   };
 }

@@ -53,11 +53,10 @@ export type {
   FormDoor,
   FormSubmitted,
   FormToOpen,
-  NewToken,
   ReadinessDoor,
   SecretForm,
   SecretSet,
+  SecretsSubmitted,
   TenancyDoor,
-  TokenDoor,
   UnfurlDoor,
 } from './port.js';

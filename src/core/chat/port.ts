@@ -1,15 +1,14 @@
 /**
  * The chat port: everything a platform adapter (Slack, Discord, the terminal) is given of Scout, as one object,
  * `ChatCore`. Adapters dispatch what people type and press through it, read the command catalogue, and reach the
- * few parts of the app they need (tenancy, their own short-lived tokens, stored installations, readiness, metrics)
- * through the narrow doors declared here, never the store, the service client or the registry themselves.
+ * few parts of the app they need (forms, tenancy, stored installations, readiness, metrics) through the narrow
+ * doors declared here, never the store, the service client or the registry themselves.
  */
 import type { Actor, Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
 import type { Dispatcher, Invocation, SecretPrompt } from '../command/dispatcher.js';
 import type { AckKind } from '../metrics.js';
 import type { ReadinessCheck } from '../readiness.js';
-import type { ActionLookup } from '../store/action-tokens.js';
 import type { TenantRef } from '../tenancy/index.js';
 import type { FormLayout, FormSpec, Reply } from '../ui/index.js';
 import type { Catalogue } from './catalogue.js';
@@ -30,31 +29,6 @@ export interface TenancyDoor {
   leave(tenant: TenantRef): Promise<void>;
   /** Whether the person is a Scout admin named in this tenant. */
   isScoutAdmin(tenant: TenantRef, userId: string): Promise<boolean>;
-}
-
-/** What a token of an adapter's own carries (a private form's state): never a secret. */
-export interface NewToken {
-  /** A short prefix naming what the token is for (`discord.secret`); part of the token. */
-  kind: string;
-  payload: unknown;
-  /** Whose it is: the token is found only within their workspace. */
-  actor: PersonRef;
-  /** Only `actor` may use it. */
-  personal?: boolean;
-  /** How long it stays valid. */
-  ttlMs: number;
-}
-
-/** Short-lived tokens an adapter mints for state of its own, kept in the database like an element's. */
-export interface TokenDoor {
-  /** Stores a new token; resolves with it (under 100 characters, so it fits Discord's custom_id). */
-  mint(token: NewToken): Promise<string>;
-  /** What a token holds for `actor` now: ok, unknown, expired, another person's, or used. */
-  lookup(token: string, actor: PersonRef): Promise<ActionLookup>;
-  /** Marks a single-use token used; false when it was used already (a replayed submission). */
-  consume(token: string): Promise<boolean>;
-  /** The kind a token was minted with (`discord.secret`), read from the token alone; null for any other string. */
-  kindOf(token: string): string | null;
 }
 
 /** A command's form to open: the id its submission comes back under (a Discord modal's custom_id), and the form. */
@@ -105,10 +79,25 @@ export type FormCheck =
   /** Every value reads: `run` runs the command with them (after an adapter's acknowledgement, where it must ack). */
   | { readonly status: 'ok'; run(invocation: Invocation): Promise<Reply> };
 
-/** What a command line that needs a secret opens for a person: its private form, or the refusal they are due. */
+/**
+ * What a command line that needs a secret opens for a person: its private form, or the refusal they are due. The
+ * form's `id` (a Discord modal's custom_id, in Slack's modal metadata) is what its submission comes back under: a
+ * token stored for that person only, used once, holding the command, the options given and the secret fields'
+ * names, never a secret.
+ */
 export type SecretForm =
-  | { readonly status: 'form'; readonly prompt: SecretPrompt }
+  | { readonly status: 'form'; readonly id: string; readonly prompt: SecretPrompt }
   | { readonly status: 'refused'; readonly reply: Reply };
+
+/** A submitted secrets form, as the adapter read it off the platform. */
+export interface SecretsSubmitted {
+  /** The id the form was opened under (`SecretForm.id`). */
+  readonly id: string;
+  /** Who submitted it. */
+  readonly actor: PersonRef;
+  /** The typed values by secret option name. */
+  readonly values: Readonly<Record<string, string>>;
+}
 
 /**
  * Forms: which one a line, a command's typed options or a form button opens, a submission checked and run, and
@@ -117,6 +106,8 @@ export type SecretForm =
 export interface FormDoor {
   /** Whether `id` (a button's, a modal's) names a form: a command's own, or a stored request. */
   isForm(id: string): boolean;
+  /** Whether `id` (a modal's) names a secrets form (`SecretForm.id`), read from the id alone. */
+  isSecretForm(id: string): boolean;
   /**
    * The form a form id opens for `actor`: a command's own form, or a stored request still valid for them; null when
    * it opens none (unknown, expired, another person's): the press is then answered like any other.
@@ -127,6 +118,11 @@ export interface FormDoor {
    * something or filters by ranges; null for any other line (it is run). Reads nothing: fit for an acknowledgement.
    */
   ofLine(line: string): FormSpec | null;
+  /**
+   * Whether a command line opens a form where forms are shown: its command's own (`ofLine`), or the private form
+   * of the secrets it lacks. Reads nothing: an adapter answers no such line in its acknowledgement.
+   */
+  opens(line: string): boolean;
   /**
    * The form of a command given typed `options` and free text `more` in the text syntax, filled in with them: when
    * `asked`, or when nothing is in `more` and the command lacks what it needs; null when it runs as it is (or has
@@ -144,9 +140,17 @@ export interface FormDoor {
   /**
    * The private form a command line opens for the secrets it lacks (an API key), or the refusal of someone who may
    * not run the command (nobody types a key into a form that would refuse it); null when it needs no secret.
-   * `actor` is the person as the adapter knows them, asked only of a command for admins.
+   * `person` is who the form opens for; `actor`, the person as the adapter knows them, is asked only of a command
+   * for admins.
    */
-  secrets(line: string, actor: () => Promise<Actor>): Promise<SecretForm | null>;
+  secrets(line: string, person: PersonRef, actor: () => Promise<Actor>): Promise<SecretForm | null>;
+  /**
+   * Checks a submitted secrets form: `gone` when its id opens nothing for `actor` (unknown, expired, another
+   * person's, or used: a replayed submission), `wrong` with a problem per blank secret (keyed by its option's name,
+   * and the reply that says them), or `ok` with `run`, the command with the options given and the secrets. A form
+   * found right is used up at once.
+   */
+  submitSecrets(submission: SecretsSubmitted): Promise<FormCheck>;
 }
 
 /** Link unfurls: which links name a creator profile, and the answer to one. */
@@ -181,12 +185,12 @@ export interface SecretSet {
 export interface ChatSettings {
   /** How long after a request's arrival its working message is due; null: never shown. */
   readonly workingNoticeMs: number | null;
-  /** How long an element (a button, a form's token) stays valid. */
+  /** How long an element (a button, a stored form) stays valid. */
   readonly elementTtlMs: number;
 }
 
-/** The port adapters are given. */
-export interface ChatCore extends Dispatcher {
+/** The port adapters are given: the dispatcher's entries they call, and the doors declared here. */
+export interface ChatCore extends Pick<Dispatcher, 'text' | 'options' | 'action' | 'atOnce' | 'working'> {
   /** The commands and their parameters, read-only. */
   readonly catalogue: Catalogue;
   readonly forms: FormDoor;
@@ -204,7 +208,6 @@ export interface ChatCore extends Dispatcher {
   readonly secrets: SecretSet;
   readonly settings: ChatSettings;
   readonly clock: Clock;
-  readonly tokens: TokenDoor;
   /** The sealed Slack installations of many-team mode; null without SCOUT_ENCRYPTION_KEY (single-team mode). */
   readonly installations: InstallationVault | null;
   /** The operator endpoints, for the servers an adapter listens with. */

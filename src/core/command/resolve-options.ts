@@ -27,6 +27,8 @@ export interface Gathered {
 export interface SecretPrompt {
   family: string;
   command: string;
+  /** The command as people type it, for the form's title: `/scout connect key`. */
+  line: string;
   /** The options given on the line besides the secrets, to submit with them. */
   given: Readonly<Record<string, string>>;
   fields: ReadonlyArray<{ name: string; label: string }>;
@@ -84,7 +86,7 @@ export function secretsOf(registry: CommandRegistry, line: string): SecretPrompt
     if (fields.length === 0) return null;
     const given: Record<string, string> = {};
     for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') given[name] = value;
-    return { family: def.family, command: def.name, given, fields };
+    return { family: def.family, command: def.name, line: `/scout ${def.family} ${def.name}`, given, fields };
   } catch {
     return null;
   }

@@ -45,6 +45,8 @@ export interface FormSpec {
   readonly command: string;
   /** A short title ("creators search", "Edit @ana"). */
   readonly title: string;
+  /** The command as people type it: `/scout creators search`. */
+  readonly line: string;
   /** Options set by whatever opened the form (the list and creator of a contact): sent along, never shown as inputs. */
   readonly fixed: Readonly<Record<string, string>>;
   /** Every other option but secrets, the most used first. */

@@ -43,15 +43,15 @@ async function openConnect(user: FakeUser): Promise<Callback> {
   return answerOf(open.id, 'the connect answer');
 }
 
-/** Submits the connect form with `key`; resolves with the deferral and the private answer. */
-async function submitKey(modalId: string, key: string) {
+/** Submits the connect form with `key` as `user`; resolves with the deferral and the private answer. */
+async function submitKey(modalId: string, key: string, user: FakeUser = ADMIN) {
   const submit = world.fake.interact(
     5,
     {
       custom_id: modalId,
       components: [{ type: 1, components: [{ type: 4, custom_id: 'key', value: key }] }],
     },
-    { user: ADMIN },
+    { user },
   );
   const deferral = await answerOf(submit.id, 'the deferral');
   const answer = (await world.fake.waitFor(edited(submit.token), 'the private answer')).body;
@@ -127,5 +127,22 @@ describe('connecting a server’s own key', () => {
     // The other server still has no key.
     const other = slash(fake, 'lists', 'show', [], { user: MEMBER, guildId: GUILD_B, channelId: CHANNEL_B });
     expect(await bodyOf(other.token, 'the other server')).toContain('Ask an admin');
+  });
+
+  it('takes a key form from its own person only, and keeps no key with it', async () => {
+    const { sandbox } = world;
+    const modal = await openConnect(ADMIN);
+    const formId = (modal.data as { custom_id: string }).custom_id;
+    const requests = sandbox.requests().length;
+    const taken = await submitKey(formId, 'a-key-typed-by-a-member-0001', MEMBER);
+    expect(taken.answer).toContain('expired');
+    expect(sandbox.requests()).toHaveLength(requests);
+    const person = { platform: 'discord' as const, workspaceId: GUILD, userId: ADMIN.id };
+    const stored = await bot.app.store.actions.lookup(formId, person, bot.app.clock.now());
+    if (stored.status !== 'ok') throw new Error(`the admin's form is ${stored.status}`);
+    expect(stored.record.payload).toEqual({ family: 'connect', command: 'key', given: {}, fields: ['key'] });
+    expect((await submitKey(formId, DEMO_KEY)).answer).toContain('Connected');
+    const used = await bot.app.store.actions.lookup(formId, person, bot.app.clock.now());
+    expect(JSON.stringify(used.status === 'used' ? used.record.payload : null)).not.toContain(DEMO_KEY);
   });
 });

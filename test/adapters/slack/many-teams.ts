@@ -75,11 +75,23 @@ export interface ManyTeams {
   responseTo(id: string): Promise<ResponsePost>;
   /** `/scout <text>` in `team` (by its admin unless `userId`): the first answer at the response_url. */
   slash(team: string, text: string, options?: { userId?: string; channelId?: string }): Promise<ResponsePost>;
+  /**
+   * `/scout connect key` sent with `fields` (by a person of `teamId`): the view of the key form Scout opens, and the
+   * id core keeps it under.
+   */
+  openKeyForm(fields: Omit<Parameters<typeof slashCommandBody>[0], 'text'>): Promise<KeyForm>;
   /** `/scout connect key` by the team's admin, the key typed in the form Scout opens: the private answer. */
   connectThroughForm(team: TeamId): Promise<ResponsePost>;
   /** What the database holds on disk, WAL included. */
   onDisk(): string;
   stop(): Promise<void>;
+}
+
+/** A key form as Slack was asked to open it. */
+export interface KeyForm {
+  view: { callback_id: string; private_metadata: string };
+  /** The form's id in its metadata. */
+  id: string;
 }
 
 /** The text and blocks of an answer, as one string to search. */
@@ -193,23 +205,22 @@ export async function startManyTeams(): Promise<ManyTeams> {
       expect((await sendForm(adapter.port, form)).status).toBe(200);
       return responseTo(id);
     },
-    async connectThroughForm(team) {
+    async openKeyForm(fields) {
       const before = slack.calls.length;
-      const id = `${team}-connect`;
-      const admin = TEAMS[team].admin;
-      const form = slashCommandBody({
-        text: 'connect key',
-        responseUrl: slack.responseUrl(id),
-        teamId: team,
-        userId: admin,
-      });
-      await sendForm(adapter.port, form);
+      await sendForm(adapter.port, slashCommandBody({ text: 'connect key', ...fields }));
       const open = await slack.waitFor(() =>
         slack.calls.slice(before).find((c) => c.method === 'views.open'),
       );
-      expect(open.token).toBe(slack.issued.get(team)?.at(-1));
-      const view = open.args.view as { callback_id: string; private_metadata: string };
+      expect(open.token).toBe(slack.issued.get(fields.enterpriseId ?? fields.teamId ?? '')?.at(-1));
+      const view = open.args.view as KeyForm['view'];
       expect(view.callback_id).toBe(SECRET_MODAL);
+      return { view, id: String(JSON.parse(view.private_metadata).id) };
+    },
+    async connectThroughForm(team) {
+      const id = `${team}-connect`;
+      const admin = TEAMS[team].admin;
+      const responseUrl = slack.responseUrl(id);
+      const { view } = await world.openKeyForm({ responseUrl, teamId: team, userId: admin });
       const submission = viewSubmissionPayload({
         callbackId: SECRET_MODAL,
         privateMetadata: view.private_metadata,

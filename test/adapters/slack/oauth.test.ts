@@ -33,6 +33,7 @@ afterAll(async () => {
 });
 
 const slackTenant = (workspaceId: string) => ({ platform: 'slack' as const, workspaceId });
+const slackPerson = (workspaceId: string, userId: string) => ({ ...slackTenant(workspaceId), userId });
 
 const inboundPolls = (key: string) =>
   world.sandbox.requests(key).filter((r) => r.query.direction === 'inbound').length;
@@ -99,6 +100,47 @@ describe('many-team Slack through Bolt’s OAuth', () => {
     }
   });
 
+  it('takes a key form once, from its own person only, and keeps no key with it', async () => {
+    const { admin, key } = TEAMS.T1;
+    const responseUrl = world.slack.responseUrl('once-form');
+    const opened = await world.openKeyForm({ responseUrl, teamId: 'T1', userId: admin });
+    const metadata = opened.view.private_metadata;
+    const formId = opened.id;
+    let sent = 0;
+    const submit = async (userId: string) => {
+      sent += 1;
+      const answerAt = `once-${sent}`;
+      const submission = viewSubmissionPayload({
+        callbackId: SECRET_MODAL,
+        privateMetadata: JSON.stringify({
+          ...JSON.parse(metadata),
+          responseUrl: world.slack.responseUrl(answerAt),
+        }),
+        values: { 'secret.key': { value: { type: 'plain_text_input', value: key } } },
+        teamId: 'T1',
+        userId,
+      });
+      await sendPayload(world.adapter.port, submission);
+      return textOf(await world.responseTo(answerAt));
+    };
+    const requests = world.sandbox.requests().length;
+    // Another person of the workspace cannot submit the admin's form.
+    expect(await submit('U1OTHER')).toContain('expired');
+    expect(world.sandbox.requests()).toHaveLength(requests);
+    expect(await submit(admin)).toContain('Connected');
+    // A replayed submission finds the form used: nothing reaches the service.
+    const checks = world.sandbox.requests().length;
+    expect(await submit(admin)).toContain('expired');
+    expect(world.sandbox.requests()).toHaveLength(checks);
+    const stored = await world.app.store.actions.lookup(
+      formId,
+      slackPerson('T1', admin),
+      world.app.clock.now(),
+    );
+    expect(stored.status).toBe('used');
+    expect(JSON.stringify(stored.status === 'used' ? stored.record.payload : null)).not.toContain(key);
+  });
+
   it('refuses a person of another organisation in a shared channel: no key form, no submission', async () => {
     const requests = world.sandbox.requests().length;
     const calls = world.slack.calls.length;
@@ -117,10 +159,7 @@ describe('many-team Slack through Bolt’s OAuth', () => {
       ...viewSubmissionPayload({
         callbackId: SECRET_MODAL,
         privateMetadata: JSON.stringify({
-          family: 'connect',
-          command: 'key',
-          given: {},
-          fields: ['key'],
+          id: 'scout.secret:AAAAAAAAAAAAAAAA',
           channelId: 'CT1GENERAL',
           responseUrl: world.slack.responseUrl('guest-submit'),
         }),

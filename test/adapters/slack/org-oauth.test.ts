@@ -60,18 +60,25 @@ async function slash(userId: string, text: string, origin: Origin = {}): Promise
   return world.responseTo(id);
 }
 
-/** The key form's submission by `userId`, with `key` typed: the private answer. */
-async function submitKey(userId: string, key: string, origin: Origin = {}): Promise<ResponsePost> {
+/** A key form that never opened: its id names no stored form. */
+const UNOPENED = 'scout.secret:AAAAAAAAAAAAAAAA';
+
+/** `/scout connect key` by the org's admin: the id of the form it opens. */
+async function openKeyForm(): Promise<string> {
+  const responseUrl = world.slack.responseUrl('org-form');
+  return (await world.openKeyForm({ responseUrl, userId: ORG_ADMIN, ...inOrg })).id;
+}
+
+/** The submission of key form `formId` by `userId`, with `key` typed: the private answer. */
+async function submitKey(
+  userId: string,
+  key: string,
+  formId: string,
+  origin: Origin = {},
+): Promise<ResponsePost> {
   sequence += 1;
   const id = `org-key-${sequence}`;
-  const metadata = {
-    family: 'connect',
-    command: 'key',
-    given: {},
-    fields: ['key'],
-    channelId: 'C0ORG',
-    responseUrl: world.slack.responseUrl(id),
-  };
+  const metadata = { id: formId, channelId: 'C0ORG', responseUrl: world.slack.responseUrl(id) };
   const submission = viewSubmissionPayload({
     callbackId: SECRET_MODAL,
     privateMetadata: JSON.stringify(metadata),
@@ -88,19 +95,9 @@ describe('an org-wide install through OAuth: the org’s people, and nobody else
   it('installs the org, and its admin connects its key through the private form', async () => {
     const token = await world.install(ORG, { org: true });
     expect(await world.app.store.tenants.slackInstallation(ORG)).toMatch(/^v1:/);
-    const before = world.slack.calls.length;
-    const form = slashCommandBody({
-      text: 'connect key',
-      responseUrl: world.slack.responseUrl('org-form'),
-      userId: ORG_ADMIN,
-      ...inOrg,
-    });
-    await sendForm(world.adapter.port, form);
-    const open = await world.slack.waitFor(() =>
-      world.slack.calls.slice(before).find((c) => c.method === 'views.open'),
-    );
-    expect(open.token).toBe(token);
-    expect(textOf(await submitKey(ORG_ADMIN, TEAMS.T1.key))).toContain('Connected');
+    // The form opens through the org's own bot token (the last Slack issued it: `token`).
+    expect(token).toBe(world.slack.issued.get(ORG)?.at(-1));
+    expect(textOf(await submitKey(ORG_ADMIN, TEAMS.T1.key, await openKeyForm()))).toContain('Connected');
     expect((await world.app.store.tenants.account(orgTenant))?.connectedBy).toBe(ORG_ADMIN);
   });
 
@@ -134,7 +131,7 @@ describe('an org-wide install through OAuth: the org’s people, and nobody else
     const before = world.slack.calls.length;
     const requests = world.sandbox.requests().length;
     expect(textOf(await slash(GUEST, 'connect key', guest))).toContain(OUTSIDE_MESSAGE);
-    expect(textOf(await submitKey(GUEST, TEAMS.T2.key, guest))).toContain(OUTSIDE_MESSAGE);
+    expect(textOf(await submitKey(GUEST, TEAMS.T2.key, UNOPENED, guest))).toContain(OUTSIDE_MESSAGE);
     // Slack was asked who the guest is in the test before: nothing at all now.
     expect(world.slack.calls.slice(before).map((c) => c.method)).toEqual([]);
     expect(world.sandbox.requests()).toHaveLength(requests);
@@ -146,9 +143,11 @@ describe('an org-wide install through OAuth: the org’s people, and nobody else
     const answer = await slash(WORKSPACE_ADMIN, 'connect key');
     expect(textOf(answer)).toContain('needs a Slack workspace or org admin');
     expect(world.slack.calls.slice(before).map((c) => c.method)).toEqual(['users.info']);
-    expect(textOf(await submitKey(WORKSPACE_ADMIN, TEAMS.T2.key))).toContain(
-      'needs a Slack workspace or org admin',
-    );
+    // Nor takes their key in a form opened for the org's admin: a form is its own person's.
+    const requests = world.sandbox.requests().length;
+    const adminsForm = await openKeyForm();
+    expect(textOf(await submitKey(WORKSPACE_ADMIN, TEAMS.T2.key, adminsForm))).toContain('expired');
+    expect(world.sandbox.requests()).toHaveLength(requests);
     expect((await world.app.store.tenants.account(orgTenant))?.connectedBy).toBe(ORG_ADMIN);
   });
 });

@@ -87,10 +87,7 @@ describe('Slack Socket Mode', () => {
       viewSubmissionPayload({
         callbackId: SECRET_MODAL,
         privateMetadata: JSON.stringify({
-          family: 'connect',
-          command: 'key',
-          given: {},
-          fields: ['key'],
+          id: 'scout.secret:AAAAAAAAAAAAAAAA',
           channelId: 'C0001',
           responseUrl: world.slack.responseUrl('socket-key'),
         }),
@@ -99,7 +96,8 @@ describe('Slack Socket Mode', () => {
     );
     expect(ack).toEqual({});
     const answer = await world.slack.waitFor(() => world.slack.responses.find((r) => r.id === 'socket-key'));
-    // Single-team mode connects no key: the answer says so, privately, and the typed key is dropped unused.
+    // Single-team mode opens no key form: this one opens nothing, so the answer says so, privately, and the typed
+    // key is dropped unused.
     expect(answer.body.response_type).toBe('ephemeral');
     expect(logged.join('')).toContain('Received a message on the WebSocket (payload not logged)');
     expect(logged.join('')).not.toContain(typed);

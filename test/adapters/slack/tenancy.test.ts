@@ -193,10 +193,7 @@ describe('single-team Slack: the bot token’s workspace only', () => {
     const submission = viewSubmissionPayload({
       callbackId: SECRET_MODAL,
       privateMetadata: JSON.stringify({
-        family: 'connect',
-        command: 'key',
-        given: {},
-        fields: ['key'],
+        id: 'scout.secret:AAAAAAAAAAAAAAAA',
         channelId: 'C0001',
         responseUrl: world.slack.responseUrl('outside-key'),
       }),
@@ -263,10 +260,7 @@ describe('single-team Slack: asking Slack about people, and answering only Slack
       viewSubmissionPayload({
         callbackId: SECRET_MODAL,
         privateMetadata: JSON.stringify({
-          family: 'connect',
-          command: 'key',
-          given: {},
-          fields: ['key'],
+          id: 'scout.secret:AAAAAAAAAAAAAAAA',
           channelId: 'C0KEY',
           responseUrl: foreignUrl,
         }),

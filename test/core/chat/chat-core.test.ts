@@ -1,6 +1,6 @@
 /**
- * The chat port over the real app graph (the sandbox, SQLite): a person's home view, the tokens adapters mint,
- * forms opened and submitted, link unfurls, the tenancy door and the sealed installation vault.
+ * The chat port over the real app graph (the sandbox, SQLite): a person's home view, forms opened and submitted,
+ * link unfurls, the tenancy door and the sealed installation vault.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
@@ -64,54 +64,27 @@ describe('ChatCore', () => {
     expect(h.requests()).toHaveLength(requests);
   });
 
-  it('mints tokens found only by their person, used once', async () => {
-    const token = await h.app.chat.tokens.mint({
-      kind: 'test.form',
-      payload: { step: 1 },
-      actor: me,
-      personal: true,
-      ttlMs: 60_000,
-    });
-    expect(token.startsWith('test.form:')).toBe(true);
-    const found = await h.app.chat.tokens.lookup(token, me);
-    expect(found.status === 'ok' && found.record.payload).toEqual({ step: 1 });
-    expect((await h.app.chat.tokens.lookup(token, colleague)).status).toBe('not-yours');
-    expect((await h.app.chat.tokens.lookup('test.form:nothing', me)).status).toBe('unknown');
-    expect(await h.app.chat.tokens.consume(token)).toBe(true);
-    expect(await h.app.chat.tokens.consume(token)).toBe(false);
-    expect((await h.app.chat.tokens.lookup(token, me)).status).toBe('used');
-  });
-
   it('opens a command’s form by id, and a stored form for its own person only', async () => {
     const search = commandFormId({ family: 'creators', name: 'search' });
     expect((await h.app.chat.forms.open(search, me))?.family).toBe('creators');
-    const stored = await h.app.chat.tokens.mint({
+    const stored = await h.app.store.actions.create({
       kind: FORM_KIND,
       payload: { family: 'creators', command: 'search', fixed: { country: 'Japan' } },
       actor: me,
       personal: true,
       ttlMs: h.app.chat.settings.elementTtlMs,
+      now: h.app.clock.now(),
     });
     expect((await h.app.chat.forms.open(stored, me))?.fixed).toEqual({ country: 'Japan' });
     expect(await h.app.chat.forms.open(stored, colleague)).toBeNull();
     expect(await h.app.chat.forms.open('scout.form:unknown', me)).toBeNull();
   });
 
-  it('reads a token’s kind from the token alone', async () => {
-    const token = await h.app.chat.tokens.mint({
-      kind: 'test.kind',
-      payload: null,
-      actor: me,
-      ttlMs: 60_000,
-    });
-    expect(h.app.chat.tokens.kindOf(token)).toBe('test.kind');
-    expect(h.app.chat.tokens.kindOf('scout.form-of:creators.search')).toBeNull();
-    expect(h.app.chat.tokens.kindOf('test.kind')).toBeNull();
-  });
-
   it('says which form a bare line or a command short of options opens', () => {
     expect(h.app.chat.forms.ofLine('/scout creators')?.command).toBe('search');
     expect(h.app.chat.forms.ofLine('creators search followers:10k-100k')).toBeNull();
+    expect(h.app.chat.forms.opens('/scout creators')).toBe(true);
+    expect(h.app.chat.forms.opens('creators search followers:10k-100k')).toBe(false);
     const opened = h.app.chat.forms.ofCommand({
       family: 'creators',
       command: 'search',
@@ -165,8 +138,9 @@ describe('ChatCore', () => {
       asked.push('actor');
       return LOCAL_ACTOR;
     };
-    expect(await h.app.chat.forms.secrets('connect key', actor)).toBeNull();
-    expect(await h.app.chat.forms.secrets('creators search', actor)).toBeNull();
+    expect(await h.app.chat.forms.secrets('connect key', me, actor)).toBeNull();
+    expect(await h.app.chat.forms.secrets('creators search', me, actor)).toBeNull();
+    expect(h.app.chat.forms.opens('connect key')).toBe(false);
     expect(asked).toEqual([]);
   });
 

@@ -116,6 +116,7 @@ describe('resolving options', () => {
     expect(secretsOf(registry, '/scout service connect label:"Main key"')).toEqual({
       family: 'service',
       command: 'connect',
+      line: '/scout service connect',
       given: { label: 'Main key' },
       fields: [{ name: 'key', label: 'The service key.' }],
     });

@@ -305,6 +305,7 @@ export function formSpec(
     family: def.family,
     command: def.name,
     title: request.title ?? `${def.family} ${def.name}`,
+    line: `/scout ${def.family} ${def.name}`,
     fixed: { ...fixed },
     fields,
     more: request.more ?? '',
