@@ -48,6 +48,60 @@ const ADAPTERS_MAY_IMPORT: readonly RegExp[] = [
   /^core\/(outbound|logger|errors)\.js$/,
 ];
 
+/** The node of the core import graph a file under src/ belongs to: a folder of src/core, or a file directly in it. */
+const coreNodeOf = (path: string): string => {
+  const [, top = ''] = path.split('/');
+  return `core/${top.replace(/\.[jt]s$/, '')}`;
+};
+
+/**
+ * The import graph between the nodes of src/core (each folder, and each file directly in it, such as credits.ts),
+ * every import counted, type-only ones too: a type named across a cycle ties the two layers together as much as a
+ * value does. Each edge keeps the imports that make it, to name them when a rule fails.
+ */
+function coreGraph(): Map<string, Map<string, string[]>> {
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const file of files.map(slashed).filter((f) => f.startsWith('core/'))) {
+    const from = coreNodeOf(file);
+    const edges = graph.get(from) ?? new Map<string, string[]>();
+    graph.set(from, edges);
+    for (const path of localImportsOf(file).filter((p) => p.startsWith('core/'))) {
+      const to = coreNodeOf(path);
+      if (to !== from) edges.set(to, [...(edges.get(to) ?? []), `${file} imports ${path}`]);
+    }
+  }
+  return graph;
+}
+
+/** The strongly connected components of a graph with more than one node (Tarjan's algorithm): its cycles. */
+function cyclesOf(graph: ReadonlyMap<string, ReadonlyMap<string, unknown>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      for (let top = stack.pop(); top !== undefined; top = top === node ? undefined : stack.pop())
+        component.push(top);
+      if (component.length > 1) components.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return components;
+}
+
 describe('module boundaries', () => {
   it('keeps platform SDKs out of core and commands', () => {
     const offenders = files
@@ -110,6 +164,22 @@ describe('module boundaries', () => {
           .filter((path) => !path.startsWith('core/ui/'))
           .map((path) => `${f} imports ${path}`),
       );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps the folders of core free of import cycles: each layer builds on the ones below it', () => {
+    // A cycle between two folders (core/command and core/credits, say) makes neither the lower layer: each can only
+    // be read, tested and changed with the other. Every import within a cycle is named, to show where to cut it.
+    const graph = coreGraph();
+    expect(graph.size).toBeGreaterThan(5);
+    const offenders = cyclesOf(graph).map((cycle) =>
+      [
+        cycle.join(' ↔ '),
+        ...cycle.flatMap((from) =>
+          [...(graph.get(from) ?? [])].filter(([to]) => cycle.includes(to)).flatMap(([, why]) => why),
+        ),
+      ].join('\n  '),
+    );
     expect(offenders).toEqual([]);
   });
 

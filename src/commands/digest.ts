@@ -3,7 +3,7 @@
  * time zone; list, remove and preview. The filters and their option table are those of `/scout viral`.
  */
 import { z } from 'zod';
-import { CommandInputError, PermissionError } from '../core/command/errors.js';
+import { CommandInputError } from '../core/command/errors.js';
 import type { ParamTable } from '../core/command/params.js';
 import type { CommandContext, CommandDef, CommandFamily } from '../core/command/types.js';
 import { defineCommand } from '../core/command/types.js';
@@ -20,7 +20,7 @@ import {
 } from '../core/jobs/index.js';
 import { addDays } from '../core/jobs/time-zone.js';
 import type { Digest } from '../core/store/digests.js';
-import { adminRole } from '../core/tenancy/index.js';
+import { adminRole, PermissionError } from '../core/tenancy/index.js';
 import { bold, code, type Inline, mention, notice, type Reply, reply, text } from '../core/ui/index.js';
 import { resolveRelativeDate, viralFamily } from './viral.js';
 

@@ -3,13 +3,12 @@
  * one), unsubscribes it, lists the workspace's subscriptions, and handles the buttons of a notification.
  */
 import { z } from 'zod';
-import { PermissionError } from '../core/command/errors.js';
 import type { ParamTable } from '../core/command/params.js';
 import type { CommandContext, CommandFamily } from '../core/command/types.js';
 import { defineAction, defineCommand } from '../core/command/types.js';
 import { NOTIFY_KINDS } from '../core/jobs/index.js';
 import type { ReplySubscription } from '../core/store/subscriptions.js';
-import { adminRole } from '../core/tenancy/index.js';
+import { adminRole, PermissionError } from '../core/tenancy/index.js';
 import { bold, code, notice, type Reply, reply, text } from '../core/ui/index.js';
 import { quoted } from './lists/common.js';
 import { setStatusAction } from './lists/contact-update.js';

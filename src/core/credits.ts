@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Actor } from './actor.js';
 import type { Clock } from './clock.js';
-import { CreditCapError, StorageFullError, UnconfirmedChargeError } from './command/errors.js';
+import { CreditCapError, StorageFullError, UnconfirmedChargeError } from './credit-errors.js';
 import type { OperationName } from './service/operations.js';
 import { PRICING } from './service/pricing.js';
 import type { Meter, MeterEntry } from './service/types.js';

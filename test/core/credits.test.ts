@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { createManualClock } from '../../src/core/clock.js';
-import { CreditCapError } from '../../src/core/command/errors.js';
+import { CreditCapError } from '../../src/core/credit-errors.js';
 import {
   budgetOf,
   budgetScopeFor,

@@ -8,16 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { SlackStartError } from '../../src/adapters/slack/index.js';
 import { NotInstalledError } from '../../src/adapters/slack/installations.js';
 import { ConfigError } from '../../src/config.js';
-import {
-  CommandInputError,
-  CreditCapError,
-  NotConnectedError,
-  PermissionError,
-  StorageFullError,
-  UnconfirmedChargeError,
-} from '../../src/core/command/errors.js';
+import { CommandInputError, NotConnectedError } from '../../src/core/command/errors.js';
 import { ParamError } from '../../src/core/command/params.js';
 import { TokenizeError } from '../../src/core/command/tokenize.js';
+import { CreditCapError, StorageFullError, UnconfirmedChargeError } from '../../src/core/credit-errors.js';
 import {
   CancelledError,
   InternalError,
@@ -36,6 +30,7 @@ import {
   SharedWindowUnavailableError,
 } from '../../src/core/service/errors.js';
 import { DatabaseError } from '../../src/core/store/database.js';
+import { PermissionError } from '../../src/core/tenancy/roles.js';
 import { SealError } from '../../src/core/tenancy/seal.js';
 import { SandboxHttpError } from '../../src/sandbox/server/http.js';
 import { CopyError, UsageError } from '../../src/tools/db-copy.js';

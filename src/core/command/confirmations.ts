@@ -4,8 +4,8 @@
  * are built-in elements (builtin-actions.ts) carrying what they confirm or run.
  */
 import { z } from 'zod';
+import type { UnconfirmedChargeError } from '../credit-errors.js';
 import { bold, button, buttons, formatCredits, notice, type Reply, reply } from '../ui/index.js';
-import type { UnconfirmedChargeError } from './errors.js';
 
 /** The kind of a Confirm (and Retry) button. */
 export const CONFIRM = 'scout.confirm';

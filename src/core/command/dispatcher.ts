@@ -8,14 +8,14 @@
 import type { z } from 'zod';
 import type { Platform } from '../actor.js';
 import type { MintedAction } from '../store/action-tokens.js';
-import { adminRole } from '../tenancy/index.js';
+import { adminRole, PermissionError } from '../tenancy/index.js';
 import { code, notice, type Reply, reply, text as textNode } from '../ui/index.js';
 import { createAtOnce } from './at-once.js';
 import { bindTokens } from './bind.js';
 import { createBuiltinActions, isBuiltin, type Running } from './builtin-actions.js';
 import { expiredReply } from './confirmations.js';
 import { errorReply } from './error-reply.js';
-import { CommandInputError, PermissionError } from './errors.js';
+import { CommandInputError } from './errors.js';
 import { FORM_KIND, formCommandLine, formRequest, formSpec, readFormId } from './forms/index.js';
 import { createGuard } from './guard.js';
 import {

@@ -1,18 +1,13 @@
 /** The one place errors become replies: short, actionable, visible to the author only. */
 import { randomBytes } from 'node:crypto';
 import { ZodError } from 'zod';
+import { CreditCapError, StorageFullError, UnconfirmedChargeError } from '../credit-errors.js';
 import type { Logger } from '../logger.js';
 import { ServiceError, ServiceInputError } from '../service/errors.js';
 import { isStorageFull } from '../store/ledger-settle.js';
+import { PermissionError } from '../tenancy/roles.js';
 import { codeBlock, notice, type Reply, reply } from '../ui/index.js';
-import {
-  CommandInputError,
-  CreditCapError,
-  NotConnectedError,
-  PermissionError,
-  StorageFullError,
-  UnconfirmedChargeError,
-} from './errors.js';
+import { CommandInputError, NotConnectedError } from './errors.js';
 import { issueLines } from './issues.js';
 import { ParamError } from './params.js';
 import { TokenizeError } from './tokenize.js';

@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { actorKey } from '../actor.js';
+import { UnconfirmedChargeError } from '../credit-errors.js';
 import { budgetOf, budgetScopeFor, checkCap, reserveWithinCap } from '../credits.js';
 import type { CallOptions } from '../service/types.js';
 import { notice, type Reply, reply } from '../ui/index.js';
@@ -18,7 +19,6 @@ import {
   confirmationReply,
   type PersonalToken,
 } from './confirmations.js';
-import { UnconfirmedChargeError } from './errors.js';
 import {
   commandContext,
   type DispatchEnv,

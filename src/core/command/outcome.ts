@@ -1,15 +1,10 @@
 /** How a command or an element press ended, as the metrics count it: a small fixed set, never free text. */
 import { ZodError } from 'zod';
+import { CreditCapError, StorageFullError, UnconfirmedChargeError } from '../credit-errors.js';
 import { ServiceError, ServiceInputError } from '../service/errors.js';
 import { isStorageFull } from '../store/ledger-settle.js';
-import {
-  CommandInputError,
-  CreditCapError,
-  NotConnectedError,
-  PermissionError,
-  StorageFullError,
-  UnconfirmedChargeError,
-} from './errors.js';
+import { PermissionError } from '../tenancy/roles.js';
+import { CommandInputError, NotConnectedError } from './errors.js';
 import { ParamError } from './params.js';
 import { TokenizeError } from './tokenize.js';
 

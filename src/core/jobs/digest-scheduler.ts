@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
-import { CreditCapError, UnconfirmedChargeError } from '../command/errors.js';
+import { CreditCapError, UnconfirmedChargeError } from '../credit-errors.js';
 import { budgetScopeFor, createMeter } from '../credits.js';
 import type { Logger } from '../logger.js';
 import type { Outbound } from '../outbound.js';

@@ -7,7 +7,7 @@ export {
   keyHint,
   type ServiceAccount,
 } from './accounts.js';
-export { adminRole, OUTSIDE_MESSAGE } from './roles.js';
+export { adminRole, OUTSIDE_MESSAGE, PermissionError } from './roles.js';
 export { createSealer, SealError, type Sealer } from './seal.js';
 export {
   type Access,

@@ -1,5 +1,6 @@
 /** Who counts as an admin on each platform, in the words a refusal uses. */
 import type { Platform } from '../actor.js';
+import { ScoutError } from '../errors.js';
 
 /** The role an admin action needs, named the way the platform names it. */
 export function adminRole(platform: Platform): string {
@@ -15,3 +16,9 @@ export function adminRole(platform: Platform): string {
 
 /** The answer to anyone outside the deployment's tenants: it names nothing of any team. */
 export const OUTSIDE_MESSAGE = 'Scout is not available here.';
+
+/** The person may not run this command. */
+export class PermissionError extends ScoutError {
+  override readonly name = 'PermissionError';
+  readonly code = 'NOT_ALLOWED';
+}

@@ -6,12 +6,12 @@
  */
 import type { Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
-import { PermissionError } from '../command/errors.js';
 import { InternalError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
 import type { TenantRef } from '../store/tenants.js';
 import { type AccountPool, keyHint, type ServiceAccount } from './accounts.js';
+import { PermissionError } from './roles.js';
 import type { Sealer } from './seal.js';
 
 export type { TenantRef } from '../store/tenants.js';

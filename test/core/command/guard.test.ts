@@ -6,9 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
 import { createManualClock } from '../../../src/core/clock.js';
-import { CreditCapError } from '../../../src/core/command/errors.js';
 import { createGuard, type GuardedWork, invocationKey } from '../../../src/core/command/guard.js';
 import { type DispatchEnv, type Scoped, scope } from '../../../src/core/command/invocation.js';
+import { CreditCapError } from '../../../src/core/credit-errors.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { sql } from '../../../src/core/store/sql.js';
 import { type Reply, reply, text } from '../../../src/core/ui/index.js';

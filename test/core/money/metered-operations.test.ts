@@ -7,7 +7,7 @@
  * not when called all the same (a cast), which is refused before anything is sent.
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { CreditCapError } from '../../../src/core/command/errors.js';
+import { CreditCapError } from '../../../src/core/credit-errors.js';
 import { budgetScopeFor, createMeter } from '../../../src/core/credits.js';
 import {
   type CallOptions,

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../src/core/clock.js';
-import { CreditCapError } from '../../../src/core/command/errors.js';
+import { CreditCapError } from '../../../src/core/credit-errors.js';
 import { createReservations, reserveWithinCap } from '../../../src/core/credits.js';
 import { openStore, type Store } from '../../../src/core/store/index.js';
 import { ENGINE, freshLocation } from './engine.js';
