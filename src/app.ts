@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { PROFILE_LINK_DOMAINS, parseProfileLink } from './commands/creators/profile-links.js';
-import { type ChatCore, createChatCore, type ProfileLinks } from './core/chat/index.js';
+import { createChatCore, type ProfileLinks } from './core/chat/create.js';
+import type { ChatCore } from './core/chat/index.js';
 import type { Clock } from './core/clock.js';
 import { systemClock } from './core/clock.js';
 import { createDispatcher, type Dispatcher } from './core/command/dispatcher.js';

@@ -67,7 +67,7 @@ const HINTS: Readonly<Record<Exclude<keyof HomeGuide, 'start'>, { says: Draft; o
  * `line` (`creators niche:yoga`) with `/scout` and the names the registry gives its command now, its options as
  * written; null when it names no command of the registry.
  */
-export function commandLineIn(registry: CommandRegistry, line: string): string | null {
+function commandLineIn(registry: CommandRegistry, line: string): string | null {
   try {
     const { def, tokens } = resolveText(registry, line);
     // The words before the options: the family alone (its default command), or the family and the command.

@@ -3,13 +3,9 @@
  * outbound contract (core/outbound), the logger and the error base: `ChatCore` and the types and small helpers of
  * the chat syntax, tenancy and operator endpoints that adapters use.
  */
-export { type Actor, type Platform, personOf, USER_ID_EXAMPLE } from '../actor.js';
+export { type Actor, personOf, USER_ID_EXAMPLE } from '../actor.js';
 export type { Invocation, SecretPrompt } from '../command/dispatcher.js';
-/** Whether a command has a form (Discord's registration offers its `form` option). */
-export { hasForm } from '../command/forms/index.js';
-export type { ParamSpec } from '../command/params.js';
-export { commandLine, quoteValue, withoutPrefix } from '../command/syntax.js';
-export type { CommandDef, CommandFamily } from '../command/types.js';
+export { commandLine } from '../command/syntax.js';
 export type { AckKind } from '../metrics.js';
 export {
   answerEvery,
@@ -20,7 +16,7 @@ export {
   type ServerLimits,
 } from '../ops-routes.js';
 export type { OpsServer } from '../ops-server.js';
-export { adminRole, OUTSIDE_MESSAGE, type TenantRef } from '../tenancy/index.js';
+export { OUTSIDE_MESSAGE, type TenantRef } from '../tenancy/index.js';
 export {
   type Catalogue,
   type CatalogueCommand,
@@ -34,7 +30,6 @@ export {
   type CompletionRequest,
   completes,
 } from './completions.js';
-export { type ChatParts, createChatCore, type ProfileLinks } from './create.js';
 export {
   type GuidePart,
   type GuideText,

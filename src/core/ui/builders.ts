@@ -56,7 +56,7 @@ export function isActionId(value: string): boolean {
 }
 
 /** Returns the token, or throws a RangeError naming what is wrong with it. */
-export function assertActionId(value: string): string {
+function assertActionId(value: string): string {
   if (!isActionId(value)) {
     throw new RangeError(
       `Action token must be 1-${ACTION_ID_MAX} printable ASCII characters without spaces, ` +
@@ -173,7 +173,7 @@ export function button(label: string, actionId: string, options: ButtonOptions =
 }
 
 /** Checks a row of buttons: at most BUTTONS_PER_ROW_MAX, distinct tokens. */
-export function checkButtonRow(row: readonly Button[], min = 0): readonly Button[] {
+function checkButtonRow(row: readonly Button[], min = 0): readonly Button[] {
   if (row.length < min || row.length > BUTTONS_PER_ROW_MAX) {
     throw new RangeError(`A button row holds ${min}-${BUTTONS_PER_ROW_MAX} buttons, got ${row.length}`);
   }

@@ -97,7 +97,7 @@ const storedFile = z.object({
 }) satisfies z.ZodType<FileAttachment>;
 
 /** A node of a stored reply. */
-export const replyNodeSchema = z.discriminatedUnion('type', NODE_SCHEMAS) satisfies z.ZodType<ReplyNode>;
+const replyNodeSchema = z.discriminatedUnion('type', NODE_SCHEMAS) satisfies z.ZodType<ReplyNode>;
 
 const replyMembers = {
   nodes: z.array(replyNodeSchema),
@@ -107,7 +107,7 @@ const replyMembers = {
 };
 
 /** A stored reply, read back as the model's Reply. */
-export const storedReplySchema = z.object(replyMembers) satisfies z.ZodType<Reply> & InStep<Drifted>;
+const storedReplySchema = z.object(replyMembers) satisfies z.ZodType<Reply> & InStep<Drifted>;
 
 /** Whether A and B have the same members (a schema without a model member would drop it when reading). */
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
-import { type CompletionField, createChatCore, type PersonRef } from '../../../src/core/chat/index.js';
+import { createChatCore } from '../../../src/core/chat/create.js';
+import type { CompletionField, PersonRef } from '../../../src/core/chat/index.js';
 import { createInstallationVault } from '../../../src/core/chat/installations.js';
 import { commandFormId, FORM_KIND } from '../../../src/core/command/forms/index.js';
 import { createLogger } from '../../../src/core/logger.js';

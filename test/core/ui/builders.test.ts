@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assertActionId,
   button,
   buttons,
   card,
@@ -46,7 +45,7 @@ describe('action tokens', () => {
     expect(isActionId('has space')).toBe(false);
     expect(isActionId('emoji😀')).toBe(false);
     expect(isActionId('line\nbreak')).toBe(false);
-    expect(() => assertActionId('x'.repeat(101))).toThrow(/1-100 printable ASCII/);
+    expect(() => button('Go', 'x'.repeat(101))).toThrow(/1-100 printable ASCII/);
   });
 });
 
