@@ -12,7 +12,7 @@ import { createFakeDiscord, type FakeMessage } from '../fakes/discord-fake.js';
 import { describeOutboundContract, type Held } from './outbound.js';
 import { overFront } from './over-front.js';
 
-describeOutboundContract('Discord', async () => {
+describeOutboundContract('Discord', { remembersAcrossRestart: true }, async () => {
   const world = await startChatWorld('2026-03-10T12:00:00Z');
   const fake = createFakeDiscord({ applicationId: APP_ID, guildId: GUILD, channelId: CHANNEL });
   await fake.start();
@@ -48,7 +48,6 @@ describeOutboundContract('Discord', async () => {
     },
     channel: { platform: 'discord', workspaceId: GUILD, channelId: CHANNEL },
     person: { platform: 'discord', workspaceId: GUILD, userId: '200000000000000001' },
-    remembersAcrossRestart: true,
     async messages(channelId) {
       const held: Held[] = [];
       for (const top of await read(channelId)) {

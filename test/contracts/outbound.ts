@@ -1,7 +1,8 @@
 /**
  * The contract of an Outbound (src/core/outbound.ts), written once and run against each platform's adapter: a
  * keyed post is made once, a post in the thread of an earlier one lands in that thread, and a retry flagged
- * `mayHaveLanded` finds the message the platform took, whether its answer was lost or the process restarted.
+ * `mayHaveLanded` finds the message the platform took, whether its answer was lost or the process restarted (a
+ * platform without history, the terminal, finds it within its process and posts it again after a restart).
  * Each platform gives a driver: its Outbound over the platform's fake, a way to read what the platform holds, and
  * the ways a post's answer can be lost.
  */
@@ -27,11 +28,6 @@ export interface OutboundDriver {
   readonly channel: ChannelRef;
   /** A person Scout may write to privately. */
   readonly person: PersonRef;
-  /**
-   * Whether a keyed post made before a restart is found after it. A platform that keeps its messages is searched;
-   * the terminal keeps no history, so after a restart it prints a post that may have been printed again.
-   */
-  readonly remembersAcrossRestart: boolean;
   /** Scout's messages in `channelId` (a channel, or a DM channel a direct message reported) and its threads. */
   messages(channelId: string): Promise<Held[]>;
   /**
@@ -49,11 +45,33 @@ export interface OutboundDriver {
   close(): Promise<void>;
 }
 
+/** What a platform can do, which decides what some cases check of it (and what they are called). */
+export interface OutboundTraits {
+  /**
+   * Whether a keyed post made before a restart is found after it. A platform that keeps its messages is searched;
+   * the terminal keeps no history, so after a restart it prints again a post that may have been printed.
+   */
+  readonly remembersAcrossRestart: boolean;
+}
+
 /** A channel reply that says `body`. */
 const note = (body: string): Reply => reply([text(body)], { visibility: 'channel' });
 
-/** Defines the contract's tests for the driver `start` gives, named `name`. */
-export function describeOutboundContract(name: string, start: () => Promise<OutboundDriver>): void {
+/** Defines the contract's tests for the driver `start` gives, named `name`, of a platform with `traits`. */
+export function describeOutboundContract(
+  name: string,
+  traits: OutboundTraits,
+  start: () => Promise<OutboundDriver>,
+): void {
+  const { remembersAcrossRestart } = traits;
+  // Without history to search, a retry after a restart posts again: the two cases of a restart then check that it
+  // does, under a new id and in the right thread, and are named for that rather than for a search they cannot make.
+  const afterRestartCase = remembersAcrossRestart
+    ? 'finds after a restart a post the platform took, and keeps its thread'
+    : 'posts again after a restart a post made before it (no history to search), and keeps its thread';
+  const lostAnswerCase = remembersAcrossRestart
+    ? 'finds a post the platform took whose answer was lost, instead of posting it again'
+    : 'posts again after a restart a post whose answer was lost (no history to search), in its thread';
   let driver: OutboundDriver | null = null;
   afterEach(async () => {
     await driver?.close();
@@ -76,7 +94,7 @@ export function describeOutboundContract(name: string, start: () => Promise<Outb
      */
     const afterRestart = async (body: string, retry: PostedMessage, before: string | null = null) => {
       const ids = (await showing(body, retry.channelId)).map((m) => m.id);
-      if (d.remembersAcrossRestart) {
+      if (remembersAcrossRestart) {
         expect(ids, body).toEqual([retry.messageId]);
         if (before !== null) expect(retry.messageId, body).toBe(before);
       } else {
@@ -122,7 +140,7 @@ export function describeOutboundContract(name: string, start: () => Promise<Outb
       ]);
     });
 
-    it('finds after a restart a post the platform took, and keeps its thread', async () => {
+    it(afterRestartCase, async () => {
       const { d, post, showing, afterRestart } = await begin();
       const charlie = await post('Reply charlie', { key: 'contract:charlie' });
       const thread = charlie.threadId ?? charlie.messageId;
@@ -147,7 +165,7 @@ export function describeOutboundContract(name: string, start: () => Promise<Outb
       expect((await showing('Reply delta')).map((m) => m.id)).toEqual([delta.messageId]);
     });
 
-    it('finds a post the platform took whose answer was lost, instead of posting it again', async () => {
+    it(lostAnswerCase, async () => {
       const { d, post, showing, afterRestart } = await begin();
       // The process died once the post had landed, before its answer came back.
       await d.crash(() => post('Reply echo', { key: 'contract:echo' }), 'after landing');

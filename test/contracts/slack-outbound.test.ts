@@ -19,7 +19,7 @@ interface Listed {
   thread_ts?: string;
 }
 
-describeOutboundContract('Slack', async () => {
+describeOutboundContract('Slack', { remembersAcrossRestart: true }, async () => {
   const world = await startChatWorld('2026-03-10T12:00:00Z');
   const slack = await startFakeSlack({ teamId: TEAM_ID });
   const front = await startFront(slack.apiUrl.replace(/\/api\/$/, ''));
@@ -61,7 +61,6 @@ describeOutboundContract('Slack', async () => {
     },
     channel: { platform: 'slack', workspaceId: TEAM_ID, channelId: 'C0CONTRACT' },
     person: { platform: 'slack', workspaceId: TEAM_ID, userId: 'U0ANA' },
-    remembersAcrossRestart: true,
     async messages(channel) {
       const held: Held[] = [];
       // History is newest first and leaves replies out; a thread is listed oldest first, its parent leading.

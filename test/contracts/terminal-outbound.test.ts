@@ -16,7 +16,7 @@ import { describeOutboundContract, type Held } from './outbound.js';
 /** A header and the lines under it, as the terminal prints a post. */
 const POSTED = /^── (?:post (\d+) in #(\S+?)(?:, thread of post (\S+))?|direct message (\d+) to (@\S+)) ──\n/;
 
-describeOutboundContract('terminal', async () => {
+describeOutboundContract('terminal', { remembersAcrossRestart: false }, async () => {
   // What each process printed, in order.
   const runs: Array<{ name: string; printed: string }> = [];
   let outbound: Outbound;
@@ -47,7 +47,6 @@ describeOutboundContract('terminal', async () => {
     },
     channel: { platform: 'terminal', workspaceId: 'local', channelId: 'general' },
     person: { platform: 'terminal', workspaceId: 'local', userId: 'ana' },
-    remembersAcrossRestart: false,
     async messages(channelId) {
       const held: Held[] = [];
       for (const run of runs) {
