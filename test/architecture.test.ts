@@ -189,13 +189,30 @@ describe('module boundaries', () => {
       family.name,
       ...family.commands.map((c) => `${family.name}.${c.name}`),
     ]);
+    // A command as typed, anywhere in a literal ('list update', `digest add ${channel}`): its family, a space, then
+    // one of that family's commands.
+    const typed = FAMILIES.map(
+      (family) =>
+        new RegExp(
+          `(?<![\\w-])${family.name}\\s+(${family.commands.map((c) => c.name).join('|')})(?![\\w-])`,
+        ),
+    );
     const offenders = files
       .filter((f) => slashed(f).startsWith('adapters/'))
       .flatMap((f) => {
         const source = readFileSync(new URL(f, src), 'utf8');
-        return names
-          .filter((name) => new RegExp(`['"\`]${name.replace('.', '\\.')}(['"\`.:])`).test(source))
-          .map((name) => `${slashed(f)} names ${name}`);
+        const literals = literalsOf(source);
+        return [
+          ...names
+            .filter((name) => new RegExp(`['"\`]${name.replace('.', '\\.')}(['"\`.:])`).test(source))
+            .map((name) => `${slashed(f)} names ${name}`),
+          ...literals.flatMap((text) =>
+            typed.flatMap((command) => {
+              const found = command.exec(text);
+              return found === null ? [] : [`${slashed(f)} names ${found[0]} in ${JSON.stringify(text)}`];
+            }),
+          ),
+        ];
       });
     expect(offenders).toEqual([]);
   });
