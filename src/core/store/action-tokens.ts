@@ -1,6 +1,7 @@
 /** The state behind interactive elements: a button or select carries only a short opaque token. */
 import { randomBytes } from 'node:crypto';
 import type { Actor } from '../actor.js';
+import { InternalError } from '../errors.js';
 import { type Sql, sql } from './sql.js';
 
 /** Longest token: Discord caps custom_id at 100 characters; Slack's action_id allows 255. */
@@ -73,7 +74,7 @@ export function tokenKind(token: string): string | null {
 export function mint(action: NewAction): MintedAction {
   // The kind prefix makes logs readable, and says what a token is for before it is looked up (tokenKind).
   const token = `${action.kind}:${randomBytes(RANDOM_BYTES).toString('base64url')}`;
-  if (token.length > MAX_TOKEN_LENGTH) throw new RangeError(`Action kind too long: ${action.kind}`);
+  if (token.length > MAX_TOKEN_LENGTH) throw new InternalError(`Action kind too long: ${action.kind}`);
   return {
     token,
     kind: action.kind,

@@ -4,7 +4,7 @@
  * additional data, so a sealed value copied into another tenant's row does not open there.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { ScoutError } from '../errors.js';
+import { InternalError, ScoutError } from '../errors.js';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -25,7 +25,8 @@ export class SealError extends ScoutError {
 
 /** Creates a sealer from the deployment's encryption secret (at least 32 characters). */
 export function createSealer(secret: string): Sealer {
-  if (secret.length < 32) throw new RangeError('The encryption secret must be at least 32 characters.');
+  // The configuration refuses a shorter SCOUT_ENCRYPTION_KEY, so a short one here is a caller's bug.
+  if (secret.length < 32) throw new InternalError('The encryption secret must be at least 32 characters.');
   const key = Buffer.from(hkdfSync('sha256', secret, 'scout', 'scout secrets at rest v1', 32));
   return {
     seal(plain, context) {

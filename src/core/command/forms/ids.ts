@@ -3,6 +3,7 @@
  * request that fixes some options and fills in others (a token of kind `FORM_KIND`, its payload a `formRequest`).
  */
 import { z } from 'zod';
+import { InternalError } from '../../errors.js';
 import { tokenKind } from '../../store/action-tokens.js';
 import { type Button, button } from '../../ui/index.js';
 import type { CommandDef } from '../types.js';
@@ -49,6 +50,6 @@ export function readFormId(
  * platform shows forms; where it does not, its press answers with the command line to type.
  */
 export function formButton(label: string, id: string): Button {
-  if (readFormId(id) === null) throw new RangeError(`Not a form id: ${id.slice(0, 40)}`);
+  if (readFormId(id) === null) throw new InternalError(`Not a form id: ${id.slice(0, 40)}`);
   return button(label, id);
 }
