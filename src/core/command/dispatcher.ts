@@ -3,24 +3,22 @@
  * It finds the tenant (refusing anyone outside the deployment's tenants before anything else; invocation.ts),
  * routes the line (routing.ts), resolves and validates the input (resolve-options.ts), checks permission, and runs
  * the work under the guard (guard.ts: claim, cap, confirmation, reservation) with the tenant's metered service
- * client. Its own elements are built-in (builtin-actions.ts); the answers of an acknowledgement are at-once.ts's.
+ * client. An element press is routed by actions.ts (the dispatcher's own elements by builtin-actions.ts); the
+ * answers of an acknowledgement are at-once.ts's.
  */
-import type { z } from 'zod';
 import type { Platform } from '../actor.js';
 import type { MintedAction } from '../store/action-tokens.js';
 import { adminRole, PermissionError } from '../tenancy/index.js';
-import { code, notice, type Reply, reply, text as textNode } from '../ui/index.js';
+import type { Reply } from '../ui/index.js';
+import { createActionRouter } from './actions.js';
 import { createAtOnce } from './at-once.js';
 import { bindTokens } from './bind.js';
-import { createBuiltinActions, isBuiltin, type Running } from './builtin-actions.js';
-import { expiredReply } from './confirmations.js';
+import type { Running } from './builtin-actions.js';
 import { errorReply } from './error-reply.js';
 import { CommandInputError } from './errors.js';
-import { FORM_KIND, formCommandLine, formRequest, formSpec, readFormId } from './forms/index.js';
 import { createGuard } from './guard.js';
 import {
   type DispatchEnv,
-  expiredIn,
   type Invocation,
   outside,
   requireAccount,
@@ -39,7 +37,7 @@ import {
   validInput,
   withoutSecrets,
 } from './resolve-options.js';
-import { commandNameOf, familyOfElement, familyOfLine, keyedTokens, lineOf, resolveText } from './routing.js';
+import { familyOfLine, resolveText } from './routing.js';
 import type { Token } from './tokenize.js';
 import type { ActionEvent, CommandDef } from './types.js';
 import { WORKING } from './waiting.js';
@@ -96,7 +94,7 @@ export function needsRole(def: Pick<CommandDef<unknown>, 'family' | 'name'>, pla
 
 /** Creates the dispatcher. */
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
-  const { registry, store, tenants, clock, logger, metrics } = deps;
+  const { registry, store, tenants, logger, metrics } = deps;
   const running: Running = new Map();
   const guarded = createGuard(deps, running);
   const { atOnce, working } = createAtOnce({ registry, logger, metrics });
@@ -146,88 +144,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
   };
 
-  /**
-   * A form button pressed where no form opens (the terminal): the command line to type, filled in as the form
-   * would be; with words typed after the press (`edit 1 notes:"Call Monday"`), that line run with them.
-   */
-  const formByText = async (
-    invocation: Scoped & { event?: ActionEvent },
-    request: z.output<typeof formRequest>,
-  ): Promise<Reply> => {
-    const def = registry.command(request.family, request.command);
-    const spec = def === undefined ? null : formSpec(def, request);
-    if (def === undefined || spec === null) return expiredReply();
-    invocation.tally.family = def.family;
-    const typed = invocation.event?.value?.trim() ?? '';
-    if (typed !== '') {
-      return handleText({ ...invocation, text: `${lineOf(def, keyedTokens(request.fixed))} ${typed}` });
-    }
-    return reply([textNode(`${spec.title}: type `, code(formCommandLine(def, spec)))]);
-  };
-
-  const builtin = createBuiltinActions(deps, running, {
+  const handleAction = createActionRouter(deps, running, {
+    guarded,
     line: handleText,
     command: (invocation, def, raw, text) => runCommand(invocation, def, raw, text, true),
-    action: (invocation) => handleAction(invocation, true),
   });
-
-  const handleAction = async (
-    invocation: Scoped & { token: string; event?: ActionEvent },
-    confirmed = false,
-  ): Promise<Reply> => {
-    const named = readFormId(invocation.token);
-    if (named?.kind === 'command') {
-      return formByText(invocation, formRequest.parse({ family: named.family, command: named.command }));
-    }
-    const found = await store.actions.lookup(invocation.token, invocation.actor, clock.now());
-    const { tally } = invocation;
-    if (found.status === 'unknown') {
-      tally.outcome = 'expired';
-      return expiredReply();
-    }
-    tally.family = familyOfElement(registry, found.record.kind, found.record.rerun);
-    if (found.status === 'expired') {
-      tally.outcome = 'expired';
-      return expiredIn(deps, invocation, found.record.rerun);
-    }
-    if (found.status === 'not-yours') {
-      tally.outcome = 'refused';
-      return reply([notice('warning', 'Only the person who ran the command can use this.')]);
-    }
-    if (found.status === 'used') {
-      tally.outcome = 'duplicate';
-      return reply([notice('info', 'Already done.')]);
-    }
-    const { kind, payload } = found.record;
-    if (isBuiltin(kind)) return builtin(invocation, kind, payload, invocation.token);
-    if (kind === FORM_KIND) {
-      const request = formRequest.safeParse(payload);
-      return request.success ? formByText(invocation, request.data) : expiredReply();
-    }
-    const def = registry.action(kind);
-    const parsed = def?.payload.safeParse(payload);
-    if (def === undefined || parsed === undefined || !parsed.success) {
-      tally.outcome = 'expired';
-      return expiredReply();
-    }
-    requireAccount(invocation, def.account === 'optional');
-    const event = invocation.event ?? {};
-    return guarded(invocation, {
-      what: `action ${invocation.token}`,
-      input: event,
-      commandText: found.record.rerun ?? '',
-      // Spend from a button counts toward the command that made it (`creators search`), not the button's kind.
-      command: commandNameOf(registry, found.record.rerun) ?? kind,
-      confirmed,
-      // An element changes what its family's commands do: `list.status` what `list update` changes.
-      changes: def.mutates === true ? (def.subject ?? (kind.split('.')[0] as string)) : null,
-      capPerCall: false,
-      working: def.working ?? WORKING,
-      estimate: (ctx) => def.estimate(parsed.data, event, ctx),
-      confirmation: { type: 'action', token: invocation.token, event },
-      work: (ctx) => def.run(ctx, parsed.data, event),
-    });
-  };
 
   /**
    * Runs an entry point: the invocation in its tenant (anyone outside is refused), `handle` with it, the elements
