@@ -80,12 +80,14 @@ export function secretsOf(registry: CommandRegistry, line: string): SecretPrompt
   try {
     const { def, tokens } = resolveText(registry, line);
     const raw = bindTokens(def.params, tokens);
-    const fields = Object.entries(def.params)
-      .filter(([name, spec]) => spec.secret === true && raw[name] === undefined)
-      .map(([name, spec]) => ({ name, label: spec.description }));
-    if (fields.length === 0) return null;
+    const secrets = Object.entries(def.params).filter(([, spec]) => spec.secret === true);
+    if (secrets.every(([name]) => raw[name] !== undefined)) return null;
+    // The form asks for every secret again, and what it keeps of the line holds none: a secret typed beside a
+    // missing one is not kept waiting in the database.
+    const fields = secrets.map(([name, spec]) => ({ name, label: spec.description }));
     const given: Record<string, string> = {};
-    for (const [name, value] of Object.entries(raw)) if (typeof value === 'string') given[name] = value;
+    for (const [name, value] of Object.entries(raw))
+      if (typeof value === 'string' && def.params[name]?.secret !== true) given[name] = value;
     return { family: def.family, command: def.name, line: `/scout ${def.family} ${def.name}`, given, fields };
   } catch {
     return null;

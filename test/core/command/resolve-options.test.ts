@@ -63,9 +63,22 @@ const connect = defineCommand({
   run: async () => reply([]),
 }) as CommandDef<unknown>;
 
+// Two secrets: a line may give one and lack the other.
+const pair = {
+  ...connect,
+  name: 'pair',
+  description: 'Connect a key pair.',
+  params: {
+    id: { kind: 'text', secret: true, description: 'The key id.' },
+    secret: { kind: 'text', secret: true, description: 'The key secret.' },
+    label: { kind: 'text', description: 'A label.' },
+  },
+  schema: z.object({ id: z.string(), secret: z.string(), label: z.string().optional() }),
+} as CommandDef<unknown>;
+
 const registry = createRegistry([
   { name: 'creators', description: 'Creators.', commands: [search] },
-  { name: 'service', description: 'Service.', commands: [connect] },
+  { name: 'service', description: 'Service.', commands: [connect, pair] },
 ]);
 const logger = createLogger({ level: 'silent' });
 
@@ -123,6 +136,20 @@ describe('resolving options', () => {
     expect(secretsOf(registry, 'service connect sk_live_1')).toBeNull();
     expect(secretsOf(registry, 'creators search')).toBeNull();
     expect(secretsOf(registry, 'nothing')).toBeNull();
+  });
+
+  it('keeps no secret of a line that gives one secret and lacks another: the form asks for both', () => {
+    expect(secretsOf(registry, 'service pair id:kid_1 label:Main')).toEqual({
+      family: 'service',
+      command: 'pair',
+      line: '/scout service pair',
+      given: { label: 'Main' },
+      fields: [
+        { name: 'id', label: 'The key id.' },
+        { name: 'secret', label: 'The key secret.' },
+      ],
+    });
+    expect(secretsOf(registry, 'service pair id:kid_1 secret:s_2')).toBeNull();
   });
 
   it("answers a mistake with the usage line, offering the command's form only for a mistake in its options", () => {
