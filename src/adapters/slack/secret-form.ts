@@ -70,9 +70,16 @@ export function readSecretMetadata(raw: string | undefined): SecretMetadata | nu
   try {
     const parsed: unknown = JSON.parse(raw ?? '');
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const { id, channelId, responseUrl } = parsed as Record<string, unknown>;
-    if (typeof id !== 'string' || typeof channelId !== 'string') return null;
-    return { id, channelId, responseUrl: typeof responseUrl === 'string' ? responseUrl : null };
+    const { id, channelId, responseUrl, fields } = parsed as Record<string, unknown>;
+    if (typeof channelId !== 'string') return null;
+    // A secrets form whose metadata held its fields rather than an id names no form kept in core: its submission is
+    // answered as expired, privately, where it came from, rather than dropped.
+    if (typeof id !== 'string' && !Array.isArray(fields)) return null;
+    return {
+      id: typeof id === 'string' ? id : '',
+      channelId,
+      responseUrl: typeof responseUrl === 'string' ? responseUrl : null,
+    };
   } catch {
     return null;
   }

@@ -4,6 +4,7 @@
  * form shows comes from the command's declaration (core/command/forms); adapters only lay it out.
  */
 import { z } from 'zod';
+import type { Platform } from '../actor.js';
 import { needsRole } from '../command/dispatcher.js';
 import {
   bareFormOf,
@@ -38,9 +39,13 @@ const gone = (): FormCheck => ({
 const SECRET_FORM_KIND = 'scout.secret';
 /**
  * How long a secrets form stays valid: as long as where its answer goes (Discord's interaction token, 15 minutes;
- * Slack's response_url lasts longer).
+ * Slack's response_url, 30 minutes, less one for the answer).
  */
-const SECRET_FORM_TTL_MS = 15 * 60_000;
+const SECRET_FORM_TTL_MS: Readonly<Record<Platform, number>> = {
+  discord: 15 * 60_000,
+  slack: 29 * 60_000,
+  terminal: 15 * 60_000,
+};
 
 /** What a stored secrets form holds: the command, the options given and the secret fields' names, never a secret. */
 const secretForm = z.object({
@@ -168,7 +173,7 @@ export function createFormDoor(parts: FormParts): FormDoor {
         actor: person,
         personal: true,
         rerun: null,
-        ttlMs: SECRET_FORM_TTL_MS,
+        ttlMs: SECRET_FORM_TTL_MS[person.platform],
         now: clock.now(),
       });
       return { status: 'form', id, prompt };

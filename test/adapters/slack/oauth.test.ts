@@ -141,6 +141,44 @@ describe('many-team Slack through Bolt’s OAuth', () => {
     expect(JSON.stringify(stored.status === 'used' ? stored.record.payload : null)).not.toContain(key);
   });
 
+  it('keeps a key form as long as its answer can go back through the response_url', async () => {
+    const { admin } = TEAMS.T1;
+    const opened = await world.openKeyForm({
+      responseUrl: world.slack.responseUrl('ttl-form'),
+      teamId: 'T1',
+      userId: admin,
+    });
+    const at = (minutes: number) => new Date(world.app.clock.now().getTime() + minutes * 60_000);
+    const lookup = (minutes: number) =>
+      world.app.store.actions.lookup(opened.id, slackPerson('T1', admin), at(minutes));
+    expect((await lookup(28)).status).toBe('ok');
+    expect((await lookup(30)).status).toBe('expired');
+  });
+
+  it('answers a key form that names no stored form as expired, privately, instead of dropping it', async () => {
+    const { admin, key } = TEAMS.T1;
+    const requests = world.sandbox.requests().length;
+    const submission = viewSubmissionPayload({
+      callbackId: SECRET_MODAL,
+      privateMetadata: JSON.stringify({
+        family: 'connect',
+        command: 'key',
+        given: {},
+        fields: ['key'],
+        channelId: 'C1',
+        responseUrl: world.slack.responseUrl('idless-form'),
+      }),
+      values: { 'secret.key': { value: { type: 'plain_text_input', value: key } } },
+      teamId: 'T1',
+      userId: admin,
+    });
+    await sendPayload(world.adapter.port, submission);
+    const answer = await world.responseTo('idless-form');
+    expect(textOf(answer)).toContain('expired');
+    expect(answer.body.response_type).toBe('ephemeral');
+    expect(world.sandbox.requests()).toHaveLength(requests);
+  });
+
   it('refuses a person of another organisation in a shared channel: no key form, no submission', async () => {
     const requests = world.sandbox.requests().length;
     const calls = world.slack.calls.length;
