@@ -1,8 +1,10 @@
 /**
  * Bolt listeners: `/scout`, element presses, the modals' submissions, the App Home, link unfurls and, in
- * many-team mode, leaving. Every listener acknowledges first, before any service call or database work, refuses
- * anyone outside the deployment's tenants before anything else (before a modal opens; in an org-wide install,
- * anyone Slack does not name a person of the org), and answers through the response_url or the Web API afterwards.
+ * many-team mode, leaving. Every listener acknowledges before any service call, refuses anyone outside the
+ * deployment's tenants before anything else (before a modal opens; in an org-wide install, anyone Slack does not
+ * name a person of the org), and answers through the response_url or the Web API afterwards. A modal's submission
+ * is checked before its acknowledgement, so that a wrong value is shown on its input (response_action: errors):
+ * that check reads the form's stored state, and nothing else is done first.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BlockAction, App as BoltApp, Context, RespondFn, webApi } from '@slack/bolt';
