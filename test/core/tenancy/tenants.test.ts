@@ -170,6 +170,7 @@ describe('many-team mode', () => {
     expect(w.app.dispatcher.secretsNeeded('/scout connect key')).toEqual({
       family: 'connect',
       command: 'key',
+      line: '/scout connect key',
       given: {},
       fields: [{ name: 'key', label: 'The API key of the service.' }],
     });
