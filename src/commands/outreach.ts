@@ -60,6 +60,14 @@ const MESSAGE_PARAMS: ParamTable = {
     kind: 'choice',
     values: MESSAGE_DIRECTIONS,
     aliases: ['dir'],
+    synonyms: {
+      replies: 'inbound',
+      reply: 'inbound',
+      received: 'inbound',
+      incoming: 'inbound',
+      sent: 'outbound',
+      outgoing: 'outbound',
+    },
     description: 'all (default), outbound (sent by the agent) or inbound (creator replies).',
   },
   status: {

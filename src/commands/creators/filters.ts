@@ -225,12 +225,39 @@ export const CREATOR_FILTER_PARAMS: ParamTable = {
   },
 };
 
+/** Other words for the platforms: their short forms and what their creators are called. */
+const PLATFORM_SYNONYMS: Readonly<Record<string, string>> = {
+  'tik tok': 'tiktok',
+  tiktoker: 'tiktok',
+  tiktokers: 'tiktok',
+  tt: 'tiktok',
+  ig: 'instagram',
+  insta: 'instagram',
+  instagrammer: 'instagram',
+  instagrammers: 'instagram',
+  yt: 'youtube',
+  'you tube': 'youtube',
+  youtuber: 'youtube',
+  youtubers: 'youtube',
+  tweeter: 'twitter',
+  tweeters: 'twitter',
+  'linked in': 'linkedin',
+  linkedinners: 'linkedin',
+  streamer: 'twitch',
+  streamers: 'twitch',
+  twitcher: 'twitch',
+};
+
 /** The platform option, with the platforms an operation accepts. */
 export function sourceParam(platforms: readonly string[]): ParamSpec {
   return {
     kind: 'choice',
     values: platforms,
     aliases: ['platform', 'network'],
+    // The words people use for each platform's creators, kept to the platforms this operation takes.
+    synonyms: Object.fromEntries(
+      Object.entries(PLATFORM_SYNONYMS).filter(([, value]) => platforms.includes(value)),
+    ),
     description: `Platform: ${platforms.join(', ')}.`,
     example: platforms[0] ?? 'tiktok',
     // First of what people filter by; the places of the others are in CREATOR_FILTER_PARAMS.

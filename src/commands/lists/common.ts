@@ -32,6 +32,26 @@ export const STATUS_EXAMPLE = typedStatus('NEGOTIATING');
 export const STATUS_PARAM: ParamSpec = {
   kind: 'choice',
   values: CRM_STATUSES,
+  // The statuses in words, as people say them.
+  synonyms: {
+    'to outreach': 'TO_OUTREACH',
+    'not contacted': 'TO_OUTREACH',
+    'not contacted yet': 'TO_OUTREACH',
+    contacted: 'OUTREACHED',
+    'reached out': 'OUTREACHED',
+    emailed: 'OUTREACHED',
+    negotiation: 'NEGOTIATING',
+    negotiate: 'NEGOTIATING',
+    'in negotiation': 'NEGOTIATING',
+    'working with': 'WORKING',
+    'in progress': 'WORKING',
+    active: 'WORKING',
+    finished: 'DONE',
+    completed: 'DONE',
+    complete: 'DONE',
+    canceled: 'CANCELLED',
+    dropped: 'CANCELLED',
+  },
   description: 'A CRM status, in any case.',
   example: STATUS_EXAMPLE,
 };

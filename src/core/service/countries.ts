@@ -58,6 +58,68 @@ const SHORT_FORMS: Readonly<Record<string, readonly string[]>> = {
   Vietnam: ['Viet Nam'],
 };
 
+/**
+ * What people call a country's creators ("French", "Brazilian"), by the name they mean: only adjectives that name
+ * one country alone (no "Korean", no "Congolese"), so that `country:French` and "French creators" read as France.
+ */
+const ADJECTIVES: Readonly<Record<string, readonly string[]>> = {
+  'United States': ['American', 'US American'],
+  'United Kingdom': ['British', 'Scottish', 'Welsh'],
+  France: ['French'],
+  Germany: ['German'],
+  Spain: ['Spanish'],
+  Italy: ['Italian'],
+  Portugal: ['Portuguese'],
+  Brazil: ['Brazilian'],
+  Mexico: ['Mexican'],
+  Canada: ['Canadian'],
+  Australia: ['Australian', 'Aussie'],
+  'New Zealand': ['New Zealander', 'Kiwi'],
+  Ireland: ['Irish'],
+  Netherlands: ['Dutch'],
+  Belgium: ['Belgian'],
+  Switzerland: ['Swiss'],
+  Austria: ['Austrian'],
+  Sweden: ['Swedish'],
+  Norway: ['Norwegian'],
+  Denmark: ['Danish'],
+  Finland: ['Finnish'],
+  Poland: ['Polish'],
+  Greece: ['Greek'],
+  Turkey: ['Turkish'],
+  Russia: ['Russian'],
+  Ukraine: ['Ukrainian'],
+  Romania: ['Romanian'],
+  Hungary: ['Hungarian'],
+  Czechia: ['Czech'],
+  Argentina: ['Argentinian', 'Argentine'],
+  Colombia: ['Colombian'],
+  Chile: ['Chilean'],
+  Peru: ['Peruvian'],
+  Venezuela: ['Venezuelan'],
+  Nigeria: ['Nigerian'],
+  Kenya: ['Kenyan'],
+  Ghana: ['Ghanaian'],
+  'South Africa': ['South African'],
+  Egypt: ['Egyptian'],
+  Morocco: ['Moroccan'],
+  'Saudi Arabia': ['Saudi'],
+  'United Arab Emirates': ['Emirati'],
+  Israel: ['Israeli'],
+  India: ['Indian'],
+  Pakistan: ['Pakistani'],
+  Bangladesh: ['Bangladeshi'],
+  China: ['Chinese'],
+  Japan: ['Japanese'],
+  'South Korea': ['South Korean'],
+  Indonesia: ['Indonesian'],
+  Philippines: ['Filipino', 'Philippine'],
+  Thailand: ['Thai'],
+  Vietnam: ['Vietnamese'],
+  Malaysia: ['Malaysian'],
+  Singapore: ['Singaporean'],
+};
+
 /** CLDR's English name in plain words: "and" for "&", "Saint" for "St.", a straight apostrophe. */
 const plainName = (cldr: string) =>
   cldr
@@ -97,6 +159,7 @@ function buildCountries(): { countries: Country[]; synonyms: Record<string, stri
     if (brief !== undefined && brief !== cldr && brief !== name) synonyms[brief] = name;
   }
   for (const [name, forms] of Object.entries(SHORT_FORMS)) for (const form of forms) synonyms[form] = name;
+  for (const [name, forms] of Object.entries(ADJECTIVES)) for (const form of forms) synonyms[form] = name;
   countries.sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return { countries, synonyms };
 }

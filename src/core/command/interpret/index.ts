@@ -1,0 +1,206 @@
+/**
+ * The plain-language interpreter: a sentence ("fitness creators in France with 20k+ followers") read as one of
+ * Scout's commands, written as the exact command line it stands for. Deterministic and offline: it knows only what
+ * the registry's declarations say (vocabulary.ts), with a little generic English of its own (text.ts, numbers.ts,
+ * dates.ts, names.ts). The caller asks it only for a line that does not parse as the exact syntax, acts on a reading
+ * of at least CONFIDENT (showing it before it spends or writes), and suggests lesser ones.
+ *
+ *   const interpreter = createInterpreter(registry, { now: () => clock.now(), timeZone: 'Europe/Paris' });
+ *   const [best] = interpreter.interpret('french beauty creators who have an email', { line: lastLine });
+ *   if (best !== undefined && best.confidence >= CONFIDENT) dispatch(best.line);
+ */
+
+import { bindTokens } from '../bind.js';
+import { resolveText } from '../routing.js';
+import { commandLine, withoutPrefix } from '../syntax.js';
+import type { CommandRegistry } from '../types.js';
+import { shortName } from '../usage.js';
+import { analyse } from './analysis.js';
+import { refine } from './follow-up.js';
+import { evaluate, type Reading, shapeOf } from './match.js';
+import { isReference } from './names.js';
+import type { FollowUp, Interpretation, Interpreter } from './types.js';
+import { buildVocabulary } from './vocabulary.js';
+
+export { CONFIDENT, type FollowUp, type Interpretation, type Interpreter } from './types.js';
+
+/** What the interpreter is given besides the registry. */
+export interface InterpreterOptions {
+  /** The clock relative dates are read against ("last week"). */
+  now: () => Date;
+  /** The IANA time zone days are counted in (UTC by default). */
+  timeZone?: string;
+}
+
+/** A longer sentence is not a request: nothing is read of it. */
+export const MAX_SENTENCE = 500;
+/** The most words read. */
+const MAX_WORDS = 60;
+/** The most readings given. */
+const MAX_READINGS = 3;
+/** Readings less sure than this are not offered at all. */
+const FLOOR = 0.2;
+/** A runner-up this close to the best reading makes the best one a guess. */
+const CLOSE = 0.3;
+
+/** How sure a reading is: the share of its content words used, and whether a word named its command. */
+function confidenceOf(reading: Reading, context: boolean): number {
+  const used = reading.used.size;
+  if (used === 0) return 0;
+  const coverage = used / (used + reading.unused);
+  const factor = reading.named || (context && reading.bound > 0) ? 1 : reading.bound > 0 ? 0.8 : 0.45;
+  let confidence = coverage * factor;
+  const { def } = reading.entry;
+  // What changes who may do what, or the account itself, is acted on only when every word was understood.
+  if (
+    (def.permission === 'admin' || (def.account === 'optional' && def.mutates === true)) &&
+    reading.unused > 0
+  ) {
+    confidence = Math.min(confidence, 0.45);
+  }
+  return Math.round(confidence * 100) / 100;
+}
+
+/** Options by the short name people type (`category` for mainCategory), as help writes them. */
+function typedOptions(
+  registry: CommandRegistry,
+  family: string,
+  command: string,
+  options: Record<string, string>,
+) {
+  const params = registry.command(family, command)?.params ?? {};
+  const typed: Record<string, string> = {};
+  for (const [name, value] of Object.entries(options)) {
+    const spec = params[name];
+    typed[spec === undefined ? name : shortName(name, spec)] = value;
+  }
+  return typed;
+}
+
+/**
+ * The line of a reading, when it reads back through the exact syntax and its command's schema; options are written
+ * by the names people type, so the line teaches the short form.
+ */
+function checkedLine(
+  registry: CommandRegistry,
+  family: string,
+  command: string,
+  options: Record<string, string>,
+  kept: string[] = [],
+): string | null {
+  const line = commandLine(family, command, typedOptions(registry, family, command, options), kept.join(' '));
+  try {
+    const { def, tokens } = resolveText(registry, line);
+    if (def.family !== family || def.name !== command) return null;
+    const input = bindTokens(def.params, tokens);
+    return def.schema.safeParse(input).success ? line : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A line of the exact syntax with a mistake in it (`list add "Spring Launch"`, `creators followers:abc`): a typed
+ * option, or a family and command named outright with nothing but quoted values, ids and links after them. The
+ * exact parser's message answers it better than a guess.
+ */
+function isSyntaxMistake(registry: CommandRegistry, text: string): boolean {
+  let resolved: ReturnType<typeof resolveText>;
+  try {
+    resolved = resolveText(registry, text);
+  } catch {
+    return false;
+  }
+  const { def, tokens } = resolved;
+  let bound = false;
+  try {
+    if (def.schema.safeParse(bindTokens(def.params, tokens)).success) return false;
+    // A rest option takes any words, plain ones too: binding says nothing then.
+    bound = !Object.values(def.params).some((spec) => spec.rest === true);
+  } catch {
+    // Not bound: see below whether it is a mistake of the exact syntax all the same.
+  }
+  if (tokens.some((token) => token.key !== null)) return true;
+  const [, second] = text.split(/\s+/);
+  const named = second !== undefined && registry.command(def.family, second) !== undefined;
+  // Named outright, and its words fill the command's options (only their values are wrong), or are all values.
+  return (
+    named && (bound || tokens.every((token) => token.source !== token.value || shapeOf(token.value) !== null))
+  );
+}
+
+/** Builds the interpreter of a registry; its index of the declarations is built once, here. */
+export function createInterpreter(registry: CommandRegistry, options: InterpreterOptions): Interpreter {
+  const vocabulary = buildVocabulary(registry);
+  const timeZone = options.timeZone ?? 'UTC';
+  return {
+    interpret(sentence: string, after?: FollowUp): readonly Interpretation[] {
+      const text = withoutPrefix(sentence);
+      if (text === '' || text.length > MAX_SENTENCE || isReference(text) || isSyntaxMistake(registry, text))
+        return [];
+      const analysis = analyse(text, vocabulary, options.now(), timeZone, MAX_WORDS);
+      if (analysis.total > MAX_WORDS || analysis.words.length === 0) return [];
+      const readings = vocabulary.commands
+        .map((entry) => evaluate(entry, analysis, vocabulary))
+        .filter((r): r is Reading => r !== null && r.used.size > 0)
+        .sort((x, y) => y.score - x.score);
+      const out: Interpretation[] = [];
+      const best = readings[0];
+      readings.forEach((reading, i) => {
+        let confidence = confidenceOf(reading, false);
+        const runnerUp = readings[1];
+        // A close runner-up of another family makes the best reading a guess (one family's default wins its own).
+        if (
+          i === 0 &&
+          runnerUp !== undefined &&
+          runnerUp.entry.family !== reading.entry.family &&
+          runnerUp.score >= reading.score - CLOSE
+        )
+          confidence *= 0.75;
+        if (best !== undefined && i > 0) confidence = Math.min(confidence, 0.55);
+        const { family, def } = { family: reading.entry.family, def: reading.entry.def };
+        const line = checkedLine(registry, family, def.name, reading.options);
+        if (line === null) return;
+        out.push({
+          family,
+          command: def.name,
+          options: reading.options,
+          line,
+          unused: reading.unusedWords,
+          confidence: Math.round(confidence * 100) / 100,
+        });
+      });
+      if (after !== undefined) {
+        const refined = refine(registry, vocabulary, after, analysis);
+        if (refined !== null) {
+          const { reading, kept, keptText } = refined;
+          const line = checkedLine(
+            registry,
+            reading.entry.family,
+            reading.entry.def.name,
+            reading.options,
+            keptText,
+          );
+          const fresh = out[0];
+          // A sentence that names another command outright is that command, not a change of the last one.
+          const outranked = fresh !== undefined && fresh.confidence >= 0.6 && readings[0]?.named === true;
+          if (line !== null && !outranked) {
+            out.unshift({
+              family: reading.entry.family,
+              command: reading.entry.def.name,
+              options: { ...kept, ...reading.options },
+              line,
+              unused: reading.unusedWords,
+              confidence: confidenceOf(reading, true),
+            });
+          }
+        }
+      }
+      const seen = new Set<string>();
+      return out
+        .filter((r) => r.confidence >= FLOOR && !seen.has(r.line) && seen.add(r.line) !== undefined)
+        .sort((x, y) => y.confidence - x.confidence)
+        .slice(0, MAX_READINGS);
+    },
+  };
+}
