@@ -13,11 +13,14 @@ import { FAMILIES } from '../src/commands/index.js';
 import { renderSpendChart } from '../src/core/charts/render.js';
 import { lastDays, spendByDay } from '../src/core/charts/spend.js';
 import { bindTokens } from '../src/core/command/bind.js';
+import { createInterpreter } from '../src/core/command/interpret/index.js';
+import { createRegistry } from '../src/core/command/registry.js';
 import { tokenize } from '../src/core/command/tokenize.js';
 import { createLogger } from '../src/core/logger.js';
 import { openDatabase } from '../src/core/store/database.js';
 import { createLedger } from '../src/core/store/ledger.js';
 import { createSandbox } from '../src/sandbox/index.js';
+import { CASES, FOLLOW_UPS, NEGATIVE, NOW } from '../test/core/command/interpret/corpus.js';
 import { startFakeSlack } from '../test/fakes/slack-api.js';
 import { ackRows, compareAcks } from './ack.js';
 import { writeLoad } from './load.js';
@@ -28,6 +31,31 @@ import { measureStart } from './start.js';
 interface Row {
   name: string;
   figure: string;
+}
+
+/** The interpreter's time per line over the corpus's sentences and follow-ups, against the working message's 500 ms. */
+function interpreterRow(): Row {
+  const interpreter = createInterpreter(createRegistry(FAMILIES), { now: () => NOW });
+  const lines: Array<[string, { line: string } | undefined]> = [
+    ...CASES.map(([sentence]): [string, undefined] => [sentence, undefined]),
+    ...FOLLOW_UPS.map(([after, sentence]): [string, { line: string }] => [sentence, { line: after }]),
+    ...NEGATIVE.map((sentence): [string, undefined] => [sentence, undefined]),
+  ];
+  for (const [sentence, after] of lines) interpreter.interpret(sentence, after);
+  const times: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    for (const [sentence, after] of lines) {
+      const start = performance.now();
+      interpreter.interpret(sentence, after);
+      times.push(performance.now() - start);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const ms = (v: number) => `${v.toFixed(2)} ms`;
+  return {
+    name: `read a plain-words line (the ${lines.length} corpus lines, 20 rounds; budget 500 ms)`,
+    figure: `p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))}, max ${ms(times.at(-1) ?? 0)}`,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -207,6 +235,8 @@ if (spec !== undefined) {
     ),
   );
 }
+
+rows.push(interpreterRow());
 
 const db = await openDatabase({ path: ':memory:' });
 const ledger = createLedger(db);

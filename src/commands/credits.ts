@@ -188,9 +188,9 @@ export const creditsFamily: CommandFamily = {
           kind: 'text',
           positional: true,
           required: true,
-          description: 'A person (mention or id), or everyone.',
+          description: 'A person (mention or id), me, or everyone.',
           example: '@ana',
-          person: { also: ['everyone'] },
+          person: { also: ['everyone', 'me'] },
         },
         amount: {
           kind: 'text',
@@ -201,7 +201,12 @@ export const creditsFamily: CommandFamily = {
         },
       },
       schema: capInput,
-      examples: ['credits cap @ana 100', 'credits cap everyone 500', 'credits cap @ana off'],
+      examples: [
+        'credits cap @ana 100',
+        'credits cap me 200',
+        'credits cap everyone 500',
+        'credits cap @ana off',
+      ],
       cost: 'free',
       estimate: () => 0,
       permission: 'admin',
@@ -209,9 +214,12 @@ export const creditsFamily: CommandFamily = {
       mutates: true,
       async run(ctx, input) {
         const everyone = /^@?(everyone|all|\*)$/i.test(input.who.trim());
+        const me = /^(me|myself)$/i.test(input.who.trim());
         const userId = everyone
           ? EVERYONE
-          : requirePerson(input.who, ctx.actor.platform, 'credits cap <@person|everyone> <credits|off>');
+          : me
+            ? ctx.actor.userId
+            : requirePerson(input.who, ctx.actor.platform, 'credits cap <@person|me|everyone> <credits|off>');
         const person = { platform: ctx.actor.platform, workspaceId: ctx.actor.workspaceId, userId };
         await ctx.store.settings.setDailyCap(
           person,

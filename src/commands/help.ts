@@ -19,8 +19,21 @@ import {
   text,
 } from '../core/ui/index.js';
 
+/** What help shows first: plain words work, with three of them that read as commands. */
+export const SAY_IT_EXAMPLES = [
+  'find fitness creators in France with over 10k followers',
+  "who's in Spring Skincare Launch",
+  'how much have I spent this month',
+] as const;
+
 function overview(registry: CommandRegistry): Reply {
   return reply([
+    text(
+      bold('Just say what you want'),
+      ', in /scout, a direct message or a mention: ',
+      ...SAY_IT_EXAMPLES.flatMap((example, i) => [i === 0 ? '' : ', ', code(example)]),
+      '. What costs credits or changes something is shown first, as the exact command it runs, with Run and Edit.',
+    ),
     text(bold('Scout'), ': find creators, run outreach lists, follow replies and watch viral content.'),
     ...fieldGroups(
       registry.families
@@ -28,7 +41,7 @@ function overview(registry: CommandRegistry): Reply {
         .map((family) => ({ label: `/scout ${family.name}`, value: family.description })),
     ),
     text(
-      'Options are written ',
+      'The exact form, for speed: options are written ',
       code('key:value'),
       ' (quote values with spaces: ',
       code('country:"United States"'),

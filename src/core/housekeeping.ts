@@ -10,7 +10,7 @@ import type { Store } from './store/index.js';
 export interface RetentionSettings {
   /** Invocation claims (duplicate detection) older than this are dropped. */
   invocationsMs: number;
-  /** Expired buttons and search sessions are dropped this long after expiring. */
+  /** Expired buttons and search sessions are dropped this long after expiring (conversations when they expire). */
   expiredElementsMs: number;
   /** Cached profiles older than this (the profile TTL) are dropped. */
   profilesMs: number;
@@ -21,6 +21,7 @@ export interface PurgeCounts {
   invocations: number;
   actions: number;
   searches: number;
+  conversations: number;
   profiles: number;
   /** Reservations past their expiry (left by a process that stopped before giving them back). */
   reservations: number;
@@ -47,6 +48,7 @@ export function createHousekeeping(
       invocations: await store.invocations.purge(new Date(now - retention.invocationsMs)),
       actions: await store.actions.purge(new Date(now - retention.expiredElementsMs)),
       searches: await store.searches.purge(new Date(now - retention.expiredElementsMs)),
+      conversations: await store.conversations.purge(new Date(now)),
       profiles: await store.profiles.purge(new Date(now - retention.profilesMs)),
       reservations: await store.reservations.purge(new Date(now)),
     };

@@ -9,7 +9,7 @@ import { SlackStartError } from '../../src/adapters/slack/index.js';
 import { NotInstalledError } from '../../src/adapters/slack/installations.js';
 import { ConfigError } from '../../src/config.js';
 import { CommandInputError, NotConnectedError } from '../../src/core/command/errors.js';
-import { ParamError } from '../../src/core/command/params.js';
+import { ParamError, StrayWordsError } from '../../src/core/command/params.js';
 import { TokenizeError } from '../../src/core/command/tokenize.js';
 import { CreditCapError, StorageFullError, UnconfirmedChargeError } from '../../src/core/credit-errors.js';
 import {
@@ -102,6 +102,7 @@ const samples: Record<string, readonly Error[]> = {
   CancelledError: [new CancelledError('cancelled by the person who ran it')],
   TokenizeError: [new TokenizeError('A quote is not closed.')],
   ParamError: [new ParamError('followers', 'followers takes a number.')],
+  StrayWordsError: [new StrayWordsError('"fitness" is not understood here: options are written key:value.')],
   CommandInputError: [new CommandInputError('Unknown command "tets".')],
   PermissionError: [new PermissionError('/scout caps set needs an admin.')],
   CreditCapError: [new CreditCapError(100, 95, 10)],

@@ -29,6 +29,8 @@ it('drops claims, long-expired buttons and sessions, stale profiles and lapsed r
   await store.profiles.put('acct', [{ id: 'p', profile: {} }], t0);
   // A reservation a stopped process never gave back: it expires within the hour.
   await store.reservations.put('r', actor, 5, null, new Date(t0.getTime() + 3_600_000));
+  // A conversation's last answer, kept as long as its buttons work: a day.
+  await store.conversations.put(actor, 'dm', { line: 'lists', actions: [] }, new Date(t0.getTime() + DAY));
   const job = createHousekeeping(store, clock, {
     invocationsMs: DAY,
     expiredElementsMs: 10 * DAY,
@@ -40,6 +42,7 @@ it('drops claims, long-expired buttons and sessions, stale profiles and lapsed r
     invocations: 1,
     actions: 0,
     searches: 0,
+    conversations: 1,
     profiles: 0,
     reservations: 1,
   });
@@ -50,6 +53,7 @@ it('drops claims, long-expired buttons and sessions, stale profiles and lapsed r
     invocations: 0,
     actions: 1,
     searches: 1,
+    conversations: 0,
     profiles: 1,
     reservations: 0,
   });

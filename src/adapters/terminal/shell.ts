@@ -6,9 +6,8 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Actor, ChatCore } from '../../core/chat/index.js';
-import { type Reply, renderText, type TextAction } from '../../core/ui/index.js';
+import { type Reply, readPresses, renderText, type TextAction } from '../../core/ui/index.js';
 import { DEFAULT_FILES_DIR, saveFile } from './files.js';
-import { readPress } from './press.js';
 
 /** What the shell needs. */
 export interface TerminalOptions {
@@ -93,17 +92,19 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
   const handle = async (line: string, pressable: readonly TextAction[] = actions) => {
     const trimmed = line.trim();
     if (trimmed === '') return;
-    const press = readPress(trimmed, pressable);
-    if (press.kind === 'error') {
-      write(`${press.message}\n`);
+    const read = readPresses(trimmed, pressable);
+    if (read.kind === 'error') {
+      write(`${read.message}\n`);
       return;
     }
-    if (press.kind === 'press') {
-      const event = press.press.value === undefined ? {} : { value: press.press.value };
-      await show(await options.chat.action({ ...invocation, token: press.press.actionId, event }));
+    if (read.kind === 'presses') {
+      for (const press of read.presses) {
+        const event = press.value === undefined ? {} : { value: press.value };
+        await show(await options.chat.action({ ...invocation, token: press.actionId, event }));
+      }
       return;
     }
-    await show(await options.chat.text({ ...invocation, text: trimmed }));
+    await show(await options.chat.text({ ...invocation, text: trimmed, conversation: 'terminal' }));
   };
 
   /** Set by stop(): no further line is started, and the line at work is the last. */
@@ -129,7 +130,7 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
       // A person at the keyboard presses what they see.
       const interactive = (options.input as { isTTY?: boolean }).isTTY === true;
       const pressesNow = (line: string, pressable: readonly TextAction[]) =>
-        (interactive || !/\d/.test(line)) && readPress(line, pressable).kind === 'press';
+        (interactive || !/\d/.test(line)) && readPresses(line, pressable).kind === 'presses';
       const lines = rl[Symbol.asyncIterator]();
       let next = lines.next();
       /** Lines typed while an earlier one was at work, in order. */

@@ -5,6 +5,7 @@
  */
 export { type Actor, personOf, USER_ID_EXAMPLE } from '../actor.js';
 export type { Invocation, SecretPrompt } from '../command/dispatcher.js';
+export { MESSAGE_MAX, TOO_LONG, WORDLESS } from '../command/plain-words.js';
 export { commandLine } from '../command/syntax.js';
 export type { AckKind } from '../metrics.js';
 export {

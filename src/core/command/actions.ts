@@ -22,7 +22,7 @@ export type Press = Scoped & { token: string; event?: ActionEvent };
 export type ActionRouter = (invocation: Press, confirmed?: boolean) => Promise<Reply>;
 
 /** What the router needs of the dispatcher: the guard, and how a line and a command run (see Runners). */
-export interface ActionParts extends Pick<Runners, 'line' | 'command'> {
+export interface ActionParts extends Pick<Runners, 'line' | 'command' | 'understood'> {
   guarded: Guard;
 }
 
@@ -50,6 +50,7 @@ export function createActionRouter(env: DispatchEnv, running: Running, parts: Ac
   const builtin = createBuiltinActions(env, running, {
     line,
     command: parts.command,
+    understood: parts.understood,
     action: (invocation) => route(invocation, true),
   });
 

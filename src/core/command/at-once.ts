@@ -1,14 +1,17 @@
 /**
  * What an adapter can send in its acknowledgement, before the dispatcher runs anything: the answer of a line that
- * needs nothing but itself (help, a usage or validation error), counted as a command, and the working message of
- * a line that needs the dispatcher. Nothing here checks who asks: adapters call these for people of served tenants.
+ * needs nothing but itself (help, a usage or validation error of exact syntax; plain words go to the dispatcher),
+ * counted as a command, and the working message of a line that needs the dispatcher. Nothing here checks who asks: adapters call these for people of served tenants.
  */
 import type { Logger } from '../logger.js';
 import { notice, type Reply, reply } from '../ui/index.js';
 import { bindTokens } from './bind.js';
+import type { Interpreter } from './interpret/types.js';
 import { type DispatcherMetrics, outcomeOf, type Tally, UNKNOWN } from './outcome.js';
+import { isWordless, mayBeWords } from './plain-words.js';
 import { isInputError, mistake, validInput } from './resolve-options.js';
-import { familyOfLine, resolveText } from './routing.js';
+import { familyOfLine, type ResolvedLine, resolveText } from './routing.js';
+import { withoutPrefix } from './syntax.js';
 import type { CommandDef, CommandRegistry } from './types.js';
 import { WORKING } from './waiting.js';
 
@@ -28,8 +31,9 @@ export function createAtOnce(deps: {
   registry: CommandRegistry;
   logger: Logger;
   metrics: DispatcherMetrics | undefined;
+  interpreter: Interpreter;
 }): AtOnce {
-  const { registry, logger, metrics } = deps;
+  const { registry, logger, metrics, interpreter } = deps;
   const kept = new Map<string, { tally: Tally; answer: Reply }>();
 
   return {
@@ -39,17 +43,23 @@ export function createAtOnce(deps: {
         metrics?.command(known.tally.family, known.tally.outcome);
         return known.answer;
       }
+      // A line with no word in it is answered by the dispatcher, as on every surface.
+      if (isWordless(line)) return null;
       const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
       let def: CommandDef<unknown> | null = null;
+      let resolved: ResolvedLine | null = null;
       let answer: Reply | null;
       try {
-        const resolved = resolveText(registry, line);
+        resolved = resolveText(registry, line);
         def = resolved.def;
         tally.family = def.family;
         const input = validInput(def, bindTokens(def.params, resolved.tokens));
         answer = def.answer === undefined ? null : def.answer(input, registry);
       } catch (error) {
+        // Words that read as a request are the dispatcher's to answer (shown first, or suggested).
         if (!isInputError(error)) return null;
+        if (mayBeWords(line, resolved, error) && interpreter.interpret(withoutPrefix(line)).length > 0)
+          return null;
         tally.outcome = outcomeOf(error);
         if (tally.family === UNKNOWN) tally.family = familyOfLine(registry, line);
         answer = mistake(error, def, options.forms, logger);

@@ -7,6 +7,7 @@ import {
   ParamError,
   type ParamTable,
   resolveOption,
+  StrayWordsError,
 } from './params.js';
 import { didYouMean, fold, matchChoice } from './suggest.js';
 import type { Token } from './tokenize.js';
@@ -89,8 +90,7 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
         assign({ name, spec, bound: null }, token.value, name, token.source);
       } else if (rest !== undefined) restValues.push(token.value);
       else
-        throw new ParamError(
-          '',
+        throw new StrayWordsError(
           `"${shown(token.value)}" is not understood here: options are written key:value.`,
         );
       continue;

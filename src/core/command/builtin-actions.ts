@@ -1,7 +1,8 @@
 /**
  * The dispatcher's own elements: Confirm (and Retry) runs what it carries once, confirmed; a confirmation's
  * Cancel makes its Confirm unusable; Run it again runs a command line anew; Stop cancels an invocation's wait for
- * the service. Confirm and Run it again go back through the dispatcher (`Runners`), so what they run is checked
+ * the service; a suggestion reads its line as understood words (understood.ts). Confirm and Run it again go back
+ * through the dispatcher (`Runners`), so what they run is checked
  * as if it were typed or pressed again.
  */
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import { notice, type Reply, reply } from '../ui/index.js';
 import { CANCEL, CONFIRM, confirmPayload, expiredReply, RERUN } from './confirmations.js';
 import type { DispatchEnv, Scoped } from './invocation.js';
 import type { ActionEvent, CommandDef } from './types.js';
+import { SUGGEST } from './understood.js';
 
 /** The kind of the Cancel button of an invocation waiting for the service. */
 export const STOP = 'scout.stop';
@@ -19,7 +21,7 @@ export type Running = Map<string, AbortController>;
 
 /** Whether an element of `kind` is one of the dispatcher's own. */
 export const isBuiltin = (kind: string) =>
-  kind === CONFIRM || kind === CANCEL || kind === RERUN || kind === STOP;
+  kind === CONFIRM || kind === CANCEL || kind === RERUN || kind === STOP || kind === SUGGEST;
 
 /** How the built-in elements run what they carry: through the dispatcher, as typed or pressed. */
 export interface Runners {
@@ -32,6 +34,11 @@ export interface Runners {
     raw: Record<string, unknown>,
     text: string,
   ): Promise<Reply>;
+  /**
+   * A suggested command line, read as understood words: shown first when it spends or writes, run when it is a
+   * free read; with `edit`, the line to type instead.
+   */
+  understood(invocation: Scoped & { text: string; edit: boolean }): Promise<Reply>;
   /** An element press, its cost confirmed. */
   action(invocation: Scoped & { token: string; event: ActionEvent }): Promise<Reply>;
 }
@@ -65,6 +72,11 @@ export function createBuiltinActions(
     if (kind === RERUN) {
       const parsed = z.object({ text: z.string() }).safeParse(payload);
       return parsed.success ? runners.line({ ...invocation, text: parsed.data.text }) : expiredReply();
+    }
+    if (kind === SUGGEST) {
+      const parsed = z.object({ text: z.string(), edit: z.boolean().default(false) }).safeParse(payload);
+      if (!parsed.success) return expiredReply();
+      return runners.understood({ ...invocation, text: parsed.data.text, edit: parsed.data.edit });
     }
     if (kind === CANCEL) {
       const parsed = z.object({ confirmToken: z.string() }).safeParse(payload);

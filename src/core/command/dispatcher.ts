@@ -9,14 +9,16 @@
 import type { Platform } from '../actor.js';
 import type { MintedAction } from '../store/action-tokens.js';
 import { adminRole, PermissionError } from '../tenancy/index.js';
-import type { Reply } from '../ui/index.js';
+import { notice, type Reply, reply } from '../ui/index.js';
 import { createActionRouter } from './actions.js';
 import { createAtOnce } from './at-once.js';
 import { bindTokens } from './bind.js';
 import type { Running } from './builtin-actions.js';
+import { createConversation, type Ran } from './conversation.js';
 import { errorReply } from './error-reply.js';
 import { CommandInputError } from './errors.js';
 import { createGuard } from './guard.js';
+import { createInterpreter, type FollowUp, type Interpreter } from './interpret/index.js';
 import {
   type DispatchEnv,
   type Invocation,
@@ -27,6 +29,7 @@ import {
   scope,
 } from './invocation.js';
 import { type DispatcherMetrics, outcomeOf, type Tally, UNKNOWN } from './outcome.js';
+import { createPlainWords, isWordless, mayBeWords, WORDLESS } from './plain-words.js';
 import {
   type Gathered,
   mistake,
@@ -37,9 +40,10 @@ import {
   validInput,
   withoutSecrets,
 } from './resolve-options.js';
-import { familyOfLine, resolveText } from './routing.js';
+import { familyOfLine, type ResolvedLine, resolveText } from './routing.js';
 import type { Token } from './tokenize.js';
 import type { ActionEvent, CommandDef } from './types.js';
+import { previewReply, type Understood, withUnderstood } from './understood.js';
 import { WORKING } from './waiting.js';
 
 export type { DispatcherMetrics, Invocation, SecretPrompt };
@@ -48,6 +52,8 @@ export type { DispatcherMetrics, Invocation, SecretPrompt };
 export interface DispatcherDeps extends DispatchEnv {
   /** Where each command and element press is counted, by family and outcome; nowhere by default. */
   metrics?: DispatcherMetrics;
+  /** How a line that is not exact syntax is read as plain words; the deterministic interpreter by default. */
+  interpreter?: Interpreter;
 }
 
 /** Handles commands and element presses. */
@@ -97,15 +103,20 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { registry, store, tenants, logger, metrics } = deps;
   const running: Running = new Map();
   const guarded = createGuard(deps, running);
-  const { atOnce, working } = createAtOnce({ registry, logger, metrics });
+  const interpreter = deps.interpreter ?? createInterpreter(registry, { now: () => deps.clock.now() });
+  const { atOnce, working } = createAtOnce({ registry, logger, metrics, interpreter });
 
-  /** Runs a command with its raw input, under the guard; `typed` is the line it was given as. */
+  /**
+   * Runs a command with its raw input, under the guard; `typed` is the line it was given as. `understood`: it was
+   * read from plain words, so what spends or writes is shown first.
+   */
   const runCommand = async (
     invocation: Scoped,
     def: CommandDef<unknown>,
     raw: Record<string, unknown>,
     typed: string,
     confirmed: boolean,
+    understood?: Understood,
   ): Promise<Reply> => {
     invocation.tally.family = def.family;
     const commandText = withoutSecrets(def, raw, typed);
@@ -115,6 +126,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
     requireAccount(invocation, def.account === 'optional');
     const name = `${def.family} ${def.name}`;
+    const confirmation = {
+      type: 'command' as const,
+      family: def.family,
+      command: def.name,
+      input: raw,
+      text: commandText,
+    };
     return guarded(invocation, {
       what: name,
       input: raw,
@@ -125,17 +143,53 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       capPerCall: def.capPerCall === true,
       working: def.working ?? WORKING,
       estimate: (ctx) => def.estimate(input, ctx),
-      confirmation: { type: 'command', family: def.family, command: def.name, input: raw, text: commandText },
+      confirmation,
       work: (ctx) => def.run(ctx, input),
+      ...(understood === undefined
+        ? {}
+        : {
+            understood: {
+              preview: (token, estimate) => previewReply(token, def, understood, estimate, confirmation),
+              answer: (result) => withUnderstood(result, understood),
+            },
+          }),
     });
   };
 
-  const handleText = async (invocation: Scoped & { text: string }): Promise<Reply> => {
+  const plainWords = createPlainWords({
+    env: deps,
+    interpreter,
+    run: (invocation, def, raw, understood) =>
+      runCommand(invocation, def, raw, understood.line, false, understood),
+  });
+
+  /** A command line, exact or in plain words (`after`: the conversation's last line, which it may refine). */
+  const handleLine = async (
+    invocation: Scoped & { text: string },
+    after?: FollowUp,
+    ran?: Ran,
+  ): Promise<Reply> => {
     let def: CommandDef<unknown> | null = null;
+    if (isWordless(invocation.text)) return reply([notice('info', WORDLESS)]);
     try {
-      const resolved = resolveText(registry, invocation.text);
-      def = resolved.def;
-      return await runCommand(invocation, def, bindTokens(def.params, resolved.tokens), resolved.text, false);
+      let resolved: ResolvedLine | null = null;
+      let raw: Record<string, unknown>;
+      try {
+        resolved = resolveText(registry, invocation.text);
+        def = resolved.def;
+        raw = bindTokens(def.params, resolved.tokens);
+      } catch (error) {
+        // Not exact syntax (no command named, or words a command has no place for): read as plain words. A command
+        // named with a wrong value keeps the answer that names the mistake; the exact grammar wins whenever a line
+        // parses as it.
+        const words = mayBeWords(invocation.text, resolved, error);
+        const read = words ? await plainWords.read(invocation, error, after, ran) : null;
+        if (read !== null) return read;
+        throw error;
+      }
+      const { text } = resolved;
+      if (ran !== undefined) ran.line = text;
+      return await runCommand(invocation, def, raw, text, false);
     } catch (error) {
       invocation.tally.outcome = outcomeOf(error);
       if (invocation.tally.family === UNKNOWN)
@@ -146,9 +200,22 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   const handleAction = createActionRouter(deps, running, {
     guarded,
-    line: handleText,
+    line: (invocation) => handleLine(invocation),
     command: (invocation, def, raw, text) => runCommand(invocation, def, raw, text, true),
+    understood: (invocation) => plainWords.suggested(invocation),
   });
+
+  const inConversation = createConversation(deps, {
+    line: handleLine,
+    press: (invocation) => handleAction(invocation),
+  });
+  /** A typed line: in a conversation, a follow-up may act on or refine the last answer. */
+  const handleText = (invocation: Scoped & { text: string }): Promise<Reply> => {
+    const { conversation } = invocation;
+    return conversation === undefined
+      ? handleLine(invocation)
+      : inConversation({ ...invocation, conversation });
+  };
 
   /**
    * Runs an entry point: the invocation in its tenant (anyone outside is refused), `handle` with it, the elements

@@ -53,6 +53,14 @@ export interface GuardedWork {
   /** What its Confirm (or Retry) button runs. */
   confirmation: ConfirmPayload;
   work: (ctx: CommandContext) => Promise<Reply>;
+  /**
+   * The work was read from plain words: when it spends or writes, `preview` is the answer instead (nothing runs
+   * before a press); a free read runs and its answer goes through `answer` (which says what was understood).
+   */
+  understood?: {
+    preview(token: PersonalToken, estimate: number): Reply;
+    answer(result: Reply): Reply;
+  };
 }
 
 /** Claims, guards and runs work for an invocation. */
@@ -120,6 +128,11 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
     };
     try {
       const estimate = await options.estimate(handlerCtx);
+      const { understood } = options;
+      if (understood !== undefined && (estimate > 0 || options.changes !== null)) {
+        invocation.tally.outcome = 'confirm';
+        return understood.preview(personal(ctx), estimate);
+      }
       // Paid or state-changing work is claimed, so a duplicate delivery, a double click or a quick repeat runs it
       // once and gets the first answer; free reads simply run again.
       const claimed = estimate > 0 || options.changes !== null;
@@ -154,7 +167,8 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
           // A ceiling that often does not apply is not held up front: each paid call is checked at its own cost.
           if (!options.capPerCall) await reserveWithinCap(scope, reservation, estimate);
         }
-        const result = await options.work(handlerCtx);
+        const worked = await options.work(handlerCtx);
+        const result = understood === undefined ? worked : understood.answer(worked);
         // The answer's elements exist before the answer is kept for repeats or sent.
         await saveElements(store, invocation.elements);
         if (claimed) {

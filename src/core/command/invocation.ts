@@ -52,6 +52,11 @@ export interface Invocation {
   workingShown?: boolean;
   /** The adapter opens forms (core/ui/form.ts): a mistake in a command's options offers the command's form. */
   forms?: boolean;
+  /**
+   * The conversation a line belongs to, where a follow-up may refine or act on the last answer: a direct message's
+   * channel, a mention's thread, the terminal's session. Unique within the tenant; absent for a slash command.
+   */
+  conversation?: string;
 }
 
 /**

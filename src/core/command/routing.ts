@@ -9,11 +9,20 @@ import { tokenText, withoutPrefix } from './syntax.js';
 import { type Token, tokenize } from './tokenize.js';
 import type { CommandDef, CommandRegistry } from './types.js';
 
+/** The longest word an answer quotes back whole: a longer one is cut, so junk is not echoed at length. */
+const QUOTED_WORD_MAX = 40;
+
+/** A word as an answer quotes it back. */
+const shortWord = (word: string) =>
+  word.length <= QUOTED_WORD_MAX ? word : `${word.slice(0, QUOTED_WORD_MAX - 1)}…`;
+
 /** A command line resolved: the command, the tokens of its options, and the line without its `/scout`. */
 export interface ResolvedLine {
   def: CommandDef<unknown>;
   tokens: Token[];
   text: string;
+  /** The line named its command (`creators search`), rather than only its family (`creators`) or nothing. */
+  named: boolean;
 }
 
 /**
@@ -28,7 +37,7 @@ export function resolveText(registry: CommandRegistry, line: string): ResolvedLi
   if (first === undefined || first.key !== null) {
     const help = registry.command('help', 'show');
     if (help === undefined) throw new CommandInputError('Type a command, such as /scout help.');
-    return { def: help, tokens: first === undefined ? [] : tokens, text };
+    return { def: help, tokens: first === undefined ? [] : tokens, text, named: false };
   }
   const family = registry.family(first.value);
   if (family === undefined) {
@@ -37,19 +46,19 @@ export function resolveText(registry: CommandRegistry, line: string): ResolvedLi
       registry.families.map((f) => f.name),
     );
     throw new CommandInputError(
-      `Unknown command "${first.value}".${guess.ok ? '' : didYouMean(guess.suggestions)} Type /scout help to see every command.`,
+      `Unknown command "${shortWord(first.value)}".${guess.ok ? '' : didYouMean(guess.suggestions)} Type /scout help to see every command.`,
     );
   }
   const named =
     second !== undefined && second.key === null ? registry.command(family.name, second.value) : undefined;
-  if (named !== undefined) return { def: named, tokens: tokens.slice(2), text };
+  if (named !== undefined) return { def: named, tokens: tokens.slice(2), text, named: true };
   const fallback =
     family.defaultCommand === undefined ? undefined : registry.command(family.name, family.defaultCommand);
-  if (fallback !== undefined) return { def: fallback, tokens: tokens.slice(1), text };
+  if (fallback !== undefined) return { def: fallback, tokens: tokens.slice(1), text, named: false };
   const names = family.commands.map((c) => c.name);
   const guess = second === undefined ? null : matchChoice(second.value, names);
   throw new CommandInputError(
-    `${second === undefined ? `/scout ${family.name} needs a subcommand.` : `Unknown subcommand "${second.value}".`}${guess !== null && !guess.ok ? didYouMean(guess.suggestions) : ''} Try: ${names.map((n) => `/scout ${family.name} ${n}`).join(', ')}.`,
+    `${second === undefined ? `/scout ${family.name} needs a subcommand.` : `Unknown subcommand "${shortWord(second.value)}".`}${guess !== null && !guess.ok ? didYouMean(guess.suggestions) : ''} Try: ${names.map((n) => `/scout ${family.name} ${n}`).join(', ')}.`,
   );
 }
 

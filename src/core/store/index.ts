@@ -4,6 +4,7 @@ import type { Actor } from '../actor.js';
 import type { ActionTokens } from './action-tokens.js';
 import { createActionTokens } from './action-tokens.js';
 import { type BudgetAlertOptions, type BudgetAlerts, createBudgetAlerts } from './budget-alerts.js';
+import { type Conversations, createConversations } from './conversations.js';
 import { type DatabaseLocation, type Db, openDatabase } from './database.js';
 import type { Digests } from './digests.js';
 import { createDigests } from './digests.js';
@@ -51,6 +52,8 @@ export interface Store {
   readonly reservations: ReservationBook;
   /** Notices told to a person at most once a day (a trial account). */
   readonly notices: PersonNotices;
+  /** The last answer of each conversation (a DM, a thread), which a follow-up refines or acts on. */
+  readonly conversations: Conversations;
   /**
    * Runs `work` in one transaction holding the person's lock, shared by every process on the database: a cap check
    * and what it lets through (a reservation, a paid call's intent) are one step, so two commands of one person on
@@ -95,6 +98,7 @@ export async function openStore(location: DatabaseLocation, options: StoreOption
     alerts: createBudgetAlerts(db, options),
     reservations: createReservationBook(db),
     notices: createPersonNotices(db),
+    conversations: createConversations(db),
     forPerson: (person, work) =>
       db.transaction(async (tx) => {
         await tx.lock(`person ${person.platform}:${person.workspaceId}:${person.userId}`);

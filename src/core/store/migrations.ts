@@ -708,4 +708,36 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 12,
+    name: 'conversations',
+    sqlite: `
+      -- The last answer of each conversation (a direct message, a mention's thread, the terminal), so that a follow-up
+      -- ("only with email", "next", "details of the second") refines or acts on it: the exact command line it
+      -- answered and its buttons (label and token, numbered as shown). Found only within its tenant; expires like
+      -- the buttons it holds.
+      CREATE TABLE conversations (
+        platform TEXT NOT NULL,
+        workspace_id TEXT NOT NULL,
+        conversation TEXT NOT NULL,      -- the adapter's id: a DM channel, a thread, the terminal session
+        line TEXT,                       -- the exact command line of the last answer, when it answered one
+        actions TEXT NOT NULL,           -- JSON: the last answer's buttons and selects
+        expires_at TEXT NOT NULL,
+        PRIMARY KEY (platform, workspace_id, conversation)
+      );
+      CREATE INDEX conversations_expires ON conversations (expires_at);
+    `,
+    postgres: `
+      CREATE TABLE conversations (
+        platform TEXT COLLATE "C" NOT NULL,
+        workspace_id TEXT COLLATE "C" NOT NULL,
+        conversation TEXT COLLATE "C" NOT NULL,
+        line TEXT,
+        actions TEXT NOT NULL,
+        expires_at TEXT COLLATE "C" NOT NULL,
+        PRIMARY KEY (platform, workspace_id, conversation)
+      );
+      CREATE INDEX conversations_expires ON conversations (expires_at);
+    `,
+  },
 ];

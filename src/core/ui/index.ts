@@ -8,4 +8,5 @@ export * from './json-text.js';
 export * from './limits.js';
 export * from './markup.js';
 export * from './model.js';
+export * from './press.js';
 export * from './render-text.js';

@@ -1,9 +1,9 @@
 /**
- * Reads what a terminal user types to press an element of the last reply: a number (`3`, `2.1` for the first
+ * Reads what a person types to press an element of the last reply (the terminal's, a conversation's): a number (`3`, `2.1` for the first
  * option of select 2), or words (`next`, `previous`, `confirm`, `details 2`, `add 3 to Spring`, `add all to
- * Spring`).
+ * Spring`); in a follow-up's words too (`details of the second`, `add the first three to Spring`).
  */
-import type { TextAction } from '../../core/ui/index.js';
+import type { TextAction } from './render-text.js';
 
 /** An element press: which token, and the value it carries (a select choice, a list name). */
 export interface Press {
@@ -27,7 +27,11 @@ const WORDS: Readonly<Record<string, string>> = {
   p: 'previous',
 };
 
-const startsWithWord = (label: string, word: string) => label.toLowerCase().split(/\s+/)[0] === word;
+const startsWithWord = (label: string, word: string) =>
+  label
+    .toLowerCase()
+    .split(/\s+/)[0]
+    ?.replace(/[:.,]+$/, '') === word;
 /** A label starting `word all` (`Add all on this page`): pressed as `add all`, not counted by `add <n>`. */
 const isAll = (label: string, word: string | undefined) =>
   label.toLowerCase().startsWith(`${(word ?? '').toLowerCase()} all `);
@@ -47,7 +51,7 @@ export function readPress(line: string, actions: readonly TextAction[]): PressRe
       ? { kind: 'error', message: `There is no "${word}" here.` }
       : { kind: 'press', press: { actionId: found.actionId } };
   }
-  if (lower === 'confirm' || lower === 'cancel' || lower === 'retry') {
+  if (['confirm', 'cancel', 'retry', 'run', 'edit'].includes(lower)) {
     const found = actions.find((a) => a.kind === 'button' && startsWithWord(a.label, lower));
     return found === undefined
       ? { kind: 'not-a-press' }
@@ -110,4 +114,79 @@ function byNumber(actions: readonly TextAction[], index: number, option: number 
 function unquote(value: string | undefined): string | undefined {
   const match = value === undefined ? null : /^(["'“‘])(.*)(["'”’])$/.exec(value);
   return match === null ? value : match[2];
+}
+
+/** Several presses read from one line (`add the first three to Spring`), in order. */
+export type PressesResult =
+  | { kind: 'presses'; presses: Press[] }
+  | { kind: 'not-a-press' }
+  | { kind: 'error'; message: string };
+
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const ORDINALS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
+
+/** `3`, `three`, `third`, `3rd`: the number, or null. */
+function countOf(word: string): number | null {
+  const lower = word.toLowerCase();
+  if (/^\d{1,3}(st|nd|rd|th)?$/.test(lower)) return Number.parseInt(lower, 10);
+  const index = Math.max(NUMBER_WORDS.indexOf(lower), ORDINALS.indexOf(lower));
+  return index < 0 ? null : index + 1;
+}
+
+/**
+ * The terse press lines that a follow-up in words stands for: `details of the second` is `details 2`, `add the
+ * first three to Spring` is `add 1`, `add 2` and `add 3` to Spring, `add 1, 3 and 5 to Spring` likewise, `show
+ * more` is `next`; any other line stands for itself.
+ */
+export function pressLines(line: string): string[] {
+  const text = line
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .replace(/\s+/g, ' ');
+  if (/^(show |give me |load |see )?(more|the next page|next page|next one)( please)?$/i.test(text))
+    return ['next'];
+  const details =
+    /^(?:show |see |open )?(?:me )?(?:the )?details (?:of|for|on|about) (?:the )?(\w+)(?: one)?$/i.exec(text);
+  const shown = details === null ? null : countOf(details[1] as string);
+  if (shown !== null) return [`details ${shown}`];
+  const first = /^add (?:the )?(?:first|top) (\w+)(?: ones| creators| of them)? to (.+)$/i.exec(text);
+  const count = first === null ? null : countOf(first[1] as string);
+  if (first !== null && count !== null && count <= 25) {
+    return Array.from({ length: count }, (_, i) => `add ${i + 1} to ${first[2]}`);
+  }
+  const several = /^add ((?:the )?\w+(?:\s*(?:,|and|&)\s*(?:the )?\w+)+)(?: ones?)? to (.+)$/i.exec(text);
+  if (several !== null) {
+    const numbers = (several[1] as string)
+      .split(/\s*(?:,|\band\b|&)\s*/i)
+      .map((word) => countOf(word.replace(/^the /i, '').trim()));
+    if (numbers.length > 0 && numbers.every((n) => n !== null))
+      return [...new Set(numbers)].map((n) => `add ${n} to ${several[2]}`);
+  }
+  const one = /^add (?:the )?(\w+)(?: one)? to (.+)$/i.exec(text);
+  const single = one === null ? null : countOf(one[1] as string);
+  if (one !== null && single !== null) return [`add ${single} to ${one[2]}`];
+  return [text];
+}
+
+/** Reads a line, in terse words or in a follow-up's words (see pressLines), as one or more presses. */
+export function readPresses(line: string, actions: readonly TextAction[]): PressesResult {
+  const presses: Press[] = [];
+  for (const terse of pressLines(line)) {
+    const read = readPress(terse, actions);
+    if (read.kind === 'error') return read;
+    if (read.kind === 'not-a-press') return read;
+    presses.push(read.press);
+  }
+  return presses.length === 0 ? { kind: 'not-a-press' } : { kind: 'presses', presses };
 }

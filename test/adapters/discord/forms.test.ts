@@ -278,7 +278,7 @@ describe('forms on Discord', () => {
     const open = slash(fake, 'credits', 'cap', [{ type: 5, name: 'form', value: true }], { user: admin });
     const modal = modalOf(await fake.waitFor(callback(open.id), 'modal'));
     const who = inputsOf(modal).find((i) => i.custom_id === 'who');
-    expect(who?.placeholder).toMatch(/^User ID such as \d{17}.*Copy User ID.*, or everyone$/);
+    expect(who?.placeholder).toMatch(/^User ID such as \d{17}.*Copy User ID.*, or everyone, or me$/);
 
     const wrong = fake.interact(
       5,
@@ -297,7 +297,9 @@ describe('forms on Discord', () => {
     const data = (answer.body as { data: Record<string, unknown> }).data;
     expect(data.flags).toBe(64);
     const said = ((data.embeds as Array<{ description: string }>)[0]?.description ?? '').replace(/\\/g, '');
-    expect(said).toBe('❌ Who takes a user id such as 80351110224678912, or everyone; "@ana" is not one.');
+    expect(said).toBe(
+      '❌ Who takes a user id such as 80351110224678912, or everyone, or me; "@ana" is not one.',
+    );
 
     const refusal = await messageOf(Promise.resolve({ ...answer, body: data }));
     const again = fake.interact(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AT_ONCE_KEPT, createAtOnce } from '../../../src/core/command/at-once.js';
+import { createInterpreter } from '../../../src/core/command/interpret/index.js';
 import type { CommandOutcome } from '../../../src/core/command/outcome.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import { defineCommand } from '../../../src/core/command/types.js';
@@ -72,7 +73,9 @@ const start = () => {
     command: (family: string, outcome: CommandOutcome) => counted.push([family, outcome]),
     action: () => {},
   };
-  return { counted, ...createAtOnce({ registry, logger: createLogger({ level: 'silent' }), metrics }) };
+  const interpreter = createInterpreter(registry, { now: () => new Date() });
+  const logger = createLogger({ level: 'silent' });
+  return { counted, ...createAtOnce({ registry, logger, metrics, interpreter }) };
 };
 const said = (shown: unknown) => JSON.stringify(shown);
 
@@ -107,7 +110,7 @@ describe('answers at once', () => {
     expect(said(wrong)).toContain('limit');
     expect(said(wrong)).toContain('/scout creators search');
     expect(atOnce('creators search limit:500')).not.toBe(wrong);
-    expect(said(atOnce('craetors'))).toContain('Did you mean');
+    expect(said(atOnce('xyzzy'))).toContain('Unknown command \\"xyzzy');
     expect(said(atOnce('list "open'))).toContain('quote');
     expect(counted).toEqual([
       ['creators', 'input_error'],

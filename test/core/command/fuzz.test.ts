@@ -101,7 +101,7 @@ describe('command parser fuzzing', () => {
       const before = h.requests().length;
       const answer = await h.app.dispatcher.text({ actor: LOCAL_ACTOR, channelId: 'fuzz', text: line });
       expect(answer.nodes.length, line).toBeGreaterThan(0);
-      expect(JSON.stringify(answer)).not.toMatch(/Something went wrong/);
+      expect(JSON.stringify(answer), line).not.toMatch(/Something went wrong/);
       if (isError(answer)) {
         rejected += 1;
         // A refused command may have read the team's lists to resolve a name, or run the free creator search

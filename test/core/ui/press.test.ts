@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readPress } from '../../../src/adapters/terminal/press.js';
 import type { TextAction } from '../../../src/core/ui/index.js';
+import { pressLines, readPress } from '../../../src/core/ui/press.js';
 
 const actions: TextAction[] = [
   { index: 1, actionId: 'a.add1', label: 'Add to list', kind: 'button' },
@@ -55,5 +55,27 @@ describe('readPress', () => {
     expect(readPress('creators search niche:yoga', actions)).toEqual({ kind: 'not-a-press' });
     expect(readPress('cancel', actions)).toEqual({ kind: 'not-a-press' });
     expect(readPress('3', [])).toEqual({ kind: 'not-a-press' });
+  });
+});
+
+describe('follow-ups in words', () => {
+  it('stand for the terse press lines', () => {
+    expect(pressLines('details of the second')).toEqual(['details 2']);
+    expect(pressLines('show me the details for the 3rd one')).toEqual(['details 3']);
+    expect(pressLines('add the first three to Spring Launch')).toEqual([
+      'add 1 to Spring Launch',
+      'add 2 to Spring Launch',
+      'add 3 to Spring Launch',
+    ]);
+    expect(pressLines('add 1, 3 and 5 to Spring')).toEqual([
+      'add 1 to Spring',
+      'add 3 to Spring',
+      'add 5 to Spring',
+    ]);
+    expect(pressLines('add the second to Spring')).toEqual(['add 2 to Spring']);
+    expect(pressLines('show more')).toEqual(['next']);
+    expect(pressLines('more.')).toEqual(['next']);
+    expect(pressLines('add banana and kiwi to Spring')).toEqual(['add banana and kiwi to Spring']);
+    expect(pressLines('find fitness creators')).toEqual(['find fitness creators']);
   });
 });
