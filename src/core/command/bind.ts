@@ -98,7 +98,9 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
     const target = resolveOption(table, token.key);
     if (target === null) {
       const known = knownKeys(table);
-      const guess = matchChoice(token.key, known);
+      // Compared with the names people type too (`categry` is close to category, not to mainCategory).
+      const aliases = Object.values(table).flatMap((spec) => spec.aliases ?? []);
+      const guess = matchChoice(token.key, [...known, ...aliases]);
       const hint = guess.ok ? '' : didYouMean(guess.suggestions);
       throw new ParamError(
         token.key,

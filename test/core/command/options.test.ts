@@ -262,3 +262,11 @@ describe('messages of the command schemas', () => {
     ]);
   });
 });
+
+describe('a misspelt option name', () => {
+  it('is compared with the names people type, aliases included', () => {
+    expect(() => bindTokens(creatorFilterParams(['tiktok']), tokenize('categry:Food'))).toThrow(
+      /Unknown option "categry". Did you mean "category"/,
+    );
+  });
+});
