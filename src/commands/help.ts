@@ -1,5 +1,6 @@
 /** `/scout help`: every command, or one family in detail with options, examples and costs. */
 import { z } from 'zod';
+import { SAY_IT } from '../core/chat/guide.js';
 import { commandFormId, formButton, hasForm } from '../core/command/forms/index.js';
 import type { ParamSpec } from '../core/command/params.js';
 import { didYouMean, matchChoice } from '../core/command/suggest.js';
@@ -19,19 +20,12 @@ import {
   text,
 } from '../core/ui/index.js';
 
-/** What help shows first: plain words work, with three of them that read as commands. */
-export const SAY_IT_EXAMPLES = [
-  'find fitness creators in France with over 10k followers',
-  "who's in Spring Skincare Launch",
-  'how much have I spent this month',
-] as const;
-
 function overview(registry: CommandRegistry): Reply {
   return reply([
     text(
       bold('Just say what you want'),
       ', in /scout, a direct message or a mention: ',
-      ...SAY_IT_EXAMPLES.flatMap((example, i) => [i === 0 ? '' : ', ', code(example)]),
+      ...SAY_IT.flatMap((example, i) => [i === 0 ? '' : ', ', code(example)]),
       '. What costs credits or changes something is shown first, as the exact command it runs, with Run and Edit.',
     ),
     text(bold('Scout'), ': find creators, run outreach lists, follow replies and watch viral content.'),

@@ -61,6 +61,8 @@ describe('plain words in the terminal', () => {
     const out = await h.type('show me my lists');
     expect(out).toMatch(/Understood as \/scout lists/);
     expect(out).toContain('Fitness Ambassadors');
+    // The lists have no Details to press: said so, not read as a command.
+    expect(await h.type('details of the second')).toContain('no such button');
   });
 
   it('a write in words is never done before the press that says what it does', async () => {

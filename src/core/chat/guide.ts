@@ -28,6 +28,16 @@ export interface HomeGuide {
   readonly notConnected: GuideText;
 }
 
+/**
+ * Three requests in plain words that Scout reads as commands, shown wherever people are told they may just say what
+ * they want: help's first line, Slack's suggested prompts of a new assistant thread.
+ */
+export const SAY_IT = [
+  'Find fitness creators in France with over 10k followers',
+  'Show our lists',
+  'How much have I spent this month?',
+] as const;
+
 /** Answers a command a platform still lists (a registration older than the deployment) that Scout does not have. */
 export const UNKNOWN_COMMAND = 'Unknown command: run /scout help show.';
 

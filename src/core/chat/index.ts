@@ -36,6 +36,7 @@ export {
   type GuideText,
   type HomeGuide,
   helpLineOf,
+  SAY_IT,
   UNKNOWN_COMMAND,
 } from './guide.js';
 export type { ChannelSubscription, HomeView, PersonRef, TeamSpendView } from './home.js';

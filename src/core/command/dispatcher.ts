@@ -214,7 +214,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const { conversation } = invocation;
     return conversation === undefined
       ? handleLine(invocation)
-      : inConversation({ ...invocation, conversation });
+      : inConversation.line({ ...invocation, conversation });
   };
 
   /**
@@ -278,12 +278,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       ),
     action: (request) =>
       entry('action', request, UNKNOWN, async (invocation) => {
+        let answer: Reply;
         try {
-          return await handleAction(invocation);
+          answer = await handleAction(invocation);
         } catch (error) {
           invocation.tally.outcome = outcomeOf(error);
           return errorReply(error, logger);
         }
+        const { conversation } = invocation;
+        if (conversation !== undefined) await inConversation.pressed({ ...invocation, conversation }, answer);
+        return answer;
       }),
   };
 }
