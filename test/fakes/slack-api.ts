@@ -141,6 +141,8 @@ export const INSTALLED_SCOPES = [
   'files:write',
   'im:write',
   'im:history',
+  'app_mentions:read',
+  'assistant:write',
   'links:read',
   'links:write',
 ];

@@ -1,9 +1,9 @@
 /**
- * Bolt listeners: `/scout`, element presses, the modals' submissions, the App Home, link unfurls and, in
- * many-team mode, leaving. Every listener acknowledges before any service call, refuses anyone outside the
- * deployment's tenants before anything else (before a modal opens; in an org-wide install, anyone Slack does not
- * name a person of the org), and answers through the response_url or the Web API afterwards. A modal's submission
- * is checked before its acknowledgement, so that a wrong value is shown on its input (response_action: errors):
+ * Bolt listeners: `/scout`, element presses, the modals' submissions, the App Home, link unfurls, direct messages
+ * and mentions (conversations.ts) and, in many-team mode, leaving. Every listener acknowledges before any service
+ * call, refuses anyone outside the deployment's tenants before anything else (before a modal opens; in an org-wide
+ * install, anyone Slack does not name a person of the org), and answers through the response_url or the Web API
+ * afterwards. A modal's submission is checked before its acknowledgement, so that a wrong value is shown on its input (response_action: errors):
  * that check reads the form's stored state, and nothing else is done first.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -12,6 +12,7 @@ import type { AckKind, ChatCore } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
 import { type FormSpec, notice, type Reply, reply } from '../../core/ui/index.js';
 import { arrivalOf, secondsSinceArrival } from './arrival.js';
+import { registerConversations } from './conversations.js';
 import { type AckAnswer, ackAnswer, postWith, respondTo, respondWith, type Source } from './deliver.js';
 import { registerHome } from './home.js';
 import type { SlackInstallations } from './installations.js';
@@ -27,6 +28,7 @@ import { decodeSlackText } from './mrkdwn.js';
 import { createPeople, type Person } from './people.js';
 import { openSecretForm, registerSecretForm } from './secret-form.js';
 import { commandPerson, createGate, interactionPerson, outsideReply, registerLeaving } from './tenancy.js';
+import { conversationOf, threadedRespond, threadOfPress } from './threads.js';
 import { registerUnfurls } from './unfurls.js';
 import { readValue, readValueMetadata, TYPE_PREFIX, VALUE_MODAL, valueModal } from './value-modal.js';
 
@@ -67,11 +69,16 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     respond: RespondFn,
     triggerId: string,
     spec: FormSpec,
-    where: { channelId: string; responseUrl: string | null },
+    where: { channelId: string; responseUrl: string | null; threadTs?: string | undefined },
   ) => {
     // The response_url was issued with the request that opens the form: its 30 minutes run from now.
     const issued = where.responseUrl === null ? null : chat.clock.now().getTime();
-    const view = formModal(spec, { ...where, responseUrlAt: issued });
+    const { threadTs, ...at } = where;
+    const view = formModal(spec, {
+      ...at,
+      responseUrlAt: issued,
+      ...(threadTs === undefined ? {} : { threadTs }),
+    });
     if (view === null) {
       const tooLong = 'This form carries too much to open: type the command instead.';
       await respondWith(respond, reply([notice('error', tooLong)]), fresh);
@@ -208,8 +215,15 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
 
   // Block Kit presses only: a legacy attachment's or a dialog's `actions` carry none of the fields read below.
   const press = { type: 'block_actions', action_id: /.+/ } as const;
-  bolt.action<BlockAction>(press, async ({ ack, body, action, respond, client, context }) => {
+  bolt.action<BlockAction>(press, async ({ ack, body, action, respond: viaUrl, client, context }) => {
     await ackTimed('action', context, () => ack());
+    // A press on a reply in a thread (a DM's, a mention's): new messages go into the thread, not atop the channel.
+    const threadTs = threadOfPress(body);
+    const pressedIn = body.channel?.id ?? (body.container as { channel_id?: string }).channel_id ?? '';
+    const respond =
+      threadTs === undefined || pressedIn === ''
+        ? viaUrl
+        : threadedRespond(viaUrl, client, { channelId: pressedIn, threadTs, userId: body.user.id });
     await nextTurn();
     // Inputs inside our modals are read on submission, not on each change.
     if (body.view !== undefined && body.view.type === 'modal') return;
@@ -228,7 +242,14 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       value?: string;
       selected_option?: { value: string } | null;
     };
-    const channelId = body.channel?.id ?? (body.container as { channel_id?: string }).channel_id ?? '';
+    const channelId = pressedIn;
+    // The conversation of the message pressed (a DM, a DM's or a mention's thread), as its messages name it: what
+    // the press answers is what a follow-up typed there acts on. None for a message atop a channel.
+    const im = channelId.startsWith('D');
+    const conversation =
+      channelId === '' || (!im && threadTs === undefined)
+        ? undefined
+        : conversationOf({ channelId, threadTs, im });
     if (element.action_id.startsWith(TYPE_PREFIX)) {
       // The trigger_id lasts 3 seconds: the modal opens before anything else (but an org's membership question).
       await safely('modal open', respond, async () => {
@@ -259,6 +280,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         await openFormModal(client, respond, body.trigger_id, spec, {
           channelId,
           responseUrl: body.response_url ?? null,
+          threadTs,
         });
       });
       if (opened) return;
@@ -274,6 +296,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
       const answer = await chat.action({
         actor,
         channelId,
+        ...(conversation === undefined ? {} : { conversation }),
         token: decodeSlackText(element.action_id),
         event: value === undefined ? {} : { value: decodeSlackText(value) },
         progress: (interim) =>
@@ -282,7 +305,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
         ...receivedAt(context),
         forms: true,
       });
-      await respondWith(respond, answer, source, { client, channelId });
+      await respondWith(respond, answer, source, { client, channelId, threadTs });
     });
   });
 
@@ -296,14 +319,27 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     // submitted later, or one whose URL's age is unknown, is answered through the Web API, with no deadline.
     const until = metadata.responseUrlAt === null ? 0 : metadata.responseUrlAt + RESPONSE_URL_MS;
     const left = until - chat.clock.now().getTime();
-    let respond = left > 0 ? respondTo(metadata.responseUrl, apiUrl, logger) : null;
+    const target = {
+      channelId: metadata.channelId,
+      userId: body.user.id,
+      ...(metadata.threadTs === undefined ? {} : { threadTs: metadata.threadTs }),
+    };
+    const viaUrl = left > 0 ? respondTo(metadata.responseUrl, apiUrl, logger) : null;
+    // A form opened from a message in a thread is answered in that thread, as the press that opened it would be.
+    let respond =
+      viaUrl === null || metadata.threadTs === undefined
+        ? viaUrl
+        : threadedRespond(viaUrl, client, { ...target, threadTs: metadata.threadTs });
     const deadline = respond === null ? {} : { deadline: new Date(Date.now() + left) };
-    const target = { channelId: metadata.channelId, userId: body.user.id };
     const source: Source = { message: false, ephemeral: false };
     const answer = async (shown: Reply) => {
       if (respond !== null) {
         try {
-          await respondWith(respond, shown, source, { client, channelId: target.channelId });
+          await respondWith(respond, shown, source, {
+            client,
+            channelId: target.channelId,
+            threadTs: metadata.threadTs,
+          });
           return;
         } catch (error) {
           // Refused (used up, expired) or unreachable: this answer and the next go through the Web API.
@@ -407,4 +443,5 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   registerHome(bolt, { chat, logger, people });
   registerLeaving(bolt, { tenancy: chat.tenancy, installations: deps.installations, logger });
   registerUnfurls(bolt, { unfurls: chat.unfurls, logger, people });
+  registerConversations(bolt, { chat, logger, people });
 }

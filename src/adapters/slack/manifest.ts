@@ -3,7 +3,7 @@
  * `/scout` usage hint and description follow the commands. `npm run slack:manifest` (src/tools/slack-manifest.ts)
  * rewrites it; importing this module never writes anything.
  */
-import type { Catalogue } from '../../core/chat/index.js';
+import { type Catalogue, SAY_IT } from '../../core/chat/index.js';
 
 /** The bot scopes Scout needs, and why. */
 export const BOT_SCOPES: Readonly<Record<string, string>> = {
@@ -15,10 +15,23 @@ export const BOT_SCOPES: Readonly<Record<string, string>> = {
   'users:read': 'reading whether a person is a workspace admin (credit caps)',
   'files:write': 'sharing exported files (a list as CSV) in the channel they were asked for in',
   'im:write': 'opening a direct message to send a person their budget alerts',
-  'im:history': 'finding a budget alert whose post was cut off, so it is not sent twice',
+  'im:history':
+    'reading the direct messages people send Scout (message.im), and finding a budget alert whose post was cut off',
+  'app_mentions:read': 'reading the messages that mention @Scout in channels (app_mention)',
+  'assistant:write': 'the Messages tab as an assistant: suggested prompts in a new assistant thread',
   'links:read': 'seeing creator profile links pasted in channels (link_shared)',
   'links:write': 'unfurling those links into creator cards',
 };
+
+/** What the assistant view (the Messages tab as an assistant) says of Scout. */
+export const ASSISTANT_DESCRIPTION =
+  'Ask in plain words or in /scout syntax: find creators, check your lists, see what you spent.';
+
+/** The title of the suggested prompts of a new assistant thread. */
+export const ASSISTANT_PROMPTS_TITLE = 'Try asking';
+
+/** The suggested prompts of a new assistant thread, each sent as it reads (Slack shows at most four). */
+export const ASSISTANT_PROMPTS: readonly string[] = SAY_IT;
 
 /** The most unfurl domains a Slack app may register (https://docs.slack.dev/reference/app-manifest). */
 export const UNFURL_DOMAINS_MAX = 5;
@@ -71,6 +84,8 @@ export function manifestYaml(catalogue: Catalogue, profileDomains: readonly stri
 # turn on public distribution, and send admins to https://<your host>/slack/install.
 # Slash commands are escaped (should_escape), so a mention reaches Scout with the person's user id.
 # Creator profile links on the unfurl domains unfurl into creator cards (link_shared, links:read, links:write).
+# People can also write to Scout in its Messages tab (message.im, im:history; an assistant view with suggested
+# prompts, assistant_thread_started, assistant:write) and @mention it in channels (app_mention, app_mentions:read).
 display_information:
   name: Scout
   description: ${q('Find creators, run outreach lists and watch viral content.')}
@@ -85,7 +100,11 @@ features:
   app_home:
     home_tab_enabled: true
     messages_tab_enabled: true
-    messages_tab_read_only_enabled: true
+    messages_tab_read_only_enabled: false
+  assistant_view:
+    assistant_description: ${q(ASSISTANT_DESCRIPTION)}
+    suggested_prompts:
+${ASSISTANT_PROMPTS.map((prompt) => `      - title: ${q(prompt)}\n        message: ${q(prompt)}`).join('\n')}
   bot_user:
     display_name: Scout
     always_online: true
@@ -109,6 +128,9 @@ settings:
       - app_uninstalled
       - tokens_revoked
       - link_shared
+      - message.im
+      - app_mention
+      - assistant_thread_started
   interactivity:
     is_enabled: true
   org_deploy_enabled: true

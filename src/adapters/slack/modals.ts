@@ -43,6 +43,11 @@ export interface FormMetadata {
   responseUrl: string | null;
   /** When that response_url was issued (ms since the epoch), which sets how long it takes answers. */
   responseUrlAt: number | null;
+  /**
+   * The thread of the message whose button opened the form (a DM's thread, a mention's): the form is answered
+   * there, as the press would have been, not at the top of the channel where its response_url posts.
+   */
+  threadTs?: string;
 }
 
 /** The value of one input of a submitted view, as Slack sends it. */
@@ -187,7 +192,7 @@ export function slackLayout(spec: FormSpec): FormLayout {
 /** The modal of `spec`; null when what it must carry does not fit Slack's metadata limit. */
 export function formModal(
   spec: FormSpec,
-  where: Pick<FormMetadata, 'channelId' | 'responseUrl' | 'responseUrlAt'>,
+  where: Pick<FormMetadata, 'channelId' | 'responseUrl' | 'responseUrlAt' | 'threadTs'>,
 ): types.ModalView | null {
   const metadata: FormMetadata = {
     family: spec.family,
@@ -220,7 +225,7 @@ export function readFormMetadata(raw: string | undefined): FormMetadata | null {
   try {
     const parsed: unknown = JSON.parse(raw ?? '');
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const { family, command, fixed, channelId, responseUrl, responseUrlAt } = parsed as Record<
+    const { family, command, fixed, channelId, responseUrl, responseUrlAt, threadTs } = parsed as Record<
       string,
       unknown
     >;
@@ -236,6 +241,7 @@ export function readFormMetadata(raw: string | undefined): FormMetadata | null {
       channelId,
       responseUrl: typeof responseUrl === 'string' ? responseUrl : null,
       responseUrlAt: typeof responseUrlAt === 'number' ? responseUrlAt : null,
+      ...(typeof threadTs === 'string' && threadTs !== '' ? { threadTs } : {}),
     };
   } catch {
     return null;

@@ -130,6 +130,34 @@ export function eventPerson(userId: string, teamId: string | undefined, context:
   return { tenant: tenant(teamId ?? context.teamId), belongs: { kind: 'workspace' }, userId };
 }
 
+/** What a message event (a direct message, a mention) says of its author's own team. */
+export interface MessageAuthor {
+  user: string;
+  /** The author's own workspace: Slack's `user_team` when it differs, else `team`. */
+  team?: string | undefined;
+  user_team?: string | undefined;
+}
+
+/**
+ * The person of a message event (a direct message, a mention): in an org-wide install, in the org; else in the
+ * installed workspace (Bolt's `context.teamId`, from the event's authorizations, else its `team_id`), a person of
+ * it when their own team (`user_team`, else `team`) is that workspace, like interactionPerson otherwise.
+ */
+export function messagePerson(
+  author: MessageAuthor,
+  teamId: string | undefined,
+  context: InstallContext,
+): Person {
+  if (orgWide(context)) return orgPerson(nonEmpty(context.enterpriseId), author.user, undefined);
+  const installed = nonEmpty(context.teamId) ?? nonEmpty(teamId);
+  const own = nonEmpty(author.user_team) ?? nonEmpty(author.team);
+  return {
+    tenant: tenant(installed),
+    belongs: workspaceBelonging(context, own !== undefined && own !== installed),
+    userId: author.user,
+  };
+}
+
 /**
  * Whether Scout serves the tenant: single-team mode serves the bot token's workspace only; many-team mode serves
  * the workspaces (and orgs) that installed it.

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  ASSISTANT_PROMPTS,
   BOT_SCOPES,
   manifestYaml,
   UNFURL_DOMAINS_MAX,
@@ -47,7 +48,7 @@ describe('manifest.yml', () => {
     expect(file).toMatch(/interactivity:\n\s+is_enabled: true/);
     expect(value('home_tab_enabled')).toBe('true');
     expect(file).toMatch(/bot_events:\n\s+- app_home_opened/);
-    const scopes = [...file.matchAll(/^\s+- ([a-z.:]+) #/gm)].map((m) => m[1]);
+    const scopes = [...file.matchAll(/^\s+- ([a-z_.:]+) #/gm)].map((m) => m[1]);
     expect(scopes).toEqual(Object.keys(BOT_SCOPES));
   });
 
@@ -59,6 +60,22 @@ describe('manifest.yml', () => {
     expect(listed).toEqual(unfurlDomains(profileDomains));
     expect(listed).toEqual(['tiktok.com', 'instagram.com', 'youtube.com', 'x.com', 'linkedin.com']);
     expect(listed.length).toBeLessThanOrEqual(UNFURL_DOMAINS_MAX);
+  });
+
+  it('hears direct messages, mentions and assistant threads: a writable Messages tab, their events and scopes', () => {
+    expect(value('messages_tab_enabled')).toBe('true');
+    expect(value('messages_tab_read_only_enabled')).toBe('false');
+    const events = /bot_events:\n((?:\s+- \S+\n)+)/.exec(file)?.[1] ?? '';
+    for (const event of ['message.im', 'app_mention', 'assistant_thread_started']) {
+      expect(events).toContain(`- ${event}\n`);
+    }
+    expect(Object.keys(BOT_SCOPES)).toEqual(
+      expect.arrayContaining(['app_mentions:read', 'im:history', 'chat:write', 'assistant:write']),
+    );
+    expect(file).toMatch(
+      /assistant_view:\n\s+assistant_description: ".+"\n\s+suggested_prompts:\n\s+- title: /,
+    );
+    expect(value('title', 'suggested_prompts:')).toBe(ASSISTANT_PROMPTS[0]);
   });
 
   it('lets an Enterprise Grid org install Scout org-wide, as the README says it can', () => {
