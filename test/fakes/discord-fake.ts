@@ -6,6 +6,10 @@
  * and removes it (GUILD_CREATE, GUILD_DELETE), and can expire the interactions sent so far as Discord does.
  * Multipart bodies (messages with files) are read too, their files kept as attachments it serves (discord-files.ts).
  * `POST /users/@me/channels` opens the bot's DM channel with a person (one per person), which takes messages.
+ * People post messages (MESSAGE_CREATE, in a server's channel or a DM with the bot), edit and delete them
+ * (MESSAGE_UPDATE, MESSAGE_DELETE); the bot edits and deletes its own (PATCH, DELETE on a message) and reads who is a
+ * member of a server (`GET /guilds/{guild}/members/{user}`: the members added with `addMember`, else 404 Unknown
+ * Member).
  * Like Discord, it refuses (400, Invalid Form Body) a command overwrite that breaks the application command limits,
  * the combined size among them (discordCommandSize), and an autocomplete answer beyond its limits. Once commands are
  * registered with it, it sends only the command interactions Discord's client could: `interact` throws for an
@@ -65,6 +69,25 @@ export interface FakeOrigin {
   channelId?: string;
 }
 
+/** A message a person (or a bot, or a webhook) posts: `say`. */
+export interface FakePost {
+  content: string;
+  /** Who posts it (a default member otherwise); `bot` for a bot's message. */
+  author?: FakeUser & { bot?: boolean };
+  /** The server (the fake's own by default), or null for a DM with the bot. */
+  guildId?: string | null;
+  /** The channel in a server (the server's own by default); a DM is always the author's DM channel. */
+  channelId?: string;
+  /** Ids of the users the message mentions (the bot's is the application id). */
+  mentions?: readonly string[];
+  /** Whether it mentions @everyone. */
+  mentionEveryone?: boolean;
+  /** Posted by this webhook. */
+  webhookId?: string;
+  /** Its message type (0 default; 7 a member joined, a system message). */
+  type?: number;
+}
+
 /** The member behind interactions, with or without admin permissions. */
 export interface FakeUser {
   id: string;
@@ -116,6 +139,16 @@ export interface FakeDiscord {
   denyHistory(): void;
   /** Posts `count` messages by another member in `channelId`, as a busy channel has. */
   chatter(channelId: string, count: number): void;
+  /** Posts a message as a person (MESSAGE_CREATE) and returns it as stored. */
+  say(post: FakePost): FakeMessage;
+  /** A person edits a message of theirs (MESSAGE_UPDATE), its mentions read from the new content. */
+  editMessage(id: string, content: string): void;
+  /** A person deletes a message of theirs (MESSAGE_DELETE). */
+  deleteMessage(id: string): void;
+  /** Makes a person a member of a server, as `GET /guilds/{guild}/members/{user}` then says. */
+  addMember(guildId: string, user: FakeUser): void;
+  /** The id of the DM channel between the bot and a person (made on first use). */
+  dmChannelOf(userId: string): string;
 }
 
 const UNKNOWN_INTERACTION = { message: 'Unknown interaction', code: 10062 };
@@ -124,6 +157,7 @@ const UNKNOWN_CHANNEL = { message: 'Unknown Channel', code: 10003 };
 const UNKNOWN_MESSAGE = { message: 'Unknown Message', code: 10008 };
 const MISSING_ACCESS = { message: 'Missing Access', code: 50001 };
 const UNKNOWN_GUILD = { message: 'Unknown Guild', code: 10004 };
+const UNKNOWN_MEMBER = { message: 'Unknown Member', code: 10007 };
 
 /** Permission bits of the fake's @everyone role: what a bot invited with its invite link gets. */
 const VIEW_CHANNEL = 1n << 10n;
@@ -253,6 +287,8 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
   let registered: FakeCommandNode[] = [];
   // The servers the bot is in, in the order it joined them.
   const memberships = new Set<string>();
+  // The people of each server (besides the bot), by server id then user id.
+  const members = new Map<string, Map<string, FakeUser>>();
   const addGuild = (guild: FakeGuild) => {
     memberships.add(guild.id);
     channels.set(guild.channelId, {
@@ -383,6 +419,13 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       return;
     }
     if (req.method === 'POST' && path === '/users/@me/channels') return json(res, 200, dmChannel(data));
+    const memberRoute = /^\/guilds\/(\d+)\/members\/(\d+)$/.exec(path);
+    if (req.method === 'GET' && memberRoute !== null) {
+      const [, guildId, userId] = memberRoute as unknown as [string, string, string];
+      if (!memberships.has(guildId)) return json(res, 404, UNKNOWN_GUILD);
+      const member = members.get(guildId)?.get(userId);
+      return member === undefined ? json(res, 404, UNKNOWN_MEMBER) : json(res, 200, memberPayload(member));
+    }
     const channelRoute = /^\/channels\/(\d+)(\/messages)?(?:\/(\d+))?(\/threads)?$/.exec(path);
     if (channelRoute !== null)
       return channelRequest(req.method ?? 'GET', channelRoute, data, url.searchParams, res);
@@ -406,6 +449,23 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     }
     return json(res, 404, { message: 'Unknown route', code: 0 });
   };
+
+  /** A member as Discord sends one (GET /guilds/{guild}/members/{user}); roles none but @everyone. */
+  const memberPayload = (user: FakeUser) => ({
+    user: {
+      id: user.id,
+      username: user.username,
+      discriminator: '0',
+      avatar: null,
+      global_name: user.username,
+    },
+    roles: [],
+    joined_at: new Date().toISOString(),
+    deaf: false,
+    mute: false,
+    flags: 0,
+    nick: null,
+  });
 
   /** The DM channel of the bot and `recipient_id` (POST /users/@me/channels): one per person, made once. */
   const dmChannel = (data: Record<string, unknown>) => {
@@ -464,6 +524,12 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     const message = messages.get(messageId);
     if (message === undefined || message.channel_id !== channel.id) return json(res, 404, UNKNOWN_MESSAGE);
     if (threads === undefined) {
+      if (method === 'PATCH') return json(res, 200, storeMessage(data, message.id, channel.id));
+      if (method === 'DELETE') {
+        messages.delete(message.id);
+        res.writeHead(204).end();
+        return;
+      }
       if (method !== 'GET') return json(res, 404, {});
       return historyDenied ? json(res, 403, MISSING_ACCESS) : json(res, 200, message);
     }
@@ -706,6 +772,91 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
         const deny = { id: channel.guild_id, type: 0, allow: '0', deny: READ_MESSAGE_HISTORY.toString() };
         channel.permission_overwrites = [deny];
       }
+    },
+    say(post) {
+      const author = post.author ?? DEFAULT_USER;
+      const guildId = post.guildId === undefined ? options.guildId : post.guildId;
+      const channelId =
+        guildId === null
+          ? fake.dmChannelOf(author.id)
+          : (post.channelId ??
+            [...channels.values()].find((c) => c.type === 0 && c.guild_id === guildId)?.id ??
+            options.channelId);
+      const userOf = (user: FakeUser & { bot?: boolean }) => ({
+        id: user.id,
+        username: user.username,
+        discriminator: '0',
+        avatar: null,
+        global_name: user.username,
+        ...(user.bot === true ? { bot: true } : {}),
+      });
+      const mentioned = (post.mentions ?? []).map((id) =>
+        id === options.applicationId
+          ? { ...userOf({ id, username: 'scout' }), bot: true }
+          : userOf({ id, username: `user${id.slice(-4)}` }),
+      );
+      const message: FakeMessage = {
+        id: snowflake(),
+        channel_id: channelId,
+        // MESSAGE_CREATE carries the channel's type, by which discord.js builds a DM channel it has not seen yet.
+        channel_type: guildId === null ? 1 : (channels.get(channelId)?.type ?? 0),
+        ...(guildId === null ? {} : { guild_id: guildId }),
+        author: userOf(author),
+        // A message in a server carries its author's member (without the user), never in a DM.
+        ...(guildId === null || post.webhookId !== undefined
+          ? {}
+          : { member: { ...memberPayload(author), user: undefined } }),
+        content: post.content,
+        timestamp: new Date().toISOString(),
+        edited_timestamp: null,
+        tts: false,
+        mention_everyone: post.mentionEveryone === true,
+        mentions: mentioned,
+        mention_roles: [],
+        attachments: [],
+        embeds: [],
+        components: [],
+        pinned: false,
+        type: post.type ?? 0,
+        flags: 0,
+        ...(post.webhookId === undefined ? {} : { webhook_id: post.webhookId }),
+      };
+      messages.set(message.id, message);
+      dispatch('MESSAGE_CREATE', message);
+      return message;
+    },
+    editMessage(id, content) {
+      const message = messages.get(id);
+      if (message === undefined) throw new Error(`No message ${id}`);
+      // The mentions are read again from the new content, as Discord does.
+      const mentions = [...content.matchAll(/<@!?(\d+)>/g)].map(([, id]) => ({
+        id,
+        username: id === options.applicationId ? 'scout' : `user${String(id).slice(-4)}`,
+        discriminator: '0',
+        avatar: null,
+        ...(id === options.applicationId ? { bot: true } : {}),
+      }));
+      const edited = { ...message, content, mentions, edited_timestamp: new Date().toISOString() };
+      messages.set(id, edited);
+      dispatch('MESSAGE_UPDATE', edited);
+    },
+    deleteMessage(id) {
+      const message = messages.get(id);
+      if (message === undefined) throw new Error(`No message ${id}`);
+      messages.delete(id);
+      dispatch('MESSAGE_DELETE', {
+        id,
+        channel_id: message.channel_id,
+        ...(message.guild_id === undefined ? {} : { guild_id: message.guild_id }),
+      });
+    },
+    addMember(guildId, user) {
+      const people = members.get(guildId) ?? new Map<string, FakeUser>();
+      people.set(user.id, user);
+      members.set(guildId, people);
+    },
+    dmChannelOf(userId) {
+      return String(dmChannel({ recipient_id: userId }).id);
     },
     chatter(channelId, count) {
       for (let i = 0; i < count; i++) {

@@ -1,12 +1,13 @@
 /**
  * The `/scout` application command generated from the command declarations: one subcommand group per family,
- * one subcommand per command, typed options with their declared descriptions. Discord counts every name,
- * description and choice of the whole command toward one limit, so a command offers its required options and
- * the long enumerations people filter by most; its other options are reached through a `filters` text option
- * (the chat syntax, completing option names and values as it is typed) and the command's form, which a `form`
- * option opens on every command that has one (where no option is marked required, so that it opens without them).
- * Enumerations of more than a few values autocomplete rather than list static choices. Secret options are never
- * registered.
+ * one subcommand per command, typed options with their declared descriptions; beside them, the adapter's own
+ * `/scout ask`, whose one text option takes a request in plain words (or a command line) as a message would.
+ * Discord counts every name, description and choice of the whole command toward one limit, so a command offers
+ * its required options and the long enumerations people filter by most; its other options are reached through a
+ * `filters` text option (the chat syntax, completing option names and values as it is typed) and the command's
+ * form, which a `form` option opens on every command that has one (where no option is marked required, so that it
+ * opens without them). Enumerations of more than a few values autocomplete rather than list static choices. Secret
+ * options are never registered.
  */
 import {
   type APIApplicationCommandBasicOption,
@@ -23,6 +24,7 @@ import {
   type CatalogueCommand,
   type CatalogueParam,
   completes,
+  MESSAGE_MAX,
 } from '../../core/chat/index.js';
 import { InternalError } from '../../core/errors.js';
 import { ELLIPSIS, singleLine } from '../../core/ui/index.js';
@@ -61,6 +63,13 @@ export const ROOT_COMMAND = 'scout';
 export const FILTERS_OPTION = 'filters';
 /** The boolean option that opens a form (modal) for the filters without a typed option. */
 export const FORM_OPTION = 'form';
+/**
+ * The top-level subcommand that takes a request in words (`/scout ask request:fitness creators in France`): the
+ * adapter's own door to what a direct message reaches, not a command of Scout's, so no family may take its name.
+ */
+export const ASK_SUBCOMMAND = 'ask';
+/** Its one required text option: the request. */
+export const ASK_OPTION = 'request';
 
 /** How a declared option appears on Discord. */
 export interface OptionMapping {
@@ -85,6 +94,9 @@ export function discordName(param: string): string {
     .replace(/[^-_\p{L}\p{N}]/gu, '_')
     .slice(0, COMMAND_LIMITS.NAME_MAX);
 }
+
+/** Whether an interaction's group and subcommand names are `/scout ask`, which sits outside every group. */
+export const isAsk = (group: string | null, sub: string | null) => group === null && sub === ASK_SUBCOMMAND;
 
 /** The command an interaction names by its Discord group and subcommand names (see discordName). */
 export function findCommand(
@@ -300,14 +312,36 @@ function subcommand(def: CatalogueCommand, descriptionMax: number): APIApplicati
 const GROUP_DESCRIPTION_MAX = 12;
 
 // Subcommand descriptions are whole when the command fits its budget; otherwise every one is cut at a word boundary
-// to the longest length that fits, never below this. Option descriptions are never cut to fit.
-const SUBCOMMAND_DESCRIPTION_MIN = 36;
+// to the longest length that fits, never below this (lowered from 36 when `ask`'s 91 characters joined the
+// budget, so that the command still fits). Option descriptions are never cut to fit.
+const SUBCOMMAND_DESCRIPTION_MIN = 35;
+
+/**
+ * `/scout ask`: a subcommand at the top level, beside the groups, and first, so that the command picker shows it
+ * first. Its request is at most what a message is read to (MESSAGE_MAX), which Discord's client enforces; its
+ * descriptions are whole, since they are what tells people they may write in words.
+ */
+const ASK: APIApplicationCommandSubcommandOption = {
+  type: ApplicationCommandOptionType.Subcommand,
+  name: ASK_SUBCOMMAND,
+  description: 'Ask in your own words',
+  options: [
+    {
+      type: ApplicationCommandOptionType.String,
+      name: ASK_OPTION,
+      description: 'What you want, in your own words: fitness creators in France',
+      required: true,
+      max_length: MESSAGE_MAX,
+    },
+  ],
+};
 
 function buildCommand(
   catalogue: Catalogue,
   descriptionMax: number,
 ): RESTPostAPIChatInputApplicationCommandsJSONBody {
-  const groups = catalogue.families.slice(0, COMMAND_LIMITS.OPTIONS_MAX).map(
+  // One place of the top level's 25 is `ask`'s.
+  const groups = catalogue.families.slice(0, COMMAND_LIMITS.OPTIONS_MAX - 1).map(
     (family): APIApplicationCommandSubcommandGroupOption => ({
       type: ApplicationCommandOptionType.SubcommandGroup,
       name: discordName(family.name),
@@ -323,7 +357,7 @@ function buildCommand(
     description: 'Scout: find creators, run outreach lists, follow replies and watch viral content.',
     contexts: [InteractionContextType.Guild],
     integration_types: [ApplicationIntegrationType.GuildInstall],
-    options: groups,
+    options: [ASK, ...groups],
   };
 }
 
@@ -332,6 +366,8 @@ function buildCommand(
  * when subcommand descriptions of SUBCOMMAND_DESCRIPTION_MIN characters allow it; over Discord's own limit it throws.
  */
 export function buildCommandJson(catalogue: Catalogue): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  if (catalogue.families.some((family) => discordName(family.name) === ASK_SUBCOMMAND))
+    throw new InternalError(`A command family may not be named ${ASK_SUBCOMMAND}: /scout has its own.`);
   // The longest subcommand description that fits (the size grows with it): a binary search.
   let low = SUBCOMMAND_DESCRIPTION_MIN;
   let high = COMMAND_LIMITS.DESCRIPTION_MAX;

@@ -1,6 +1,8 @@
 /**
- * The one global interaction handler. Anything from outside the served servers is refused first (tenancy.ts);
- * then slash commands (deferred before any work, then edited; a command lacking a secret opens a private form),
+ * The one global interaction handler. Anything from outside the served servers is refused first (tenancy.ts); a
+ * press or a form in a DM acts in the server the person's DMs are for (dm-servers.ts), as their message did;
+ * then slash commands (deferred before any work, then edited; a command lacking a secret opens a private form;
+ * `/scout ask` passes its request in words to `chat.text` as a direct message does),
  * components routed by custom_id (a stored token, so they work after a restart and after the interaction token
  * expired: each press answers through its own interaction), modals and autocomplete.
  */
@@ -15,18 +17,22 @@ import {
 } from 'discord.js';
 import {
   type AckKind,
+  type Actor,
   type CatalogueCommand,
   type ChatCore,
   commandLine,
   type Invocation,
+  OUTSIDE_MESSAGE,
   UNKNOWN_COMMAND,
 } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import type { Reply } from '../../core/ui/index.js';
+import { notice, type Reply, reply } from '../../core/ui/index.js';
 import { answerDeferred, answerUpdate, editOf, followUpPrivately, privateReply } from './answer.js';
 import { answerAutocomplete } from './autocomplete.js';
-import { FILTERS_OPTION, FORM_OPTION, findCommand, mapCommand } from './commands.js';
+import { ASK_OPTION, FILTERS_OPTION, FORM_OPTION, findCommand, isAsk, mapCommand } from './commands.js';
+import type { DmServers } from './dm-servers.js';
 import { commandModal, discordLayout, modalValues } from './forms.js';
+import { type MessageDoors, SERVER_PREFIX, serverChoice, unreadable } from './messages.js';
 import { MORE_PREFIX, NOOP_PREFIX, renderDiscord } from './render.js';
 import { askSecrets, submitSecrets } from './secrets.js';
 import { actorOf, admit } from './tenancy.js';
@@ -35,6 +41,10 @@ import { actorOf, admit } from './tenancy.js';
 export interface InteractionDeps {
   chat: ChatCore;
   logger: Logger;
+  /** The server of a DM, and where each person last used Scout (remembered on every admitted interaction). */
+  servers: DmServers;
+  /** The choice of a server for DMs is answered there. */
+  doors: Pick<MessageDoors, 'onServerChosen'>;
 }
 
 /** The leaf options of a chat command (inside its group and subcommand). */
@@ -57,7 +67,7 @@ function answerDeadline(interaction: Pick<Interaction, 'createdTimestamp'>): Dat
 
 /** Creates the handler for every interaction the client receives. */
 export function createInteractionHandler(deps: InteractionDeps): (interaction: Interaction) => Promise<void> {
-  const { chat, logger } = deps;
+  const { chat, logger, servers, doors } = deps;
 
   /** Counts the time from an interaction's arrival (performance.now() at `arrivedAt`) to its acknowledgement. */
   const acked = (kind: AckKind, arrivedAt: number) =>
@@ -66,6 +76,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
   /** Runs a command for a deferred interaction, and answers with the result. */
   const answerCommand = async (
     interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
+    actor: Actor,
     run: (invocation: Invocation) => Promise<Reply>,
   ) => {
     const progress = async (interim: Reply) => {
@@ -74,7 +85,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     };
     // The deferred reply ("Scout is thinking…") is edited in place until the answer replaces it.
     const answer = await run({
-      actor: actorOf(interaction),
+      actor,
       channelId: interaction.channelId ?? 'unknown',
       progress,
       updatesInPlace: true,
@@ -86,11 +97,12 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
 
   const runCommand = (
     interaction: ChatInputCommandInteraction,
+    actor: Actor,
     def: CatalogueCommand,
     options: Record<string, string>,
     filters: string,
   ) =>
-    answerCommand(interaction, (invocation) =>
+    answerCommand(interaction, actor, (invocation) =>
       filters === ''
         ? chat.options({ ...invocation, family: def.family, command: def.name, options })
         : chat.text({ ...invocation, text: commandLine(def.family, def.name, options, filters) }),
@@ -101,10 +113,10 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
    * with a button that opens the form again as it was filled in (a modal cannot stay open with its problems shown);
    * otherwise the command runs.
    */
-  const onForm = async (interaction: ModalSubmitInteraction, arrivedAt: number) => {
+  const onForm = async (interaction: ModalSubmitInteraction, actor: Actor, arrivedAt: number) => {
     const checked = await chat.forms.submit({
       form: interaction.customId,
-      actor: actorOf(interaction),
+      actor,
       values: modalValues(interaction),
       layout: discordLayout,
       reopen: true,
@@ -116,15 +128,36 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     }
     await interaction.deferReply();
     acked('view', arrivedAt);
-    await answerCommand(interaction, (invocation) => checked.run(invocation));
+    await answerCommand(interaction, actor, (invocation) => checked.run(invocation));
   };
 
-  const onChatInput = async (interaction: ChatInputCommandInteraction, arrivedAt: number) => {
-    const def = findCommand(
-      chat.catalogue,
-      interaction.options.getSubcommandGroup(false),
-      interaction.options.getSubcommand(false),
+  /**
+   * `/scout ask request:<words>`: the request goes to `chat.text` as a direct message's text does (plain words or a
+   * command line), deferred and answered as any slash command; it has no conversation, as no slash command has.
+   */
+  const onAsk = async (interaction: ChatInputCommandInteraction, actor: Actor, arrivedAt: number) => {
+    const text = interaction.options.getString(ASK_OPTION, false)?.trim() ?? '';
+    const unread = unreadable(text);
+    if (unread !== null) {
+      await interaction.reply(privateReply(unread));
+      acked('command', arrivedAt);
+      return;
+    }
+    await interaction.deferReply();
+    acked('command', arrivedAt);
+    await answerCommand(interaction, actor, (invocation) =>
+      chat.text({ ...invocation, text, receivedAt: arrivedAt }),
     );
+  };
+
+  const onChatInput = async (interaction: ChatInputCommandInteraction, actor: Actor, arrivedAt: number) => {
+    const group = interaction.options.getSubcommandGroup(false);
+    const sub = interaction.options.getSubcommand(false);
+    if (isAsk(group, sub)) {
+      await onAsk(interaction, actor, arrivedAt);
+      return;
+    }
+    const def = findCommand(chat.catalogue, group, sub);
     if (def === undefined) {
       await interaction.reply({
         content: UNKNOWN_COMMAND,
@@ -149,7 +182,6 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     }
     // A secret (an API key) is never a command option: a private form asks for it, before any deferral.
     const line = commandLine(def.family, def.name, options, filters);
-    const actor = actorOf(interaction);
     const secrets = await chat.forms.secrets(line, actor, async () => actor);
     if (secrets?.status === 'refused') {
       await interaction.reply(privateReply(secrets.reply));
@@ -175,10 +207,10 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     }
     await interaction.deferReply();
     acked('command', arrivedAt);
-    await runCommand(interaction, def, options, filters);
+    await runCommand(interaction, actor, def, options, filters);
   };
 
-  const onComponent = async (interaction: MessageComponentInteraction, arrivedAt: number) => {
+  const onComponent = async (interaction: MessageComponentInteraction, actor: Actor, arrivedAt: number) => {
     const id = interaction.customId;
     if (id.startsWith(`${NOOP_PREFIX}:`)) {
       await interaction.deferUpdate();
@@ -191,7 +223,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     const token = more ? (chosen ?? '') : id;
     if ((interaction.isButton() || more) && chat.forms.isForm(token)) {
       // A form button opens its form as the first answer; one that opens none is answered as any press.
-      const spec = await chat.forms.open(token, actorOf(interaction));
+      const spec = await chat.forms.open(token, actor);
       if (spec !== null) {
         await interaction.showModal(commandModal(token, spec));
         acked('action', arrivedAt);
@@ -202,7 +234,7 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     acked('action', arrivedAt);
     const event = !more && chosen !== undefined ? { value: chosen } : {};
     const answer = await chat.action({
-      actor: actorOf(interaction),
+      actor,
       channelId: interaction.channelId,
       token,
       event,
@@ -213,18 +245,17 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     await answerUpdate(interaction, answer);
   };
 
-  const onModal = async (interaction: ModalSubmitInteraction, arrivedAt: number) => {
+  const onModal = async (interaction: ModalSubmitInteraction, actor: Actor, arrivedAt: number) => {
     const token = interaction.customId;
     if (chat.forms.isSecretForm(token)) {
-      await submitSecrets(interaction, chat);
+      await submitSecrets(interaction, chat, actor);
       return;
     }
     if (chat.forms.isForm(token)) {
-      await onForm(interaction, arrivedAt);
+      await onForm(interaction, actor, arrivedAt);
       return;
     }
     const values = modalValues(interaction);
-    const actor = actorOf(interaction);
     if (interaction.isFromMessage()) await interaction.deferUpdate();
     else await interaction.deferReply();
     acked('view', arrivedAt);
@@ -239,16 +270,51 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     else await answerDeferred(interaction, answer);
   };
 
+  /**
+   * Who acts, once let through: the member in the interaction's server, which becomes the server of their DMs; in a
+   * DM (a press on a DM answer, a form opened from one), the person in the server their DMs are for. Anyone else is
+   * refused at once (null).
+   */
+  const admitted = async (interaction: Interaction): Promise<Actor | null> => {
+    if (interaction.guildId !== null) {
+      if (!(await admit(interaction, chat.tenancy, logger))) return null;
+      servers.remember(interaction.user.id, interaction.guildId);
+      return actorOf(interaction);
+    }
+    if (!interaction.isMessageComponent() && !interaction.isModalSubmit()) {
+      await admit(interaction, chat.tenancy, logger);
+      return null;
+    }
+    const found = await servers.serverOf(interaction.user.id);
+    if (found.status === 'one') return found.actor;
+    logger.info({ interaction: interaction.id }, 'Refused a Discord DM interaction without a served server.');
+    await interaction.reply(
+      found.status === 'several'
+        ? { ...serverChoice(found.guilds), flags: MessageFlags.Ephemeral }
+        : privateReply(reply([notice('warning', OUTSIDE_MESSAGE)])),
+    );
+    return null;
+  };
+
   return async (interaction) => {
     const arrivedAt = performance.now();
     try {
+      if (
+        interaction.guildId === null &&
+        interaction.isButton() &&
+        interaction.customId.startsWith(`${SERVER_PREFIX}:`)
+      ) {
+        await doors.onServerChosen(interaction);
+        return;
+      }
       // Before any token is minted, any row is read or any service request is made.
-      if (!(await admit(interaction, chat.tenancy, logger))) return;
-      if (interaction.isChatInputCommand()) await onChatInput(interaction, arrivedAt);
+      const actor = await admitted(interaction);
+      if (actor === null) return;
+      if (interaction.isChatInputCommand()) await onChatInput(interaction, actor, arrivedAt);
       else if (interaction.isAutocomplete())
         await answerAutocomplete(interaction as AutocompleteInteraction, chat, logger);
-      else if (interaction.isMessageComponent()) await onComponent(interaction, arrivedAt);
-      else if (interaction.isModalSubmit()) await onModal(interaction, arrivedAt);
+      else if (interaction.isMessageComponent()) await onComponent(interaction, actor, arrivedAt);
+      else if (interaction.isModalSubmit()) await onModal(interaction, actor, arrivedAt);
     } catch (error) {
       logger.error({ err: error, interaction: interaction.id }, 'Discord interaction failed');
     }

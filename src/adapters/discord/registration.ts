@@ -29,8 +29,11 @@ export function guildArgument(args: readonly string[]): string | null {
 }
 
 /**
- * What Scout does in a channel: post replies and background posts as embeds, start and post in threads for later
- * replies of a mail thread, and read its recent posts so one interrupted by a restart is not posted twice.
+ * What Scout does in a channel: post replies and background posts as embeds, answer an @mention with a reply to it
+ * (Send Messages; Read Message History, without which Discord refuses a reply's message reference), start and post
+ * in threads for later replies of a mail thread, and read its recent posts so one interrupted by a restart is not
+ * posted twice. DMs and mentions need no other permission: their gateway intents (GuildMessages, DirectMessages)
+ * are asked for at login, and neither is privileged.
  */
 export const BOT_PERMISSIONS = PermissionsBitField.resolve([
   PermissionFlagsBits.ViewChannel,

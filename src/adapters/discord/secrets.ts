@@ -5,7 +5,7 @@
  * modal carries only its id.
  */
 import { type ChatInputCommandInteraction, MessageFlags, type ModalSubmitInteraction } from 'discord.js';
-import type { ChatCore, SecretPrompt } from '../../core/chat/index.js';
+import type { Actor, ChatCore, SecretPrompt } from '../../core/chat/index.js';
 import { answerPrivately } from './answer.js';
 import { modalValues, secretModal } from './forms.js';
 import { actorOf } from './tenancy.js';
@@ -18,10 +18,16 @@ export async function askSecrets(
   await interaction.showModal(secretModal(form.id, form.prompt.line, form.prompt.fields));
 }
 
-/** Runs the command of a submitted secrets form with the secrets typed into it, answering privately. */
-export async function submitSecrets(interaction: ModalSubmitInteraction, chat: ChatCore): Promise<void> {
+/**
+ * Runs the command of a submitted secrets form with the secrets typed into it, answering privately; `actor` is who
+ * submitted it (the interaction's member, or in a DM the person in the server their DMs are for).
+ */
+export async function submitSecrets(
+  interaction: ModalSubmitInteraction,
+  chat: ChatCore,
+  actor: Actor = actorOf(interaction),
+): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const actor = actorOf(interaction);
   const check = await chat.forms.submitSecrets({
     id: interaction.customId,
     actor,

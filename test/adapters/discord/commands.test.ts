@@ -2,6 +2,7 @@ import { ApplicationCommandOptionType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  ASK_SUBCOMMAND,
   buildCommandJson,
   COMMAND_LIMITS,
   commandTextLength,
@@ -9,7 +10,7 @@ import {
   STATIC_CHOICES_MAX,
 } from '../../../src/adapters/discord/commands.js';
 import { FAMILIES } from '../../../src/commands/index.js';
-import { type CatalogueCommand, catalogueOf } from '../../../src/core/chat/index.js';
+import { type CatalogueCommand, catalogueOf, MESSAGE_MAX } from '../../../src/core/chat/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import type { CommandDef } from '../../../src/core/command/types.js';
 import { reply } from '../../../src/core/ui/index.js';
@@ -32,13 +33,22 @@ type Opt = {
   required?: boolean;
 };
 
+/** The subcommand groups of a built command: its top level without `/scout ask`. */
+const groupsOf = (command: { options?: unknown } | undefined) =>
+  ((command?.options ?? []) as Opt[]).filter((o) => o.type === ApplicationCommandOptionType.SubcommandGroup);
+
 describe('buildCommandJson', () => {
   const [command] = buildCommandJson(catalogue);
-  const groups = (command?.options ?? []) as Opt[];
+  const groups = groupsOf(command);
 
   it('mirrors the families as groups and commands as subcommands within Discord limits', () => {
     expect(command?.name).toBe('scout');
     expect(groups.map((g) => g.name)).toEqual(FAMILIES.map((f) => f.name));
+    // The top level is `ask` and the groups: nothing else.
+    expect(((command?.options ?? []) as Opt[]).map((o) => o.name)).toEqual([
+      ASK_SUBCOMMAND,
+      ...FAMILIES.map((f) => f.name),
+    ]);
     expect(commandTextLength(command)).toBeLessThanOrEqual(COMMAND_LIMITS.TOTAL_TEXT_MAX);
     const walk = (o: Opt) => {
       expect(o.name).toMatch(/^[-_a-z0-9]{1,32}$/);
@@ -50,7 +60,48 @@ describe('buildCommandJson', () => {
       expect(required).toEqual([...required].sort((a, b) => Number(b) - Number(a)));
       for (const child of o.options ?? []) walk(child);
     };
-    for (const g of groups) walk(g);
+    for (const g of (command?.options ?? []) as Opt[]) walk(g);
+  });
+
+  it('offers /scout ask first, beside the groups: one required text option taking a request in words', () => {
+    const [ask] = (command?.options ?? []) as Array<Opt & { options?: Array<Opt & { max_length?: number }> }>;
+    expect(ask).toEqual({
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'ask',
+      description: 'Ask in your own words',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'request',
+          description: 'What you want, in your own words: fitness creators in France',
+          required: true,
+          // What a message is read to: Discord's client refuses more.
+          max_length: MESSAGE_MAX,
+        },
+      ],
+    });
+  });
+
+  it('refuses a family that would take the name of /scout ask', () => {
+    const family = {
+      name: 'ask',
+      description: 'Clashes.',
+      commands: [
+        {
+          family: 'ask',
+          name: 'show',
+          description: 'Shows.',
+          params: {},
+          schema: z.unknown(),
+          examples: [],
+          cost: 'free' as const,
+          estimate: () => 0,
+          permission: 'everyone' as const,
+          run: async () => reply([]),
+        },
+      ],
+    };
+    expect(() => buildCommandJson(catalogueOf(createRegistry([family])))).toThrow(/may not be named ask/);
   });
 
   it('marks no option required on a command with a form, so that the form opens without them', () => {
@@ -178,7 +229,7 @@ describe('the options each subcommand registers', () => {
 
   it('are the declared ones the command types, in declared order, then filters and form', () => {
     const registered = Object.fromEntries(
-      ((command?.options ?? []) as Opt[]).flatMap((group) =>
+      groupsOf(command).flatMap((group) =>
         (group.options ?? []).map((sub) => [
           `${group.name} ${sub.name}`,
           ((sub.options ?? []) as Registered[]).map(shown).join(' '),
@@ -225,7 +276,7 @@ describe('enumerations', () => {
       ]),
     ),
   );
-  const options = ((built?.options ?? []) as Opt[])[0]?.options?.[0]?.options ?? [];
+  const options = groupsOf(built)[0]?.options?.[0]?.options ?? [];
 
   it('lists the values of a short enumeration as static choices', () => {
     expect(options.find((o) => o.name === 'order')?.choices).toEqual([
