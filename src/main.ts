@@ -23,10 +23,10 @@ import type { LeasedWork } from './core/store/leases.js';
 import type { Sandbox } from './sandbox/index.js';
 
 const GREETING = [
-  'Scout — creator discovery and outreach from one command.',
-  'Type a command such as `help`, `creators category:Fitness followers:10k-100k` or `viral categories:Food`',
-  '(the leading /scout is optional). Press buttons by their [number], or with next, previous, confirm,',
-  '`add 3 to <list>`. Type exit to quit.',
+  'Scout — creator discovery and outreach. Say what you want: `find fitness creators in France`,',
+  '`show our lists`, `how much have I spent this month`; or type a command such as',
+  '`creators category:Fitness followers:10k-100k` (the leading /scout is optional). Press buttons by their',
+  '[number], or with run, next, details of the second, `add the first three to <list>`. Type exit to quit.',
 ].join('\n');
 
 interface Part {

@@ -149,7 +149,7 @@ describe('the compiled bot (npm start, npm run build, npm run start:prod)', () =
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain('Compiling src/ to dist/');
     // tsc and the launcher say nothing on standard output: it is the shell's.
-    expect(first.stdout.startsWith('Scout — creator discovery and outreach from one command.')).toBe(true);
+    expect(first.stdout.startsWith('Scout — creator discovery and outreach. Say what you want')).toBe(true);
     expect(first.stdout).toContain('/scout creators:');
     expect(distState(app)).toBe('fresh');
   });
@@ -208,7 +208,7 @@ describe('the compiled bot (npm start, npm run build, npm run start:prod)', () =
       const code = exited(child);
       child.stdin.end('help\n');
       expect(await code, stderr.text).toBe(0);
-      expect(stdout.text).toContain('Scout — creator discovery and outreach from one command.');
+      expect(stdout.text).toContain('Scout — creator discovery and outreach. Say what you want');
       expect(stdout.text).toContain('/scout creators:');
       expect(stdout.text).toContain('/scout help creators');
       expect(stderr.text).toContain('running against the embedded sandbox');

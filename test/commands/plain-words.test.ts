@@ -138,7 +138,25 @@ describe('plain words in the terminal', () => {
     later();
     await h.type('find fitness creators in France');
     const out = await h.type('edit');
-    expect(out).toMatch(/type \/scout creators search .*(category|mainCategory):Fitness/);
+    // Every option understood fills the form, by the option's own name.
+    expect(out).toMatch(/type \/scout creators search .*mainCategory:Fitness/);
     expect(out).toMatch(/country:France/);
+  });
+
+  it('a key in a sentence is refused, never echoed; an opaque word not used is named by its start only', async () => {
+    const key = 'sk_live_abc123def456ghi789';
+    const refused = await h.type(`show me the connected account, my key is ${key}`);
+    expect(refused).toContain('That looks like a key');
+    expect(refused).not.toContain(key);
+    const opaque = 'zq9x8c7v6b5n4m3l2k1j';
+    const out = await h.type(`find fitness creators in France ${opaque}`);
+    expect(out).toContain("I did not use: 'zq9x…'");
+    expect(out).not.toContain(opaque);
+  });
+
+  it('a write that costs later says what it will cost', async () => {
+    const out = await h.type('send me a daily digest of food videos at 9:00');
+    expect(out).toMatch(/I read this as \/scout digest add/);
+    expect(out).toContain('Cost: free now; each day up to 4 credits per post shown');
   });
 });

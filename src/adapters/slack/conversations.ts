@@ -146,7 +146,7 @@ export function registerConversations(bolt: BoltApp, deps: ConversationDeps): vo
         actor,
         channelId: place.channelId,
         text: request,
-        conversation: conversationOf(place),
+        conversation: conversationOf({ ...place, userId: said.user }),
         progress: (interim) => send(interim).then(() => {}),
         ...(arrived === undefined ? {} : { receivedAt: arrived }),
         forms: true,

@@ -249,7 +249,7 @@ export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
     const conversation =
       channelId === '' || (!im && threadTs === undefined)
         ? undefined
-        : conversationOf({ channelId, threadTs, im });
+        : conversationOf({ channelId, threadTs, im, userId: body.user.id });
     if (element.action_id.startsWith(TYPE_PREFIX)) {
       // The trigger_id lasts 3 seconds: the modal opens before anything else (but an org's membership question).
       await safely('modal open', respond, async () => {

@@ -8,7 +8,7 @@ import type { RespondArguments, RespondFn, types, webApi } from '@slack/bolt';
 
 /**
  * The conversation of a direct message (`slack:im:<channel>`, or `slack:im:<channel>:<thread ts>` in a thread, an
- * assistant thread included) or of a mention's thread (`slack:<channel>:<thread root ts>`): channel ids are unique
+ * assistant thread included) or of a person in a mention's thread (`slack:<channel>:<thread root ts>:<user>`): channel ids are unique
  * within a workspace (and an Enterprise Grid org), so each is unique within the tenant, and every message of a thread
  * names the same one.
  */
@@ -16,9 +16,13 @@ export function conversationOf(place: {
   channelId: string;
   threadTs?: string | undefined;
   im: boolean;
+  userId: string;
 }): string {
   const thread = place.threadTs === undefined ? '' : `:${place.threadTs}`;
-  return `slack:${place.im ? 'im:' : ''}${place.channelId}${thread}`;
+  // In a channel's thread each person has a conversation of their own: one person's follow-up never refines or
+  // presses a colleague's answer. A DM has one person in it.
+  const person = place.im ? '' : `:${place.userId}`;
+  return `slack:${place.im ? 'im:' : ''}${place.channelId}${thread}${person}`;
 }
 
 /**

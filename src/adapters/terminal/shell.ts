@@ -3,10 +3,11 @@
  * without the leading `/scout`), prints replies as text and lets the person press buttons by number or words.
  * It works interactively and with piped input, which is how the end-to-end tests drive it.
  */
+import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Actor, ChatCore } from '../../core/chat/index.js';
-import { type Reply, readPresses, renderText, type TextAction } from '../../core/ui/index.js';
+import { isRefusal, type Reply, readPresses, renderText, type TextAction } from '../../core/ui/index.js';
 import { DEFAULT_FILES_DIR, saveFile } from './files.js';
 
 /** What the shell needs. */
@@ -88,6 +89,8 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
     if (shown.length > 0) interim = shown;
   };
   const invocation = { actor, channelId, progress };
+  // Each session is a conversation of its own: a follow-up never acts on buttons a new session has not shown.
+  const conversation = `terminal:${randomUUID()}`;
 
   const handle = async (line: string, pressable: readonly TextAction[] = actions) => {
     const trimmed = line.trim();
@@ -100,11 +103,14 @@ export function createTerminal(options: TerminalOptions): TerminalShell {
     if (read.kind === 'presses') {
       for (const press of read.presses) {
         const event = press.value === undefined ? {} : { value: press.value };
-        await show(await options.chat.action({ ...invocation, token: press.actionId, event }));
+        const answer = await options.chat.action({ ...invocation, token: press.actionId, event });
+        await show(answer);
+        // The same refusal would follow every press (a list that does not exist): said once.
+        if (isRefusal(answer)) break;
       }
       return;
     }
-    await show(await options.chat.text({ ...invocation, text: trimmed, conversation: 'terminal' }));
+    await show(await options.chat.text({ ...invocation, text: trimmed, conversation }));
   };
 
   /** Set by stop(): no further line is started, and the line at work is the last. */

@@ -6,7 +6,16 @@
  * pressed on one of its answers makes that press's answer the last.
  */
 import type { ConversationAction, ConversationState } from '../store/conversations.js';
-import { notice, type Press, pressLines, type Reply, readPresses, renderText, reply } from '../ui/index.js';
+import {
+  isRefusal,
+  notice,
+  type Press,
+  pressLines,
+  type Reply,
+  readPresses,
+  renderText,
+  reply,
+} from '../ui/index.js';
 import type { FollowUp } from './interpret/types.js';
 import type { DispatchEnv, Scoped } from './invocation.js';
 import type { ActionEvent } from './types.js';
@@ -38,10 +47,6 @@ const isPressInWords = (text: string) => {
         .replace(/\s+/g, ' ')
   );
 };
-
-/** An answer that says something went wrong. */
-const refused = (answer: Reply) =>
-  answer.nodes.some((node) => node.type === 'notice' && (node.level === 'warning' || node.level === 'error'));
 
 /** Answers of several presses as one: their nodes in order, new messages (a typed press replaces nothing). */
 function together(answers: readonly Reply[]): Reply {
@@ -104,7 +109,7 @@ export function createConversation(
       const pressed = await parts.press({ ...invocation, token: press.actionId, event });
       answers.push(pressed);
       // The same mistake would follow from every press (a list that does not exist): said once.
-      if (refused(pressed)) break;
+      if (isRefusal(pressed)) break;
     }
     return together(answers);
   };

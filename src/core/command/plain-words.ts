@@ -4,17 +4,17 @@
  * three suggestions, and a line that reads as nothing keeps the exact syntax's answer. A line with `key:value`
  * options is exact syntax mistyped: it keeps the answer that names the mistake.
  */
-import type { Reply } from '../ui/index.js';
+import { notice, type Reply, reply } from '../ui/index.js';
 import { bindTokens } from './bind.js';
 import { CONFIDENT, type FollowUp, type Interpretation, type Interpreter } from './interpret/types.js';
 import { type DispatchEnv, mintElement, type Scoped } from './invocation.js';
-import { StrayWordsError } from './params.js';
+import { resolveKey, StrayWordsError } from './params.js';
 import { isInputError, validInput } from './resolve-options.js';
 import { type ResolvedLine, resolveText } from './routing.js';
 import { withoutPrefix } from './syntax.js';
 import { tokenize } from './tokenize.js';
 import type { CommandDef } from './types.js';
-import { editByTyping, suggestionsReply, type Understood } from './understood.js';
+import { editByTyping, looksSecret, suggestionsReply, type Understood } from './understood.js';
 
 /** The longest message (a direct message, a mention) read as a request: a request is a sentence or two. */
 export const MESSAGE_MAX = 2000;
@@ -39,6 +39,14 @@ export function mayBeWords(line: string, resolved: ResolvedLine | null, error: u
   const words = resolved === null ? isInputError(error) : !resolved.named && error instanceof StrayWordsError;
   return words && isPlain(line);
 }
+
+/** Said of a sentence that gives a key: Scout takes keys in a private form only. */
+export const SECRET_IN_WORDS =
+  'That looks like a key. Scout never takes a key from a message: an admin connects one with /scout connect key, in a private form. Delete your message if others can see it.';
+
+/** A sentence that speaks of a key, a token or a password and holds a word that looks like one. */
+const givesSecret = (line: string) =>
+  /\b(api[ -]?)?(key|token|secret|password)s?\b/i.test(line) && line.split(/[\s:=,;]+/).some(looksSecret);
 
 /** What reading plain words needs of the dispatcher. */
 export interface PlainWordsDeps {
@@ -86,8 +94,10 @@ function checked(env: PlainWordsDeps['env'], line: string) {
     const { def, tokens } = resolveText(env.registry, line);
     const raw = bindTokens(def.params, tokens);
     validInput(def, raw);
+    // By the option's own name, as its form names its fields (`category` fills mainCategory).
     const options: Record<string, string> = {};
-    for (const token of tokens) if (token.key !== null) options[token.key] = token.value;
+    for (const token of tokens)
+      if (token.key !== null) options[resolveKey(def.params, token.key) ?? token.key] = token.value;
     return { def, raw, options };
   } catch {
     return null;
@@ -146,6 +156,7 @@ export function createPlainWords(deps: PlainWordsDeps): PlainWords {
 
   return {
     async read(invocation, error, after, ran) {
+      if (givesSecret(invocation.text)) return reply([notice('warning', SECRET_IN_WORDS)]);
       const readings = interpreter
         .interpret(withoutPrefix(invocation.text), after)
         .filter((reading) => checked(env, reading.line) !== null);

@@ -40,10 +40,21 @@ export interface Understood {
 /** The command line as people type it. */
 const slash = (line: string) => `/scout ${line}`;
 
+/**
+ * A word that may be a secret: long, unbroken, letters and digits mixed (an API key, a token). Such a word is never
+ * echoed back, and a sentence that speaks of a key with one in it is not read (see SECRET_IN_WORDS).
+ */
+export const looksSecret = (word: string) =>
+  word.length >= 16 && /^[\w.-]+$/.test(word) && /\d/.test(word) && /[a-z]/i.test(word);
+
+/** A word not used, as it is named back: never one that may be a secret, nor a long one whole. */
+const shownWord = (word: string) =>
+  looksSecret(word) ? `${word.slice(0, 4)}…` : word.length > 30 ? `${word.slice(0, 29)}…` : word;
+
 /** "I did not use: 'cool', 'asap'." — or nothing when every word was used. */
 function unusedText(unused: readonly string[]): Inline[] {
   if (unused.length === 0) return [];
-  const shown = unused.slice(0, 8).map((word) => `'${word.slice(0, 30)}'`);
+  const shown = unused.slice(0, 8).map((word) => `'${shownWord(word)}'`);
   return [` I did not use: ${shown.join(', ')}${unused.length > 8 ? ', …' : ''}.`];
 }
 
@@ -83,8 +94,13 @@ export function previewReply(
   estimate: number,
   run: ConfirmPayload,
 ): Reply {
+  // A command that costs nothing now may cost later (a daily digest): its declared cost is said then.
   const what: Inline[] =
-    estimate > 0 ? ['It will cost up to ', bold(formatCredits(estimate)), '.'] : ['It costs nothing.'];
+    estimate > 0
+      ? ['It will cost up to ', bold(formatCredits(estimate)), '.']
+      : /credit/i.test(def.cost)
+        ? [`Cost: ${def.cost}.`]
+        : ['It costs nothing.'];
   const change: Inline[] =
     def.mutates === true ? [' It makes a change: nothing is done until you press Run.'] : [];
   const row: Button[] = [

@@ -66,6 +66,10 @@ function assertActionId(value: string): string {
   return value;
 }
 
+/** Whether a reply says something went wrong (a warning or an error notice). */
+export const isRefusal = (answer: Reply): boolean =>
+  answer.nodes.some((node) => node.type === 'notice' && (node.level === 'warning' || node.level === 'error'));
+
 /** Options of a reply. */
 export interface ReplyOptions {
   readonly visibility?: Visibility;

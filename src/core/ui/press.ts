@@ -116,6 +116,9 @@ function unquote(value: string | undefined): string | undefined {
   return match === null ? value : match[2];
 }
 
+/** The longest line read as a press in words. */
+const PRESS_LINE_MAX = 200;
+
 /** Several presses read from one line (`add the first three to Spring`), in order. */
 export type PressesResult =
   | { kind: 'presses'; presses: Press[] }
@@ -150,6 +153,8 @@ function countOf(word: string): number | null {
  * more` is `next`; any other line stands for itself.
  */
 export function pressLines(line: string): string[] {
+  // A press in words is a few words: a longer line is read as itself, and no pattern runs over it.
+  if (line.length > PRESS_LINE_MAX) return [line.trim()];
   const text = line
     .trim()
     .replace(/[.!?]+$/, '')
@@ -165,12 +170,13 @@ export function pressLines(line: string): string[] {
   if (first !== null && count !== null && count <= 25) {
     return Array.from({ length: count }, (_, i) => `add ${i + 1} to ${first[2]}`);
   }
-  const several = /^add ((?:the )?\w+(?:\s*(?:,|and|&)\s*(?:the )?\w+)+)(?: ones?)? to (.+)$/i.exec(text);
-  if (several !== null) {
-    const numbers = (several[1] as string)
-      .split(/\s*(?:,|\band\b|&)\s*/i)
-      .map((word) => countOf(word.replace(/^the /i, '').trim()));
-    if (numbers.length > 0 && numbers.every((n) => n !== null))
+  // Split on the separators rather than matched by one pattern of repeated parts, which backtracks
+  // exponentially on a long run of letters.
+  const several = /^add (.+?) to (.+)$/i.exec(text);
+  const parts = several === null ? [] : (several[1] as string).replace(/ ones?$/i, '').split(/,|&|\band\b/i);
+  if (several !== null && parts.length > 1) {
+    const numbers = parts.map((word) => countOf(word.trim().replace(/^the /i, '')));
+    if (numbers.every((n) => n !== null))
       return [...new Set(numbers)].map((n) => `add ${n} to ${several[2]}`);
   }
   const one = /^add (?:the )?(\w+)(?: one)? to (.+)$/i.exec(text);

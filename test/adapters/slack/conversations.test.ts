@@ -330,9 +330,16 @@ describe('reading a message', () => {
   });
 
   it('names a DM, a DM’s thread and a mention’s thread as conversations of their own', () => {
-    expect(conversationOf({ channelId: DM, threadTs: undefined, im: true })).toBe('slack:im:D0001');
-    expect(conversationOf({ channelId: DM, threadTs: '17.1', im: true })).toBe('slack:im:D0001:17.1');
-    expect(conversationOf({ channelId: CHANNEL, threadTs: '17.1', im: false })).toBe('slack:C0001:17.1');
+    const userId = 'U0001';
+    expect(conversationOf({ channelId: DM, threadTs: undefined, im: true, userId })).toBe('slack:im:D0001');
+    expect(conversationOf({ channelId: DM, threadTs: '17.1', im: true, userId })).toBe('slack:im:D0001:17.1');
+    // In a channel's thread, each person's own.
+    expect(conversationOf({ channelId: CHANNEL, threadTs: '17.1', im: false, userId })).toBe(
+      'slack:C0001:17.1:U0001',
+    );
+    expect(conversationOf({ channelId: CHANNEL, threadTs: '17.1', im: false, userId: 'U0002' })).toBe(
+      'slack:C0001:17.1:U0002',
+    );
     expect(threadOfPress({ message: { ts: '17.2', thread_ts: '17.1' } })).toBe('17.1');
     expect(threadOfPress({ message: { ts: '17.1', thread_ts: '17.1' } })).toBeUndefined();
     expect(threadOfPress({ container: { message_ts: '17.3', thread_ts: '17.1' } })).toBe('17.1');

@@ -78,4 +78,12 @@ describe('follow-ups in words', () => {
     expect(pressLines('add banana and kiwi to Spring')).toEqual(['add banana and kiwi to Spring']);
     expect(pressLines('find fitness creators')).toEqual(['find fitness creators']);
   });
+
+  it('reads a long run of letters at once: no pattern backtracks over it', () => {
+    // Read with the earlier pattern, this line took minutes of CPU, doubling with every 'aand'.
+    const line = `add ${'aand'.repeat(40)}!`;
+    expect(pressLines(line)).toEqual([line.replace(/!$/, '')]);
+    const longer = `add ${'aand, '.repeat(300)} to Spring`;
+    expect(pressLines(longer)).toEqual([longer.trim()]);
+  });
 });
