@@ -1,10 +1,12 @@
 /**
  * Which server a direct message to Scout is for. A DM is in no server, and a server is Scout's tenant: a DM is
  * served only for a member of a server Scout serves (single-team mode: DISCORD_GUILD_IDS; many-team mode: any
- * server Scout is in, which may not have connected a key yet: the dispatcher then says so). Membership is asked of
- * Discord (GET /guilds/{guild}/members/{user}, `guild.members.fetch`) and kept for a minute. A member of several
- * served servers is answered for the one they last used Scout in (a slash command, a mention, a choice); with none
- * known, they are asked which one.
+ * server Scout is in). Membership is asked of Discord (GET /guilds/{guild}/members/{user}, `guild.members.fetch`)
+ * and kept for a minute. Only the servers with a service account count (`chat.tenancy.hasAccount`: every served one
+ * in single-team mode, those that connected a key in many-team mode): a member of several is answered for the one
+ * they last used Scout in (a slash command, a mention, a choice), with none known they are asked which one. A member
+ * of served servers none of which has an account is answered for one of those all the same (chosen as above), so
+ * the dispatcher says what it says to a slash command there: no account is connected yet, ask an admin.
  *
  * The last server of each person is kept in memory only (the chat port has no store door for it): after a restart a
  * member of several servers is asked once more. Memberships are few REST calls: a person is checked in at most
@@ -33,7 +35,7 @@ const KEPT_MAX = 10_000;
 export type DmServer =
   /** One server: the person is its member, acting there. */
   | { status: 'one'; guild: Guild; actor: Actor }
-  /** A member of several served servers, none used lately: they choose. */
+  /** A member of several served servers with an account (or, with none, without), none used lately: they choose. */
   | { status: 'several'; guilds: Guild[] }
   /** A member of no served server: the usual refusal. */
   | { status: 'none' };
@@ -70,7 +72,7 @@ function bound<K, V>(map: Map<K, V>): void {
 /** Creates the DM server directory over the client's servers. */
 export function createDmServers(options: {
   client: Client;
-  tenancy: Pick<TenancyDoor, 'isServed'>;
+  tenancy: Pick<TenancyDoor, 'isServed' | 'hasAccount'>;
   logger: Logger;
   now?: () => number;
 }): DmServers {
@@ -79,6 +81,12 @@ export function createDmServers(options: {
   const known = new Map<string, { member: GuildMember | null; until: number }>();
 
   const served = (guildId: string) => tenancy.isServed(guildTenant(guildId));
+  const connected = (member: GuildMember) => tenancy.hasAccount(guildTenant(member.guild.id));
+  const one = (member: GuildMember): DmServer => ({
+    status: 'one',
+    guild: member.guild,
+    actor: actorOfMember(member),
+  });
 
   const memberIn = async (guildId: string, userId: string): Promise<GuildMember | null> => {
     const guild = client.guilds.cache.get(guildId);
@@ -116,10 +124,8 @@ export function createDmServers(options: {
     memberIn,
     async serverOf(userId) {
       const lastUsed = last.get(userId);
-      if (lastUsed !== undefined) {
-        const member = await memberIn(lastUsed, userId);
-        if (member !== null) return { status: 'one', guild: member.guild, actor: actorOfMember(member) };
-      }
+      const lastMember = lastUsed === undefined ? null : await memberIn(lastUsed, userId);
+      if (lastMember !== null && (await connected(lastMember))) return one(lastMember);
       let guilds = [...client.guilds.cache.values()].filter((guild) => served(guild.id));
       // With many servers, only those where the person was seen (an interaction, a message) are asked about.
       if (guilds.length > MEMBER_CHECKS_MAX)
@@ -127,10 +133,14 @@ export function createDmServers(options: {
       const members = (await Promise.all(guilds.map((guild) => memberIn(guild.id, userId)))).filter(
         (member): member is GuildMember => member !== null,
       );
-      const [only] = members;
+      const accounts = await Promise.all(members.map(connected));
+      const withAccount = members.filter((_, i) => accounts[i]);
+      // None with an account: chosen among the others as before, so chat.text gives its usual not-connected answer.
+      const counted = withAccount.length > 0 ? withAccount : lastMember !== null ? [lastMember] : members;
+      const [only] = counted;
       if (only === undefined) return { status: 'none' };
-      if (members.length === 1) return { status: 'one', guild: only.guild, actor: actorOfMember(only) };
-      return { status: 'several', guilds: members.map((member) => member.guild) };
+      if (counted.length === 1) return one(only);
+      return { status: 'several', guilds: counted.map((member) => member.guild) };
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Readiness } from '../readiness.js';
 import type { Store } from '../store/index.js';
-import type { Sealer, Tenants } from '../tenancy/index.js';
+import type { Sealer, TenantRef, Tenants } from '../tenancy/index.js';
 import { catalogueOf } from './catalogue.js';
 import { createCompletions } from './completions.js';
 import { createFormDoor } from './forms.js';
@@ -47,6 +47,7 @@ export interface ChatParts {
 export function createChatCore(parts: ChatParts): ChatCore {
   const { dispatcher, registry, store, tenants, clock, settings, profileLinks } = parts;
   const { family, command, option } = profileLinks.command;
+  const hasAccount = async (tenant: TenantRef) => (await tenants.access(tenant)).status === 'ok';
   return {
     text: (invocation) => dispatcher.text(invocation),
     options: (invocation) => dispatcher.options(invocation),
@@ -60,7 +61,7 @@ export function createChatCore(parts: ChatParts): ChatCore {
     unfurls: {
       domains: profileLinks.domains,
       names: (url) => profileLinks.names(url),
-      unfurls: async (tenant) => (await tenants.access(tenant)).status === 'ok',
+      unfurls: hasAccount,
       answer: (invocation, url) =>
         dispatcher.options({ ...invocation, family, command, options: { [option]: url } }),
     },
@@ -70,6 +71,7 @@ export function createChatCore(parts: ChatParts): ChatCore {
       },
       serve: (tenant) => tenants.serve(tenant),
       isServed: (tenant) => tenants.isServed(tenant),
+      hasAccount,
       leave: (tenant) => tenants.leave(tenant),
       isScoutAdmin: (tenant, userId) => tenants.isScoutAdmin(tenant, userId),
     },

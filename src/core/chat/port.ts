@@ -25,6 +25,11 @@ export interface TenancyDoor {
   serve(tenant: TenantRef): void;
   /** Whether the tenant belongs to this deployment at all (it may still lack a key in many-team mode). */
   isServed(tenant: TenantRef): boolean;
+  /**
+   * Whether the tenant has a service account to work with: always in single-team mode (for a served tenant), in
+   * many-team mode once it connected a key (one that can still be read).
+   */
+  hasAccount(tenant: TenantRef): Promise<boolean>;
   /** The tenant left (uninstalled, removed the bot): its key and admins are forgotten, its jobs stop. */
   leave(tenant: TenantRef): Promise<void>;
   /** Whether the person is a Scout admin named in this tenant. */
