@@ -160,3 +160,26 @@ describe('plain words in the terminal', () => {
     expect(out).toContain('Cost: free now; each day up to 4 credits per post shown');
   });
 });
+
+describe('plain words and the money rules of a confirmation', () => {
+  it('a preview above the threshold says today’s spend; past the cap it is refused before any Run', async () => {
+    const strict = await startHarness({ settings: { confirmAbove: 2 } });
+    try {
+      const out = await strict.type('song chart for france');
+      expect(out).toMatch(/I read this as \/scout songs rankings/);
+      expect(out).toContain('It will cost up to 10 credits. You have spent none today.');
+      expect(strict.requests()).toHaveLength(0);
+    } finally {
+      await strict.stop();
+    }
+    const capped = await startHarness({ settings: { defaultDailyCap: 5 } });
+    try {
+      const out = await capped.type('song chart for france');
+      expect(out).toMatch(/daily cap/i);
+      expect(out).not.toMatch(/\[\d\] Run/);
+      expect(capped.requests()).toHaveLength(0);
+    } finally {
+      await capped.stop();
+    }
+  });
+});

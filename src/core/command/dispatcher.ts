@@ -149,7 +149,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         ? {}
         : {
             understood: {
-              preview: (token, estimate) => previewReply(token, def, understood, estimate, confirmation),
+              preview: (token, estimate, spentToday) =>
+                previewReply(token, def, understood, { estimate, spentToday }, confirmation),
               answer: (result) => withUnderstood(result, understood),
             },
           }),

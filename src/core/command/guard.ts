@@ -58,7 +58,8 @@ export interface GuardedWork {
    * before a press); a free read runs and its answer goes through `answer` (which says what was understood).
    */
   understood?: {
-    preview(token: PersonalToken, estimate: number): Reply;
+    /** `spentToday`: what the person spent today, said of work above the confirmation threshold; else null. */
+    preview(token: PersonalToken, estimate: number, spentToday: number | null): Reply;
     answer(result: Reply): Reply;
   };
 }
@@ -130,8 +131,15 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
       const estimate = await options.estimate(handlerCtx);
       const { understood } = options;
       if (understood !== undefined && (estimate > 0 || options.changes !== null)) {
+        // Shown as a confirmation is: refused up front past the cap, and above the threshold with today's spend.
+        let spentToday: number | null = null;
+        if (estimate > 0) {
+          const scope = budgetScopeFor(invocation.actor, env);
+          if (!options.capPerCall) await checkCap(scope, estimate);
+          if (estimate > settings.confirmAbove) spentToday = (await budgetOf(scope)).spentToday;
+        }
         invocation.tally.outcome = 'confirm';
-        return understood.preview(personal(ctx), estimate);
+        return understood.preview(personal(ctx), estimate, spentToday);
       }
       // Paid or state-changing work is claimed, so a duplicate delivery, a double click or a quick repeat runs it
       // once and gets the first answer; free reads simply run again.

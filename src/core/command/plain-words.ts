@@ -140,11 +140,12 @@ export function createPlainWords(deps: PlainWordsDeps): PlainWords {
     invocation: Scoped,
     line: string,
     unused: readonly string[],
-    after?: FollowUp,
+    /** The conversation's last line, when the reading refines it: what changed is said. */
+    refined?: FollowUp,
   ): Promise<Reply> | null => {
     const found = checked(env, line);
     if (found === null) return null;
-    const changed = after === undefined ? null : changesOf(after.line, line);
+    const changed = refined === undefined ? null : changesOf(refined.line, line);
     const understood: Understood = {
       line,
       unused,
@@ -164,7 +165,7 @@ export function createPlainWords(deps: PlainWordsDeps): PlainWords {
       if (best === undefined) return null;
       if (best.confidence >= CONFIDENT) {
         if (ran !== undefined) ran.line = best.line;
-        return runLine(invocation, best.line, best.unused, after);
+        return runLine(invocation, best.line, best.unused, best.refined === true ? after : undefined);
       }
       const token = (kind: string, payload: unknown) =>
         mintElement(env, invocation, kind, payload, { personal: true, rerun: null });

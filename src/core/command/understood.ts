@@ -91,13 +91,21 @@ export function previewReply(
   token: PersonalToken,
   def: CommandDef<unknown>,
   understood: Understood,
-  estimate: number,
+  cost: { estimate: number; spentToday: number | null },
   run: ConfirmPayload,
 ): Reply {
+  const { estimate, spentToday } = cost;
+  // Above the confirmation threshold the preview is the confirmation: it says today's spend as one does.
+  const today =
+    spentToday === null
+      ? ''
+      : spentToday === 0
+        ? ' You have spent none today.'
+        : ` You have spent ${formatCredits(spentToday)} today.`;
   // A command that costs nothing now may cost later (a daily digest): its declared cost is said then.
   const what: Inline[] =
     estimate > 0
-      ? ['It will cost up to ', bold(formatCredits(estimate)), '.']
+      ? ['It will cost up to ', bold(formatCredits(estimate)), `.${today}`]
       : /credit/i.test(def.cost)
         ? [`Cost: ${def.cost}.`]
         : ['It costs nothing.'];

@@ -17,6 +17,8 @@ export interface Interpretation {
   unused: readonly string[];
   /** How sure the reading is, from 0 to 1: see CONFIDENT. */
   confidence: number;
+  /** The reading is `after`'s command with this sentence's changes (the caller shows what changed). */
+  refined?: boolean;
 }
 
 /** What a follow-up is read against: the exact command line of the last answer in the same conversation. */
