@@ -183,3 +183,15 @@ describe('plain words and the money rules of a confirmation', () => {
     }
   });
 });
+
+describe('words of another script', () => {
+  it('name no command: help’s ? is itself only', async () => {
+    const h2 = await startHarness();
+    try {
+      expect(await h2.type('フィットネスのクリエイターを探して')).toContain('Unknown command');
+      expect(await h2.type('?')).toContain('Just say what you want');
+    } finally {
+      await h2.stop();
+    }
+  });
+});

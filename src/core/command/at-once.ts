@@ -44,7 +44,7 @@ export function createAtOnce(deps: {
         return known.answer;
       }
       // A line with no word in it is answered by the dispatcher, as on every surface.
-      if (isWordless(line)) return null;
+      if (isWordless(registry, line)) return null;
       const tally: Tally = { family: UNKNOWN, outcome: 'ok' };
       let def: CommandDef<unknown> | null = null;
       let resolved: ResolvedLine | null = null;

@@ -171,7 +171,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     ran?: Ran,
   ): Promise<Reply> => {
     let def: CommandDef<unknown> | null = null;
-    if (isWordless(invocation.text)) return reply([notice('info', WORDLESS)]);
+    if (isWordless(registry, invocation.text)) return reply([notice('info', WORDLESS)]);
     try {
       let resolved: ResolvedLine | null = null;
       let raw: Record<string, unknown>;

@@ -13,7 +13,7 @@ import { isInputError, validInput } from './resolve-options.js';
 import { type ResolvedLine, resolveText } from './routing.js';
 import { withoutPrefix } from './syntax.js';
 import { tokenize } from './tokenize.js';
-import type { CommandDef } from './types.js';
+import type { CommandDef, CommandRegistry } from './types.js';
 import { editByTyping, looksSecret, suggestionsReply, type Understood } from './understood.js';
 
 /** The longest message (a direct message, a mention) read as a request: a request is a sentence or two. */
@@ -26,8 +26,11 @@ export const TOO_LONG = 'That is longer than I read (2,000 characters): say it i
 export const WORDLESS =
   'Tell me what you need: in plain words, or as a command line you would type after /scout.';
 
-/** A line with something in it but no letter or digit: nothing to read. */
-export const isWordless = (line: string) => withoutPrefix(line) !== '' && !/[\p{L}\p{N}]/u.test(line);
+/** A line with something in it but no letter or digit, and no family's name (help's `?`): nothing to read. */
+export const isWordless = (registry: CommandRegistry, line: string) => {
+  const text = withoutPrefix(line);
+  return text !== '' && !/[\p{L}\p{N}]/u.test(text) && registry.family(text) === undefined;
+};
 
 /**
  * Whether a line the exact syntax refused may be plain words: it named no command (`find fitness creators`), or only

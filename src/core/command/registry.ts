@@ -7,11 +7,14 @@ import type { ActionDef, CommandDef, CommandFamily, CommandRegistry } from './ty
 /** Builds the registry, refusing duplicate names so dispatch is never ambiguous. */
 export function createRegistry(families: readonly CommandFamily[]): CommandRegistry {
   const byName = new Map<string, CommandFamily>();
+  // A name with no letter or digit (help's `?`) folds to nothing: it is kept as typed, so that a word of another
+  // script, which folds to nothing too, names no family.
+  const keyOf = (name: string) => fold(name) || name.trim();
   const actions = new Map<string, ActionDef<unknown>>();
   for (const family of families) {
     for (const name of [family.name, ...(family.aliases ?? [])]) {
-      if (byName.has(fold(name))) throw new InternalError(`Command family name used twice: ${name}`);
-      byName.set(fold(name), family);
+      if (byName.has(keyOf(name))) throw new InternalError(`Command family name used twice: ${name}`);
+      byName.set(keyOf(name), family);
     }
     const names = new Set<string>();
     for (const command of family.commands) {
@@ -31,9 +34,9 @@ export function createRegistry(families: readonly CommandFamily[]): CommandRegis
   }
   return {
     families,
-    family: (name) => byName.get(fold(name)),
+    family: (name) => byName.get(keyOf(name)),
     command(family, name): CommandDef<unknown> | undefined {
-      return byName.get(fold(family))?.commands.find((c) => fold(c.name) === fold(name));
+      return byName.get(keyOf(family))?.commands.find((c) => fold(c.name) === fold(name));
     },
     action: (kind) => actions.get(kind),
   };

@@ -150,12 +150,18 @@ export function analyse(
   const phrases = phrasesOf(words, vocabulary);
   const valued = new Set<number>();
   for (const phrase of phrases) for (let i = phrase.start; i < phrase.end; i++) valued.add(i);
+  const dates = findDates(words, now, timeZone);
+  const named = findNamed(words, vocabulary);
+  // A capitalised month or weekday after "from" is a date, not a list's name.
+  named.names = named.names.filter(
+    (name) => name.sure || !dates.some((date) => name.start < date.end && date.start < name.end),
+  );
   return {
     words,
     total,
     numbers: findNumbers(words),
-    dates: findDates(words, now, timeZone),
-    named: findNamed(words, vocabulary),
+    dates,
+    named,
     phrases,
     valued,
     sorts: sortsOf(words),

@@ -1,7 +1,7 @@
 /**
  * Dates as people say them ("last week", "since Monday", "this month", "past 30 days", "today"), read with
  * chrono-node against the interpreter's clock and written as the calendar day (YYYY-MM-DD) in its time zone,
- * the form date options take.
+ * the form date options take. The start of a period is in the past: "since Monday" is the last Monday.
  */
 import * as chrono from 'chrono-node';
 import type { Word } from './text.js';
@@ -35,6 +35,23 @@ export function dayIn(at: Date, timeZone: string): string {
   }).format(at);
 }
 
+/**
+ * The start of a period looks back: a weekday or a month said alone ("since Monday", "from March") is the last
+ * one, not the next, when chrono puts it after today ("next Monday" stays where it is).
+ */
+function lookingBack(result: chrono.ParsedResult, now: Date, timeZone: string): Date {
+  const date = result.start.date();
+  if (/\b(next|coming)\b/i.test(result.text)) return date;
+  const today = dayIn(now, timeZone);
+  const known = (unit: chrono.Component) => result.start.isCertain(unit);
+  if (known('weekday') && !known('day') && !known('month')) {
+    while (dayIn(date, timeZone) > today) date.setUTCDate(date.getUTCDate() - 7);
+  } else if (known('month') && !known('year')) {
+    while (dayIn(date, timeZone) > today) date.setUTCFullYear(date.getUTCFullYear() - 1);
+  }
+  return date;
+}
+
 /** The date spans of a sentence's words. */
 export function findDates(words: readonly Word[], now: Date, timeZone: string): DateSpan[] {
   if (!words.some((word) => DATE_WORD.test(word.lower))) return [];
@@ -57,15 +74,18 @@ export function findDates(words: readonly Word[], now: Date, timeZone: string): 
     // A bare number or a lone word chrono reads as a date ("5", "may") is not one here.
     // A time of day alone ("at 09:00") is a digest's time, not a date.
     if (/^(at\s+)?\d{1,2}(:\d{2})?\s*(am|pm|h)?$/i.test(result.text.trim())) continue;
-    if (!/[a-z]/i.test(result.text) || /^(may|march|sat|sun|second|now)$/i.test(result.text.trim())) continue;
     const before = words[first - 1];
-    const until = before !== undefined && UNTIL.test(before.lower);
     const lead =
       before !== undefined && /^(since|from|after|until|till|til|before|through)$/.test(before.lower);
+    // "may" and "march" are words too: a month only after "since", "from", "until" and the like.
+    const bare = /^(may|march|sat|sun|second|now)$/i.test(result.text.trim());
+    if (!/[a-z]/i.test(result.text) || (bare && !(lead && /^(may|march)$/i.test(result.text.trim()))))
+      continue;
+    const until = before !== undefined && UNTIL.test(before.lower);
     spans.push({
       start: lead ? first - 1 : first,
       end,
-      day: dayIn(result.start.date(), timeZone),
+      day: dayIn(until ? result.start.date() : lookingBack(result, now, timeZone), timeZone),
       until,
     });
   }

@@ -4,6 +4,7 @@
  */
 import { resolveOption } from '../params.js';
 import { resolveText } from '../routing.js';
+import { fold } from '../suggest.js';
 import { tokenText } from '../syntax.js';
 import type { Token } from '../tokenize.js';
 import type { CommandRegistry } from '../types.js';
@@ -69,4 +70,41 @@ export function refine(
     if (name !== null && kept[name] === undefined) kept[name] = token.value;
   });
   return { reading, kept, keptText };
+}
+
+/** Words that make a sentence a change of the last command, wherever they stand ("only", "instead"). */
+const MARKER = /^(only|instead|also|too|but|without|just|except|excluding)$/;
+/** Words that make it a change when it starts with them ("in Germany", "over 50k", "sorted by views"). */
+const LEADING =
+  /^(and|now|in|on|with|from|over|under|above|below|since|sorted|sort|same|more|less|fewer|not|no|between)$/;
+/** Nouns of the interpreter's own English that say what is asked for ("people", "influencers"). */
+const SUBJECT = /^(people|person|influencer|post|content|track|music|contact|reply|messag)$/;
+
+/**
+ * Whether a sentence reads as a change of the last command: it says so ("only", "instead", "as well", "at
+ * least …", starts with "in", "with", "over", "sorted" …), or it names no command nor what it asks for of its
+ * own, only values ("Germany", "over 50k followers"). "top fitness tiktokers in the US" asks for creators: it is
+ * read fresh.
+ */
+export function readsAsRefinement(analysis: Analysis, vocabulary: Vocabulary): boolean {
+  const { words } = analysis;
+  const [first] = words;
+  if (first === undefined) return false;
+  const said = (phrase: string) =>
+    words.some((_w, i) => phrase.split(' ').every((p, k) => words[i + k]?.lower === p));
+  if (words.some((w) => MARKER.test(w.lower)) || said('as well') || said('at least') || said('at most'))
+    return true;
+  if (LEADING.test(first.lower) || words[words.length - 1]?.lower === 'now') return true;
+  const named = new Set<number>();
+  for (const name of analysis.named.names) for (let i = name.start; i < name.end; i++) named.add(i);
+  return !words.some((w) => {
+    if (w.quoted || named.has(w.index)) return false;
+    const key = `~${w.stem}`;
+    if (vocabulary.familyWords.has(w.lower) || vocabulary.familyWords.has(key)) return true;
+    if (!w.filler && vocabulary.commandWords.has(key)) return true;
+    if (SUBJECT.test(w.stem) || SUBJECT.test(w.lower)) return true;
+    // What a platform's creators are called ("tiktokers", "youtubers"): a value that names people.
+    const values = vocabulary.values.get(w.fold) ?? [];
+    return /ers?$/.test(w.fold) && values.some((hit) => fold(hit.value) !== w.fold);
+  });
 }

@@ -15,12 +15,14 @@ import { resolveText } from '../routing.js';
 import { commandLine, withoutPrefix } from '../syntax.js';
 import type { CommandRegistry } from '../types.js';
 import { shortName } from '../usage.js';
-import { analyse } from './analysis.js';
-import { refine } from './follow-up.js';
-import { evaluate, type Reading, shapeOf } from './match.js';
+import { type Analysis, analyse } from './analysis.js';
+import { readsAsRefinement, refine } from './follow-up.js';
+import { evaluate, type Reading } from './match.js';
 import { isReference } from './names.js';
+import { shapeOf } from './options.js';
 import type { FollowUp, Interpretation, Interpreter } from './types.js';
-import { buildVocabulary } from './vocabulary.js';
+import { buildVocabulary, type CommandEntry, type Vocabulary } from './vocabulary.js';
+import { saysWriting } from './writes.js';
 
 export { CONFIDENT, type FollowUp, type Interpretation, type Interpreter } from './types.js';
 
@@ -31,6 +33,10 @@ export interface InterpreterOptions {
   /** The IANA time zone days are counted in (UTC by default). */
   timeZone?: string;
 }
+
+/** Questions about Scout itself, which name no command: they ask for help. */
+const ASKS_HELP =
+  /^(what|which things?)\s+(can|could|do|does)\s+(you|scout|this|it|i)\s+(do|help with)\s*\??$|^how\s+(does|do)\s+(this|scout|it)\s+work\s*\??$/i;
 
 /** A longer sentence is not a request: nothing is read of it. */
 export const MAX_SENTENCE = 500;
@@ -129,6 +135,47 @@ function isSyntaxMistake(registry: CommandRegistry, text: string): boolean {
   );
 }
 
+/**
+ * Whether a reading named by nothing leaves unused a word that names a family ("remix this image … black and
+ * white" is not a search for creators): the sentence asked for that family, not this command.
+ */
+function leavesFamily(reading: Reading, analysis: Analysis, vocabulary: Vocabulary): boolean {
+  return (
+    !reading.named &&
+    analysis.words.some(
+      (w) =>
+        !reading.used.has(w.index) &&
+        !w.quoted &&
+        !analysis.valued.has(w.index) &&
+        vocabulary.familyWords.has(w.lower),
+    )
+  );
+}
+
+/**
+ * The commands the sentence names by a word of their name, by the word's place ("history", "export"; not a family's name, nor a word
+ * of a list's name or of a date).
+ */
+function commandsNamed(analysis: Analysis, vocabulary: Vocabulary): Map<number, Set<CommandEntry>> {
+  const named = new Map<number, Set<CommandEntry>>();
+  const within = (i: number, spans: readonly { start: number; end: number }[]) =>
+    spans.some((span) => i >= span.start && i < span.end);
+  const forms = (part: string) => [part, `${part}s`, `${part}es`, part.replace(/s$/, '')];
+  for (const w of analysis.words) {
+    const key = `~${w.stem}`;
+    if (w.quoted || w.filler || vocabulary.familyWords.has(w.lower) || vocabulary.familyWords.has(key))
+      continue;
+    if (within(w.index, analysis.named.names) || within(w.index, analysis.dates)) continue;
+    for (const entry of vocabulary.commandWords.get(key) ?? []) {
+      if (!entry.def.name.split('-').some((part) => forms(part).includes(w.fold))) continue;
+      const entries = named.get(w.index) ?? new Set<CommandEntry>();
+      entries.add(entry);
+      named.set(w.index, entries);
+    }
+  }
+  return named;
+}
+
 /** Builds the interpreter of a registry; its index of the declarations is built once, here. */
 export function createInterpreter(registry: CommandRegistry, options: InterpreterOptions): Interpreter {
   const vocabulary = buildVocabulary(registry);
@@ -138,14 +185,23 @@ export function createInterpreter(registry: CommandRegistry, options: Interprete
       const text = withoutPrefix(sentence);
       if (text === '' || text.length > MAX_SENTENCE || isReference(text) || isSyntaxMistake(registry, text))
         return [];
-      const analysis = analyse(text, vocabulary, options.now(), timeZone, MAX_WORDS);
+      // "what can you do", "how does this work": words that are all filler ask for help.
+      const asked = ASKS_HELP.test(text) ? 'help' : text;
+      const analysis = analyse(asked, vocabulary, options.now(), timeZone, MAX_WORDS);
       if (analysis.total > MAX_WORDS || analysis.words.length === 0) return [];
       const readings = vocabulary.commands
         .map((entry) => evaluate(entry, analysis, vocabulary))
-        .filter((r): r is Reading => r !== null && r.used.size > 0)
+        .filter(
+          (r): r is Reading =>
+            r !== null &&
+            r.used.size > 0 &&
+            saysWriting(r.entry, analysis, vocabulary) &&
+            !leavesFamily(r, analysis, vocabulary),
+        )
         .sort((x, y) => y.score - x.score);
       const out: Interpretation[] = [];
-      const best = readings[0];
+      let bestConfidence = 1;
+      const named = commandsNamed(analysis, vocabulary);
       readings.forEach((reading, i) => {
         let confidence = confidenceOf(reading, false);
         const runnerUp = readings[1];
@@ -157,7 +213,15 @@ export function createInterpreter(registry: CommandRegistry, options: Interprete
           runnerUp.score >= reading.score - CLOSE
         )
           confidence *= 0.75;
-        if (best !== undefined && i > 0) confidence = Math.min(confidence, 0.55);
+        // "history of the song Espresso": a command named but not read leaves its family's others a guess.
+        // So does a word naming a command that the reading leaves unused ("conversation" read as a list).
+        const entries = [...named.values()].flatMap((set) => [...set]);
+        const sibling = entries.some((e) => e.family === reading.entry.family && e !== reading.entry);
+        const left = [...named.keys()].some((i) => !reading.used.has(i));
+        if ((sibling || left) && !entries.includes(reading.entry)) confidence = Math.min(confidence, 0.55);
+        // A runner-up is only suggested, and never above the best reading.
+        if (i > 0) confidence = Math.min(confidence, 0.55, bestConfidence);
+        else bestConfidence = confidence;
         const { family, def } = { family: reading.entry.family, def: reading.entry.def };
         const line = checkedLine(registry, family, def.name, reading.options);
         if (line === null) return;
@@ -170,7 +234,7 @@ export function createInterpreter(registry: CommandRegistry, options: Interprete
           confidence: Math.round(confidence * 100) / 100,
         });
       });
-      if (after !== undefined) {
+      if (after !== undefined && readsAsRefinement(analysis, vocabulary)) {
         const refined = refine(registry, vocabulary, after, analysis);
         if (refined !== null) {
           const { reading, kept, keptText } = refined;
@@ -192,6 +256,7 @@ export function createInterpreter(registry: CommandRegistry, options: Interprete
               line,
               unused: reading.unusedWords,
               confidence: confidenceOf(reading, true),
+              refined: true,
             });
           }
         }

@@ -3,12 +3,24 @@
  * sentence's numbers, dates, names and values fill, the words left over, and a score. Which option a value goes
  * to is read from the option table (its kind, names, aliases, values, rank), never from a list of commands.
  */
-import type { ParamSpec } from '../params.js';
 import { fold } from '../suggest.js';
 import type { Analysis } from './analysis.js';
+import {
+  countryCodeTargets,
+  countsResults,
+  hasName,
+  isAbout,
+  isNameParam,
+  isNumeric,
+  isPerson,
+  isQuery,
+  PAGE_SIZE,
+  shapeOf,
+} from './options.js';
 import { MEANS } from './text.js';
-import type { CommandEntry, ValueHit, Vocabulary } from './vocabulary.js';
+import type { CommandEntry, Vocabulary } from './vocabulary.js';
 import { namesOfParam, rankOf } from './vocabulary.js';
+import { offWord, verbCue } from './writes.js';
 
 /** A command with the options a sentence gives it. */
 export interface Reading {
@@ -28,77 +40,11 @@ export interface Reading {
 /** What a word standing for a description's word ("who" for "creators") weighs. */
 const MEANT_WEIGHT = 0.6;
 
+/** A word weighing this much for a command names it ("balance": the credits' own word). */
+const NAMING_WEIGHT = 0.7;
+
 /** What each content word left unused costs a reading. */
 const UNUSED_COST = 1;
-
-const hasName = (name: string, spec: ParamSpec, pattern: RegExp) =>
-  [name, ...(spec.aliases ?? [])].some((typed) => pattern.test(fold(typed)));
-
-/** Options a name goes to: a CRM list, a new list's name; a project when "project" is said. */
-function isNameParam(name: string, spec: ParamSpec, projectSaid: boolean): boolean {
-  if (spec.kind !== 'text' || spec.secret === true) return false;
-  if (spec.completedFrom !== undefined || name === 'name' || name === 'list') return true;
-  return projectSaid && hasName(name, spec, /^project/);
-}
-
-const isQuery = (name: string, spec: ParamSpec) =>
-  (spec.kind === 'text' || spec.kind === 'texts') && hasName(name, spec, /^(q|query|artist|title)$/);
-
-const isAbout = (name: string, spec: ParamSpec) =>
-  spec.kind === 'text' && hasName(name, spec, /^(topic|q|query|text|textsearch)$/);
-
-const isPerson = (spec: ParamSpec) => spec.kind === 'text' && spec.person !== undefined;
-
-/** The shape of a word or an option's example: what kind of thing it is, whatever it says. */
-export function shapeOf(text: string): string | null {
-  const t = text.replace(/^"|"$/g, '');
-  if (/^https?:\/\/\S+$/i.test(t)) return 'url';
-  if (/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(t)) return 'email';
-  if (
-    /^<@[!&]?[A-Za-z0-9]+(\|[^>]*)?>$/.test(t) ||
-    /^@[\w.-]{2,}$/.test(t) ||
-    /^[a-z]+_[A-Za-z0-9]+$/.test(t)
-  )
-    return 'creator';
-  if (/^(?=.*\d)(?=.*[a-f])[0-9a-f]{12,}$/i.test(t)) return 'hex';
-  if (/^\d{1,2}:\d{2}$/.test(t)) return 'time';
-  return null;
-}
-
-const isNumeric = (spec: ParamSpec) =>
-  spec.kind === 'integer' ||
-  spec.kind === 'number' ||
-  (spec.kind === 'text' && spec.example !== undefined && /^\d+$/.test(spec.example));
-
-// Each country option's two-letter codes, by the country they name (its synonyms hold them: FR → France).
-const CODES = new WeakMap<ParamSpec, Map<string, string>>();
-
-function codesOf(spec: ParamSpec): Map<string, string> {
-  let codes = CODES.get(spec);
-  if (codes === undefined) {
-    codes = new Map();
-    if (spec.kind === 'choice' || spec.kind === 'choices') {
-      for (const [typed, value] of Object.entries(spec.synonyms ?? {}))
-        if (/^[A-Z]{2}$/.test(typed) && !codes.has(value)) codes.set(value, typed);
-    }
-    CODES.set(spec, codes);
-  }
-  return codes;
-}
-
-/**
- * A country named in words, for an option that takes a country code (a text option named country): the code
- * the country options' synonyms give it.
- */
-function countryCodeTargets(hits: readonly ValueHit[], codeParams: ReadonlyArray<[string, ParamSpec]>) {
-  const first = codeParams[0];
-  if (first === undefined) return [];
-  for (const hit of hits) {
-    const code = codesOf(hit.spec).get(hit.value);
-    if (code !== undefined) return [{ hit: { spec: first[1], value: code }, name: first[0] }];
-  }
-  return [];
-}
 
 /** Weighs one command against the analysed sentence; null when a required option stays empty. */
 export function evaluate(
@@ -126,12 +72,31 @@ export function evaluate(
   let bound = 0;
   let score = 0;
 
+  // A name said after its option's name ("the song Espresso"): that option's value.
+  for (const span of a.named.names) {
+    const lead = a.words[span.start - 1];
+    if (lead === undefined || lead.quoted || !isFree(span.start, span.end)) continue;
+    const target = params.find(
+      ([name, spec]) =>
+        spec.kind === 'text' &&
+        spec.rest !== true &&
+        options[name] === undefined &&
+        !given.has(name) &&
+        namesOfParam(name, spec).has(lead.stem),
+    );
+    if (target === undefined) continue;
+    set(target[0], span.text);
+    mark(span.start, span.end);
+    used.add(lead.index);
+  }
+
   // Names first: a list is named whole ("Fitness France") before its words are read as values.
   const projectSaid = a.words.some((w) => w.stem === 'project');
   const nameParams = params.filter(
     ([name, spec]) => !given.has(name) && isNameParam(name, spec, projectSaid),
   );
   for (const span of [...a.named.names].sort((x, y) => Number(y.sure) - Number(x.sure))) {
+    if (!isFree(span.start, span.end)) continue;
     const target = nameParams.find(([name]) => options[name] === undefined);
     if (target === undefined) break;
     set(target[0], span.text);
@@ -206,8 +171,9 @@ export function evaluate(
   const ranges = params
     .filter(([, spec]) => spec.kind === 'range')
     .sort((x, y) => rankOf(x[1]) - rankOf(y[1]));
+  const inDate = (i: number) => a.dates.some((d) => i >= d.start && i < d.end);
   for (const number of a.numbers) {
-    if (!isFree(number.start, number.end)) continue;
+    if (!isFree(number.start, number.end) || inDate(number.start)) continue;
     const unitOf = (word: typeof number.after) =>
       word === null || used.has(word.index)
         ? undefined
@@ -223,13 +189,22 @@ export function evaluate(
       unitWord = number.before;
       target = unitOf(number.before);
     }
+    // "50 full profiles", "10 videos": how many to show, never a filter.
+    const counting =
+      target === undefined && number.single !== null && countsResults(a.words, number.end, vocabulary);
+    if (counting) {
+      target = params.find(([name, spec]) => spec.kind === 'integer' && hasName(name, spec, PAGE_SIZE));
+      const max = target?.[1].kind === 'integer' ? target[1].max : undefined;
+      // More than a page holds: the pager shows them all, the number asks for nothing else.
+      if (target === undefined || (max !== undefined && Number(number.single) > max)) {
+        for (let i = number.start; i < number.end; i++) soft.add(i);
+        continue;
+      }
+    }
     if (target === undefined) {
       unitWord = null;
       if (number.lead?.lower === 'top')
-        target = params.find(
-          ([name, spec]) =>
-            spec.kind === 'integer' && hasName(name, spec, /^(top|count|limit|perpage|pagesize)$/),
-        );
+        target = params.find(([name, spec]) => spec.kind === 'integer' && hasName(name, spec, PAGE_SIZE));
       else if (number.percent)
         target = ranges.find(([, spec]) => spec.kind === 'range' && spec.percent === true);
       else if (number.single !== null)
@@ -244,9 +219,22 @@ export function evaluate(
     const [name, spec] = target;
     if (spec.kind !== 'range' && number.single === null) continue;
     if (spec.kind === 'integer' && spec.max !== undefined && Number(number.single) > spec.max) continue;
-    set(name, spec.kind === 'range' ? number.range : (number.single as string));
+    // A page's size is no filter: it does not make one command fit the sentence better than another.
+    if (counting) options[name] = number.single as string;
+    else set(name, spec.kind === 'range' ? number.range : (number.single as string));
     mark(number.start, number.end);
     if (unitWord !== null) used.add(unitWord.index);
+    if (number.tail !== null && unitWord !== null && isFree(number.tail.start, number.tail.end))
+      mark(number.tail.start, number.tail.end);
+  }
+
+  // "remove my cap": an option that takes `off` (its description says so) takes it from a verb of removing.
+  for (const [name, spec] of params) {
+    const word =
+      spec.kind === 'text' && /\bor off\b/i.test(spec.description) ? offWord(a.words, used) : undefined;
+    if (word === undefined || options[name] !== undefined) continue;
+    set(name, 'off');
+    used.add(word.index);
   }
 
   // Values: the longest phrases first; a phrase several options take goes to the one people use most.
@@ -303,12 +291,21 @@ export function evaluate(
   let named = false;
   let commandNamed = false;
   const counted = new Set<string>();
+  // A word inside a capitalised name ("Creators" in "Travel Creators Q3") is part of the name, not a cue.
+  const inName = (i: number) =>
+    a.named.names.some((n) => !n.sure && n.end - n.start > 1 && i > n.start && i < n.end);
+  // "this week" is a date: it does not name `songs weeks`.
+  let familyNamed = false;
   for (const word of a.words) {
-    if (word.quoted) continue;
+    if (word.quoted || inName(word.index) || inDate(word.index)) continue;
     const meant = (MEANS.get(word.fold) ?? []).some((m) => vocabulary.described.get(m)?.has(entry))
       ? MEANT_WEIGHT
       : 0;
-    const direct = Math.max(vocabulary.cues.get(word.lower)?.get(entry) ?? 0, meant);
+    const direct = Math.max(
+      vocabulary.cues.get(word.lower)?.get(entry) ?? 0,
+      meant,
+      verbCue(word, entry, vocabulary),
+    );
     const stemmed = vocabulary.cues.get(`~${word.stem}`)?.get(entry) ?? 0;
     const weight = Math.max(direct, stemmed);
     if (weight <= 0) continue;
@@ -316,16 +313,28 @@ export function evaluate(
     if (counted.has(key) && used.has(word.index)) continue;
     if (!counted.has(key)) cue += weight;
     counted.add(key);
-    if (vocabulary.familyWords.has(key) || weight >= 0.75) named = true;
+    if (vocabulary.familyWords.has(key) || weight >= NAMING_WEIGHT) named = true;
+    if (vocabulary.familyWords.has(key)) familyNamed = true;
     if (vocabulary.commandWords.get(key)?.has(entry) ?? false) commandNamed = true;
     used.add(word.index);
   }
 
+  // What is left is the query of a command named ("search songs golden hour"), or of a family named when none
+  // of it names anything ("songs dua lipa").
+  const isCue = (w: (typeof a.words)[number]) =>
+    vocabulary.cues.has(w.lower) || vocabulary.cues.has(`~${w.stem}`);
   for (const [name, spec] of params) {
-    if (!commandNamed || options[name] !== undefined || spec.rest !== true || !isQuery(name, spec)) continue;
+    if (
+      !(commandNamed || familyNamed) ||
+      options[name] !== undefined ||
+      spec.rest !== true ||
+      !isQuery(name, spec)
+    )
+      continue;
     const left = a.words.filter(
       (w) => !used.has(w.index) && !w.filler && !soft.has(w.index) && !a.valued.has(w.index),
     );
+    if (!commandNamed && left.some(isCue)) continue;
     if (left.length > 0) {
       set(name, left.map((w) => w.text).join(' '));
       for (const w of left) used.add(w.index);
@@ -336,13 +345,23 @@ export function evaluate(
     if (spec.required === true && options[name] === undefined && !given.has(name)) return null;
   }
 
-  // Unused words: a name broken into values costs; a date no option takes counts half.
+  // Unused words: a name broken into values costs; a date no option takes counts half a word, whole; a name
+  // no option takes ("with Mateo Nguyen"), one word.
   let unused = 0;
   const unusedWords: string[] = [];
+  const spansUnused = new Set<object>();
   for (const word of a.words) {
     if (used.has(word.index) || soft.has(word.index) || word.filler) continue;
-    const inDate = a.dates.some((d) => word.index >= d.start && word.index < d.end);
-    unused += inDate ? 0.5 : 1;
+    const within = (span: { start: number; end: number }) =>
+      word.index >= span.start && word.index < span.end;
+    const date = a.dates.find(within);
+    const name = a.named.names.find((n) => within(n) && isFree(n.start, n.end));
+    const span = date ?? name;
+    if (span === undefined) unused += 1;
+    else if (!spansUnused.has(span)) {
+      spansUnused.add(span);
+      unused += span === date ? 0.5 : 1;
+    }
     unusedWords.push(word.text);
   }
   for (const span of a.named.names) {

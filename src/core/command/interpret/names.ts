@@ -43,9 +43,16 @@ const FREE_END =
 const FIRST_NAME_WORD = /^\p{Lu}[\p{L}\p{N}'&.-]*$/u;
 const NAME_WORD = /^(?:[\p{Lu}\p{N}][\p{L}\p{N}'&.-]*|&)$/u;
 
+/** A span of time after "the last", "the first" ("the last 7 days", "the past week"): a date, not a reference. */
+const PERIOD = String.raw`(?!(?:\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|few|couple(?:\s+of)?))?\s+(?:hours?|days?|weeks?|months?|quarters?|years?)\b)`;
+
 /** Words that point at results already shown: the caller handles them as presses on the last answer. */
-const REFERENCE =
-  /\b(?:the\s+)?(?:first|second|third|fourth|fifth|last)\s+(?:one|two|three|four|five|\d+)\b|\bthe\s+(?:first|second|third|fourth|fifth|sixth|last|next|previous)\b|\b(?:these|those|them|this one|that one)\b|^(?:more|next|next page|previous|back)$/i;
+const REFERENCE = new RegExp(
+  String.raw`\b(?:the\s+)?(?:first|second|third|fourth|fifth|last)\s+(?:one|two|three|four|five|\d+)\b${PERIOD}` +
+    String.raw`|\bthe\s+(?:first|second|third|fourth|fifth|sixth|last|next|previous)\b${PERIOD}` +
+    String.raw`|\b(?:these|those|them|this one|that one)\b|^(?:more|next|next page|previous|back)$`,
+  'i',
+);
 
 /** Whether the sentence points at results already shown ("add the first three", "details of the second"). */
 export function isReference(sentence: string): boolean {
@@ -80,10 +87,36 @@ function runUntil(words: readonly Word[], start: number, stop: RegExp, max: numb
   return end;
 }
 
+/** Short words a name's capitalised words may be joined by. */
+const CONNECTOR = /^(to|of|and|the|for|in|on|&)$/;
+
+/**
+ * How many connectors at `at` join the name to a capitalised word after them ("to" in "Back to School"), or 0:
+ * not before punctuation, nor before a known value ("Spring Launch in the UK").
+ */
+function connectorsAt(words: readonly Word[], at: number, vocabulary: Vocabulary): number {
+  let end = at;
+  while (end < words.length && end - at < 2 && CONNECTOR.test((words[end] as Word).text)) {
+    if ((words[end] as Word).breakAfter || (words[end - 1] as Word).breakAfter) return 0;
+    end++;
+  }
+  const next = words[end];
+  if (end === at || next === undefined || next.quoted || !FIRST_NAME_WORD.test(next.text)) return 0;
+  if (vocabulary.values.has(next.fold) || vocabulary.families.has(next.fold)) return 0;
+  return end - at;
+}
+
+/** The last "to" inside a name's words, or -1. */
+function lastTo(words: readonly Word[], start: number, end: number): number {
+  for (let i = end - 1; i > start; i--) if ((words[i] as Word).lower === 'to') return i;
+  return -1;
+}
+
 /** Reads the names, people, links and free text of a sentence's words. */
 export function findNamed(words: readonly Word[], vocabulary: Vocabulary): Named {
   const named: Named = { names: [], people: [], self: null, urls: [], emails: [], about: [], by: [] };
   const taken = new Set<number>();
+  const renaming = words.some((w) => /^renam(e|ed|ing)$/.test(w.lower));
   const take = (start: number, end: number) => {
     for (let i = start; i < end; i++) taken.add(i);
   };
@@ -94,7 +127,7 @@ export function findNamed(words: readonly Word[], vocabulary: Vocabulary): Named
     } else if (isUrl(word)) named.urls.push(spanOf(words, word.index, word.index + 1));
     else if (isEmail(word)) named.emails.push(spanOf(words, word.index, word.index + 1));
     else if (isMention(word)) named.people.push(spanOf(words, word.index, word.index + 1));
-    else if (/^(everyone|everybody)$/.test(word.lower))
+    else if (/^(everyone|everybody)(['’]?s)?$/.test(word.lower))
       named.people.push({ start: word.index, end: word.index + 1, text: 'everyone' });
     else if (named.self === null && /^(my|me|mine|myself|i)$/.test(word.lower))
       named.self = { start: word.index, end: word.index + 1, text: 'me' };
@@ -120,11 +153,26 @@ export function findNamed(words: readonly Word[], vocabulary: Vocabulary): Named
       let end = from;
       while (end < words.length && !taken.has(end) && end - skipped <= 6) {
         const next = words[end] as Word;
+        // "Back to School", "Lord of the Rings": short lower-case words join capitalised ones.
+        const joined = end > skipped ? connectorsAt(words, end, vocabulary) : 0;
+        if (joined > 0) {
+          end += joined;
+          continue;
+        }
         if (!(end === skipped ? FIRST_NAME_WORD : NAME_WORD).test(next.text)) break;
         end++;
         if ((words[end - 1] as Word).breakAfter) break;
       }
       if (end === skipped) continue;
+      // "rename Back to School to Autumn": two names, split at the last "to".
+      const to = renaming ? lastTo(words, skipped, end) : -1;
+      if (to > skipped && to + 1 < end) {
+        named.names.push({ ...spanOf(words, skipped, to), sure: false });
+        named.names.push({ ...spanOf(words, to + 1, end), sure: false });
+        take(skipped, end);
+        i = end - 1;
+        continue;
+      }
       const run = spanOf(words, skipped, end);
       // A run that is one known value ("in France", "in United States") is that value, not a name.
       const runWords = words.slice(skipped, end);

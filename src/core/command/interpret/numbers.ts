@@ -21,6 +21,8 @@ export interface NumberSpan {
   before: Word | null;
   /** The word just before the number ("top", "to", "budget"). */
   lead: Word | null;
+  /** A bound said after what the number counts ("or more" in "50k followers or more"): words it also spans. */
+  tail: { start: number; end: number } | null;
 }
 
 const LOWER_BOUNDS: ReadonlyArray<[string[], string]> = [
@@ -111,6 +113,17 @@ function nearest(words: readonly Word[], from: number, step: 1 | -1): Word | nul
   return null;
 }
 
+/** A bound said after a number ("or more", "and up", "or less", "+"): its operator and how many words it takes. */
+function trailingBound(words: readonly Word[], at: number): { op: string; length: number } | null {
+  const first = words[at]?.lower ?? '';
+  const second = words[at + 1]?.lower ?? '';
+  if (first === '+') return { op: '>=', length: 1 };
+  if (!/^(or|and)$/.test(first)) return null;
+  if (/^(more|up|above|over|higher|greater|bigger)$/.test(second)) return { op: '>=', length: 2 };
+  if (/^(less|fewer|below|under|lower|smaller)$/.test(second)) return { op: '<=', length: 2 };
+  return null;
+}
+
 function span(
   words: readonly Word[],
   start: number,
@@ -120,17 +133,24 @@ function span(
   percent: boolean,
 ): NumberSpan {
   let after = end;
-  // "20k or more", "20k and up": the bound follows the number.
-  if (
-    /^(or|and)$/.test(words[after]?.lower ?? '') &&
-    /^(more|up|above|over)$/.test(words[after + 1]?.lower ?? '')
-  ) {
-    after += 2;
-    if (!range.startsWith('>') && !range.includes('-') && !range.endsWith('+')) range = `${range}+`;
+  // "20k or more", "20k and up", "20k +": the bound follows the number.
+  const open = single !== null;
+  const bound = open ? trailingBound(words, after) : null;
+  if (bound !== null) {
+    after += bound.length;
+    range = `${bound.op}${range}`;
+    single = null;
   }
   if (words[after]?.lower === 'percent' || words[after]?.lower === '%') {
     percent = true;
     after++;
+  }
+  // "50,000 followers or more": the bound follows what the number counts.
+  const unit = words[after];
+  const late = open && bound === null && unit !== undefined ? trailingBound(words, after + 1) : null;
+  if (late !== null) {
+    range = `${late.op}${range}`;
+    single = null;
   }
   return {
     start,
@@ -141,6 +161,7 @@ function span(
     after: nearest(words, after, 1),
     before: nearest(words, start - 1, -1),
     lead: words[start - 1] ?? null,
+    tail: late === null ? null : { start: after + 1, end: after + 1 + late.length },
   };
 }
 

@@ -109,7 +109,9 @@ export function buildVocabulary(registry: CommandRegistry): Vocabulary {
   const indexed = new Set<ParamSpec>();
   const descriptions = new Map<string, Set<CommandEntry>>();
   for (const family of registry.families) {
-    for (const name of [family.name, ...(family.aliases ?? [])]) families.set(fold(name), family.name);
+    // A name of no letters ("?") is never a word of a sentence: it is not indexed, lest every symbol match it.
+    for (const name of [family.name, ...(family.aliases ?? [])])
+      if (fold(name) !== '') families.set(fold(name), family.name);
     for (const def of family.commands) {
       const paramOf = new Map<ParamSpec, string>();
       for (const [name, spec] of Object.entries(def.params)) {
@@ -142,6 +144,7 @@ export function buildVocabulary(registry: CommandRegistry): Vocabulary {
     if (family === undefined) continue;
     const bonus = entry.isDefault ? DEFAULT_BONUS : 0;
     for (const name of [family.name, ...(family.aliases ?? [])]) {
+      if (fold(name) === '') continue;
       addCue(cues, name.toLowerCase(), entry, FAMILY_WEIGHT + bonus);
       familyWords.add(name.toLowerCase());
       // The stem reaches the family too, more weakly ("chart" for "charts", "spent" for "spend").

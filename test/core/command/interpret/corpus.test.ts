@@ -9,7 +9,7 @@ import {
 } from '../../../../src/core/command/interpret/index.js';
 import { createRegistry } from '../../../../src/core/command/registry.js';
 import { keyedTokens, resolveText } from '../../../../src/core/command/routing.js';
-import { CASES, FOLLOW_UPS, NEGATIVE, NOW } from './corpus.js';
+import { CASES, DATED, FOLLOW_UPS, NEGATIVE, NO_WRITES, NOW, UNWANTED } from './corpus.js';
 
 const registry = createRegistry(FAMILIES);
 const interpreter = createInterpreter(registry, { now: () => NOW, timeZone: 'UTC' });
@@ -47,7 +47,7 @@ function expectReading(
 
 describe('the plain-language corpus', () => {
   it('is large and covers every family', () => {
-    expect(CASES.length + FOLLOW_UPS.length + NEGATIVE.length).toBeGreaterThanOrEqual(170);
+    expect(CASES.length + FOLLOW_UPS.length + NEGATIVE.length).toBeGreaterThanOrEqual(220);
     const covered = new Set(CASES.map(([, family]) => family));
     for (const family of registry.families) expect(covered, family.name).toContain(family.name);
   });
@@ -56,8 +56,25 @@ describe('the plain-language corpus', () => {
     expectReading(interpreter.interpret(sentence), family, command, options);
   });
 
-  it.each(FOLLOW_UPS)('after %s: %s', (after, sentence, family, command, options) => {
-    expectReading(interpreter.interpret(sentence, { line: after }), family, command, options);
+  it.each(FOLLOW_UPS)('after %s: %s', (after, sentence, family, command, options, refined = true) => {
+    const readings = interpreter.interpret(sentence, { line: after });
+    expectReading(readings, family, command, options);
+    expect(readings[0]?.refined === true, 'read as a change of the last command').toBe(refined);
+  });
+
+  it.each(DATED)('at %s: %s', (now, sentence, family, command, options) => {
+    const dated = createInterpreter(registry, { now: () => new Date(now), timeZone: 'UTC' });
+    expectReading(dated.interpret(sentence), family, command, options);
+  });
+
+  it.each(NO_WRITES)('no reading of %s writes', (sentence) => {
+    for (const reading of interpreter.interpret(sentence))
+      expect(registry.command(reading.family, reading.command)?.mutates, reading.line).not.toBe(true);
+  });
+
+  it.each(UNWANTED)('%s is not read as %s', (sentence, command) => {
+    for (const reading of interpreter.interpret(sentence))
+      expect(`${reading.family} ${reading.command}`).not.toBe(command);
   });
 
   it.each(NEGATIVE)('no confident reading of %s', (sentence) => {
