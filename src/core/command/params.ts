@@ -3,8 +3,11 @@
  * the platform command registrations all read this one table; the command's zod schema then validates bounds.
  */
 
-import { InternalError, ScoutError } from '../errors.js';
+import { InternalError } from '../errors.js';
+import { ParamError } from './param-errors.js';
 import { didYouMean, fold, matchChoice } from './suggest.js';
+
+export { ParamError, StrayWordsError } from './param-errors.js';
 
 interface ParamBase {
   /** One line for help and for platform option descriptions. */
@@ -92,29 +95,6 @@ export interface RangeSpec {
 
 /** A command's option table, keyed by the option's canonical name (the contract's own parameter name). */
 export type ParamTable = Readonly<Record<string, ParamSpec>>;
-
-/** A problem with one option's value, phrased for the person who typed it. */
-export class ParamError extends ScoutError {
-  override readonly name: string = 'ParamError';
-  readonly code = 'INVALID_OPTION';
-  constructor(
-    readonly param: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * A bare word a command has no place for (`creators fitness france`): a mistake in the exact syntax, or a request in
- * plain words, which the dispatcher then reads as such.
- */
-export class StrayWordsError extends ParamError {
-  override readonly name = 'StrayWordsError';
-  constructor(message: string) {
-    super('', message);
-  }
-}
 
 const SUFFIX: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9 };
 
