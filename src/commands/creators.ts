@@ -3,7 +3,7 @@
  * filter (v1), show one creator (or the one a profile link names), add creators (one, or every creator of a
  * page) to CRM lists and see their full profiles.
  */
-import type { CommandFamily } from '../core/command/types.js';
+import { defineFamily } from '../core/command/types.js';
 import { addAction, detailsAction, LAST_LIST } from './creators/actions.js';
 import { CREATOR_FILTER_PARAMS, creatorFilterParams, sourceParam } from './creators/filters.js';
 import { linkCommand, lookupAction } from './creators/links.js';
@@ -16,11 +16,11 @@ import { KINDS } from './creators/views.js';
 export { CREATOR_FILTER_PARAMS, creatorFilterParams, KINDS, LAST_LIST, sourceParam };
 
 /** The creators family. */
-export const creatorsFamily: CommandFamily = {
+export const creatorsFamily = defineFamily({
   name: 'creators',
   aliases: ['creator'],
   description: 'Find creators by any filter, see full profiles and add them, or a whole page, to CRM lists.',
   defaultCommand: 'search',
   commands: [searchCommand, profilesCommand, showCommand, linkCommand],
   actions: [pageAction, addAction, detailsAction, lookupAction],
-};
+});

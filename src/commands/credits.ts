@@ -5,8 +5,8 @@ import { sparkline } from '../core/charts/spend.js';
 import { TEAM_DAYS, teamChartFile, teamSpend } from '../core/charts/team.js';
 import { CommandInputError } from '../core/command/errors.js';
 import { parseHumanNumber } from '../core/command/params.js';
-import type { CommandContext, CommandFamily } from '../core/command/types.js';
-import { defineCommand } from '../core/command/types.js';
+import type { CommandContext } from '../core/command/types.js';
+import { defineCommand, defineFamily } from '../core/command/types.js';
 import { budgetOf, budgetScopeFor, utcDay, utcMonth } from '../core/credits.js';
 import { EVERYONE } from '../core/store/settings.js';
 import {
@@ -161,26 +161,22 @@ export function requirePerson(who: string, platform: Platform, usage: string): s
 }
 
 /** The credits family. */
-export const creditsFamily: CommandFamily = {
+export const creditsFamily = defineFamily({
   name: 'credits',
   aliases: ['credit', 'spend'],
   description: 'The service balance, your spend and the team’s, and daily caps.',
   defaultCommand: 'show',
   commands: [
     defineCommand({
-      family: 'credits',
       name: 'show',
       description: 'Service balance, your and the team’s spend (by person, command, day), a 30-day chart.',
       params: {},
       schema: z.object({}),
       examples: ['credits'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       run: (ctx) => show(ctx),
     }),
     defineCommand({
-      family: 'credits',
       name: 'cap',
       description: 'Set a person’s daily credit cap (admins), or everyone’s default; `off` removes it.',
       params: {
@@ -208,7 +204,6 @@ export const creditsFamily: CommandFamily = {
         'credits cap @ana off',
       ],
       cost: 'free',
-      estimate: () => 0,
       permission: 'admin',
       account: 'optional',
       mutates: true,
@@ -244,4 +239,4 @@ export const creditsFamily: CommandFamily = {
       },
     }),
   ],
-};
+});

@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import { CommandInputError } from '../core/command/errors.js';
 import type { ParamTable } from '../core/command/params.js';
-import type { CommandContext, CommandDef, CommandFamily } from '../core/command/types.js';
-import { defineCommand } from '../core/command/types.js';
+import type { CommandContext, CommandDef } from '../core/command/types.js';
+import { defineCommand, defineFamily } from '../core/command/types.js';
 import {
   canonicalTimeZone,
   chooseDigestPosts,
@@ -286,14 +286,13 @@ async function preview(ctx: CommandContext, input: z.output<typeof previewInput>
 }
 
 /** The digest family. */
-export const digestFamily: CommandFamily = {
+export const digestFamily = defineFamily({
   name: 'digest',
   aliases: ['digests'],
   description: 'Daily posts of the top viral posts matching the viral filters, at a local time.',
   defaultCommand: 'add',
   commands: [
     defineCommand({
-      family: 'digest',
       name: 'add',
       description: 'Schedule a daily digest here: <HH:MM> [IANA time zone] <viral filters> [top:N].',
       params: ADD_PARAMS,
@@ -304,26 +303,20 @@ export const digestFamily: CommandFamily = {
         'digest add 08:00 format:tutorial since:2d',
       ],
       cost: `free now; each day up to 4 credits per post shown (at least 20), charged to you`,
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       run: add,
     }),
     defineCommand({
-      family: 'digest',
       name: 'list',
       description: 'The daily digests of this workspace.',
       params: {},
       schema: z.object({}),
       examples: ['digest list'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       account: 'optional',
       run: async (ctx) => list(ctx),
     }),
     defineCommand({
-      family: 'digest',
       name: 'remove',
       description: 'Stop a daily digest by its number.',
       params: {
@@ -338,14 +331,11 @@ export const digestFamily: CommandFamily = {
       schema: z.object({ id: z.number().int().min(1) }),
       examples: ['digest remove 3'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       account: 'optional',
       mutates: true,
       run: async (ctx, input) => remove(ctx, input.id),
     }),
     defineCommand({
-      family: 'digest',
       name: 'preview',
       working: 'Finding today’s viral posts…',
       description: 'Post a digest of these filters now, ranked by virality.',
@@ -354,8 +344,7 @@ export const digestFamily: CommandFamily = {
       examples: ['digest preview categories:Food', 'digest preview country:Japan virality:>0.5 top:3'],
       cost: 'up to 4 credits per post shown (at least 20)',
       estimate: (input) => poolSize(input.top),
-      permission: 'everyone',
       run: preview,
     }),
   ],
-};
+});

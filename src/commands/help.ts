@@ -5,7 +5,7 @@ import { commandFormId, formButton, hasForm } from '../core/command/forms/index.
 import type { ParamSpec } from '../core/command/params.js';
 import { didYouMean, matchChoice } from '../core/command/suggest.js';
 import type { CommandDef, CommandFamily, CommandRegistry } from '../core/command/types.js';
-import { defineCommand } from '../core/command/types.js';
+import { defineCommand, defineFamily } from '../core/command/types.js';
 import { paramNames, shortName, usageLine } from '../core/command/usage.js';
 import {
   bold,
@@ -167,14 +167,13 @@ function answer(
 }
 
 /** The help family. */
-export const helpFamily: CommandFamily = {
+export const helpFamily = defineFamily({
   name: 'help',
   aliases: ['?'],
   description: 'Every command, or one family in detail.',
   defaultCommand: 'show',
   commands: [
     defineCommand({
-      family: 'help',
       name: 'show',
       description: 'Show every command, or one family in detail with options, examples and costs.',
       params: {
@@ -184,11 +183,9 @@ export const helpFamily: CommandFamily = {
       schema: z.object({ topic: z.string().max(40).optional(), command: z.string().max(40).optional() }),
       examples: ['help', 'help creators', 'help creators search'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       account: 'optional',
       answer,
       run: async (ctx, input) => answer(input, ctx.registry),
     }),
   ],
-};
+});

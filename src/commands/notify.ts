@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import type { ParamTable } from '../core/command/params.js';
-import type { CommandContext, CommandFamily } from '../core/command/types.js';
-import { defineAction, defineCommand } from '../core/command/types.js';
+import type { CommandContext } from '../core/command/types.js';
+import { defineAction, defineCommand, defineFamily } from '../core/command/types.js';
 import { NOTIFY_KINDS } from '../core/jobs/index.js';
 import type { ReplySubscription } from '../core/store/subscriptions.js';
 import { adminRole, PermissionError } from '../core/tenancy/index.js';
@@ -209,14 +209,13 @@ async function setStatus(
 }
 
 /** The notify family. */
-export const notifyFamily: CommandFamily = {
+export const notifyFamily = defineFamily({
   name: 'notify',
   aliases: ['notifications'],
   description: 'Announce new creator replies to the outreach agent in this channel.',
   defaultCommand: 'on',
   commands: [
     defineCommand({
-      family: 'notify',
       name: 'on',
       description: 'Post each new creator reply here once (optionally one project); starts from now.',
       params: PROJECT_PARAMS,
@@ -227,35 +226,27 @@ export const notifyFamily: CommandFamily = {
         'notify on project:65f0c2a1b3d4e5f6a7b8c9d0',
       ],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       run: subscribe,
     }),
     defineCommand({
-      family: 'notify',
       name: 'off',
       description: 'Stop reply notifications in this channel (all, or one project’s).',
       params: PROJECT_PARAMS,
       schema: projectInput,
       examples: ['notify off', 'notify off project:65f0c2a1b3d4e5f6a7b8c9d0'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       account: 'optional',
       mutates: true,
       run: unsubscribe,
     }),
     defineCommand({
-      family: 'notify',
       name: 'list',
       description: 'The channels of this workspace that get reply notifications.',
       params: {},
       schema: z.object({}),
       examples: ['notify list'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       account: 'optional',
       run: list,
     }),
@@ -275,4 +266,4 @@ export const notifyFamily: CommandFamily = {
       run: setStatus,
     }),
   ],
-};
+});

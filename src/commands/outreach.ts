@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import type { ParamSpec, ParamTable } from '../core/command/params.js';
-import type { CommandContext, CommandFamily } from '../core/command/types.js';
-import { defineAction, defineCommand } from '../core/command/types.js';
+import type { CommandContext } from '../core/command/types.js';
+import { defineAction, defineCommand, defineFamily } from '../core/command/types.js';
 import { MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '../core/service/enums.js';
 import { agentContactedCreatorsInput, agentMessagesInput } from '../core/service/index.js';
 import { notice, reply } from '../core/ui/index.js';
@@ -118,26 +118,22 @@ async function withProject<F extends { projectId?: string | undefined }>(
 const pageInput = (filters: { page?: number | undefined }) => filters.page ?? 1;
 
 /** The outreach family. */
-export const outreachFamily: CommandFamily = {
+export const outreachFamily = defineFamily({
   name: 'outreach',
   aliases: ['agent'],
   description: 'The outreach agent: projects, sent and received emails, conversations, contacted creators.',
   defaultCommand: 'projects',
   commands: [
     defineCommand({
-      family: 'outreach',
       name: 'projects',
       description: 'The team’s agent projects: status, emails sent, responses and the linked campaign.',
       params: {},
       schema: z.object({}),
       examples: ['outreach', 'outreach projects'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       run: (ctx) => showProjects(ctx, 1, false),
     }),
     defineCommand({
-      family: 'outreach',
       name: 'messages',
       description: 'Sent and received agent emails, filtered; each opens its whole conversation.',
       params: MESSAGE_PARAMS,
@@ -149,15 +145,12 @@ export const outreachFamily: CommandFamily = {
         'outreach messages contains:gmail mailbox:65f0c2a1b3d4e5f6a7b8c9d1 page:2',
       ],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       async run(ctx, input) {
         const filters = await withProject(ctx, input);
         return showMessages(ctx, { ...filters, page: undefined }, pageInput(input), false);
       },
     }),
     defineCommand({
-      family: 'outreach',
       name: 'conversation',
       description: 'One mail thread in full, oldest message first.',
       params: {
@@ -180,12 +173,9 @@ export const outreachFamily: CommandFamily = {
       }),
       examples: ['outreach conversation 18c2f0a9b1d2e3f4'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       run: (ctx, input) => showConversation(ctx, input.threadId, 1, false),
     }),
     defineCommand({
-      family: 'outreach',
       name: 'contacted',
       description: 'Creators the agent has emailed, with sent and reply counts and the latest subject.',
       params: CREATOR_FILTERS,
@@ -196,8 +186,6 @@ export const outreachFamily: CommandFamily = {
         'outreach contacted contains:example.com page:2',
       ],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       async run(ctx, input) {
         const filters = await withProject(ctx, input);
         return showContacted(ctx, { ...filters, page: undefined }, pageInput(input), false);
@@ -246,4 +234,4 @@ export const outreachFamily: CommandFamily = {
       },
     }),
   ],
-};
+});

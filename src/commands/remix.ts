@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import type { ParamTable } from '../core/command/params.js';
-import type { CommandFamily } from '../core/command/types.js';
-import { defineCommand } from '../core/command/types.js';
+import { defineCommand, defineFamily } from '../core/command/types.js';
 import type { ImageRemixResult, VideoRemixResult } from '../core/service/index.js';
 import { videoRemixInput } from '../core/service/index.js';
 import { videoParametersInput } from '../core/service/media.js';
@@ -156,12 +155,11 @@ function videoResult(result: VideoRemixResult): Reply {
 }
 
 /** The remix family. */
-export const remixFamily: CommandFamily = {
+export const remixFamily = defineFamily({
   name: 'remix',
   description: 'Remix images and videos from public URLs: colour, zoom, speed, watermark removal.',
   commands: [
     defineCommand({
-      family: 'remix',
       name: 'image',
       working: 'Remixing the image…',
       description: `Remix 1-${MAX_IMAGES} images; options apply to all, image2.brightness:0.3 to one image.`,
@@ -182,8 +180,6 @@ export const remixFamily: CommandFamily = {
         'remix image https://example.com/a.jpg zoom:1.1 device:"iPhone 15 Pro"',
       ],
       cost: COST,
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       async run(ctx, input) {
         await ctx.progress(
@@ -194,7 +190,6 @@ export const remixFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: 'remix',
       name: 'video',
       working: 'Remixing the video…',
       description: 'Remix one MP4, MOV, AVI or WebM video: speed, colour, zoom, audio; takes minutes.',
@@ -205,8 +200,6 @@ export const remixFamily: CommandFamily = {
         'remix video https://example.com/clip.mov brightness:0.1 saturation:1.2 mute:yes',
       ],
       cost: COST,
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       async run(ctx, input) {
         await ctx.progress(reply([notice('info', 'Remixing the video… this can take a few minutes.')]));
@@ -215,4 +208,4 @@ export const remixFamily: CommandFamily = {
       },
     }),
   ],
-};
+});

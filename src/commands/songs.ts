@@ -1,8 +1,8 @@
 /** `/scout songs`: song chart data, one subcommand per action of the service (10 credits each). */
 import { z } from 'zod';
 import type { ParamSpec, ParamTable } from '../core/command/params.js';
-import type { CommandContext, CommandDef, CommandFamily } from '../core/command/types.js';
-import { defineAction, defineCommand } from '../core/command/types.js';
+import type { CommandContext, CommandDeclaration } from '../core/command/types.js';
+import { defineAction, defineCommand, defineFamily } from '../core/command/types.js';
 import { InternalError } from '../core/errors.js';
 import type { SongAction } from '../core/service/enums.js';
 import {
@@ -191,9 +191,8 @@ function songsCommand<I>(def: {
   schema: z.ZodType<I, unknown>;
   examples: string[];
   query: (input: I) => SongsQueryInput;
-}): CommandDef<I> {
+}): CommandDeclaration<I> {
   return defineCommand<I>({
-    family: 'songs',
     name: def.name,
     description: def.description,
     params: def.params,
@@ -201,7 +200,6 @@ function songsCommand<I>(def: {
     examples: def.examples,
     cost: '10 credits',
     estimate: () => estimateCost('songs.query'),
-    permission: 'everyone',
     run: (ctx, input) => runSongs(ctx, def.query(input)),
   });
 }
@@ -218,7 +216,7 @@ const searchText = z
   .pipe(shapeOf('search').query);
 
 /** The songs family. */
-export const songsFamily: CommandFamily = {
+export const songsFamily = defineFamily({
   name: 'songs',
   aliases: ['song', 'charts'],
   description:
@@ -359,4 +357,4 @@ export const songsFamily: CommandFamily = {
       },
     }),
   ],
-};
+});

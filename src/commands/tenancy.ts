@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { CommandInputError } from '../core/command/errors.js';
-import type { CommandContext, CommandFamily } from '../core/command/types.js';
-import { defineCommand } from '../core/command/types.js';
+import type { CommandContext } from '../core/command/types.js';
+import { defineCommand, defineFamily } from '../core/command/types.js';
 import { ServiceError } from '../core/service/index.js';
 import { adminRole, tenantOf } from '../core/tenancy/index.js';
 import {
@@ -102,26 +102,22 @@ const SINGLE_TEAM =
   'This Scout serves one team with the key its deployment sets (SCOUT_API_KEY, or the sandbox); keys are connected in chat only when it runs for many teams.';
 
 /** The connect family. */
-export const connectFamily: CommandFamily = {
+export const connectFamily = defineFamily({
   name: 'connect',
   description: 'The workspace’s service account: show it, or connect a key (admins).',
   defaultCommand: 'show',
   commands: [
     defineCommand({
-      family: 'connect',
       name: 'show',
       description: 'The connected service account (masked), its balance and who connected it.',
       params: {},
       schema: z.object({}),
       examples: ['connect'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       account: 'optional',
       run: (ctx) => show(ctx),
     }),
     defineCommand({
-      family: 'connect',
       name: 'key',
       description:
         'Connect the team’s API key of the service (admins); typed in a private form, checked for free.',
@@ -144,7 +140,6 @@ export const connectFamily: CommandFamily = {
       }),
       examples: ['connect key'],
       cost: 'free (one free check call)',
-      estimate: () => 0,
       permission: 'admin',
       account: 'optional',
       mutates: true,
@@ -185,16 +180,15 @@ export const connectFamily: CommandFamily = {
       },
     }),
   ],
-};
+});
 
 /** The disconnect family. */
-export const disconnectFamily: CommandFamily = {
+export const disconnectFamily = defineFamily({
   name: 'disconnect',
   description: 'Remove the workspace’s service account (admins).',
   defaultCommand: 'key',
   commands: [
     defineCommand({
-      family: 'disconnect',
       name: 'key',
       description:
         'Remove the service key (admins); nothing that uses the service runs until a key is connected.',
@@ -202,7 +196,6 @@ export const disconnectFamily: CommandFamily = {
       schema: z.object({}),
       examples: ['disconnect'],
       cost: 'free',
-      estimate: () => 0,
       permission: 'admin',
       account: 'optional',
       mutates: true,
@@ -224,7 +217,7 @@ export const disconnectFamily: CommandFamily = {
       },
     }),
   ],
-};
+});
 
 const whoInput = z.object({ who: z.string().trim().min(1).max(100) });
 const whoParam = {
@@ -239,22 +232,19 @@ const whoParam = {
 };
 
 /** The admins family. */
-export const adminsFamily: CommandFamily = {
+export const adminsFamily = defineFamily({
   name: 'admins',
   aliases: ['admin'],
   description: 'Scout admins besides the workspace’s own: list, add, remove.',
   defaultCommand: 'list',
   commands: [
     defineCommand({
-      family: 'admins',
       name: 'list',
       description: 'Who may connect keys, set caps for others and remove others’ subscriptions.',
       params: {},
       schema: z.object({}),
       examples: ['admins'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       account: 'optional',
       run: async (ctx) => {
         const named = await ctx.store.tenants.admins(tenantOf(ctx.actor));
@@ -272,14 +262,12 @@ export const adminsFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: 'admins',
       name: 'add',
       description: 'Name a Scout admin (admins).',
       params: whoParam,
       schema: whoInput,
       examples: ['admins add @ana'],
       cost: 'free',
-      estimate: () => 0,
       permission: 'admin',
       account: 'optional',
       mutates: true,
@@ -303,14 +291,12 @@ export const adminsFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: 'admins',
       name: 'remove',
       description: 'Remove a Scout admin (admins); workspace admins stay admins.',
       params: whoParam,
       schema: whoInput,
       examples: ['admins remove @ana'],
       cost: 'free',
-      estimate: () => 0,
       permission: 'admin',
       account: 'optional',
       mutates: true,
@@ -329,4 +315,4 @@ export const adminsFamily: CommandFamily = {
       },
     }),
   ],
-};
+});

@@ -1,8 +1,7 @@
 /** `/scout videos`: indexed videos by creator, reach, hashtags and text, sorted, with a pager. */
 import type { z } from 'zod';
 import type { ParamTable } from '../core/command/params.js';
-import type { CommandFamily } from '../core/command/types.js';
-import { defineCommand } from '../core/command/types.js';
+import { defineCommand, defineFamily } from '../core/command/types.js';
 import { SORT_ORDERS, VIDEO_SORT_FIELDS } from '../core/service/enums.js';
 import { estimateCost, type Video, videoSearchInput } from '../core/service/index.js';
 import { videoSchema } from '../core/service/videos.js';
@@ -159,14 +158,13 @@ function queryOf(input: VideoCommandInput): VideoQuery {
 }
 
 /** The videos family. */
-export const videosFamily: CommandFamily = {
+export const videosFamily = defineFamily({
   name: 'videos',
   aliases: ['video'],
   description: 'Indexed short videos by creator, views, likes, hashtags and text, sorted as you like.',
   defaultCommand: 'search',
   commands: [
     defineCommand({
-      family: 'videos',
       name: 'search',
       working: 'Searching videos…',
       description: 'Search videos by creator, counts, hashtags or text; 5 per page with a pager.',
@@ -179,9 +177,8 @@ export const videosFamily: CommandFamily = {
       ],
       cost: '1 credit per video shown (5 per page unless perPage says otherwise)',
       estimate: (input) => estimateCost('videos.search', { perPage: sizeOf(input) }),
-      permission: 'everyone',
       run: (ctx, input) => videosResults.show(ctx, queryOf(input), input.page ?? 1, sizeOf(input)),
     }),
   ],
   actions: [videosResults.action],
-};
+});

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import type { ParamTable } from '../core/command/params.js';
-import type { CommandContext, CommandFamily } from '../core/command/types.js';
-import { defineCommand } from '../core/command/types.js';
+import type { CommandContext } from '../core/command/types.js';
+import { defineCommand, defineFamily } from '../core/command/types.js';
 import { VIRAL_COUNTRY_SYNONYMS } from '../core/service/countries.js';
 import {
   CONTENT_FORMATS,
@@ -303,14 +303,13 @@ function queryOf(input: ViralCommandInput, ctx: CommandContext): ViralQuery {
 }
 
 /** The viral family. */
-export const viralFamily: CommandFamily = {
+export const viralFamily = defineFamily({
   name: 'viral',
   description:
     'Viral short-video posts by category, country, format, tone, reach and date; find their creators.',
   defaultCommand: 'search',
   commands: [
     defineCommand({
-      family: 'viral',
       name: 'search',
       working: 'Finding viral posts…',
       description: 'Search viral posts with any filter; newest first, 5 per page with a pager.',
@@ -323,9 +322,8 @@ export const viralFamily: CommandFamily = {
       ],
       cost: '1 credit per post shown (5 per page unless pageSize says otherwise)',
       estimate: (input) => estimateCost('viral.search', { pageSize: sizeOf(input) }),
-      permission: 'everyone',
       run: (ctx, input) => viralResults.show(ctx, queryOf(input, ctx), input.page ?? 1, sizeOf(input)),
     }),
   ],
   actions: [viralResults.action, findCreatorAction],
-};
+});

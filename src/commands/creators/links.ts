@@ -81,7 +81,6 @@ async function linkReply(ctx: CommandContext, link: ProfileLink): Promise<Reply>
 
 /** `creators link`. */
 export const linkCommand = defineCommand({
-  family: 'creators',
   name: 'link',
   description:
     'The card of a creator profile link: free from the cache, else a Look up button (free search).',
@@ -100,8 +99,6 @@ export const linkCommand = defineCommand({
     'creators link https://www.instagram.com/annafit/',
   ],
   cost: 'free',
-  estimate: () => 0,
-  permission: 'everyone',
   async run(ctx, link) {
     return linkReply(ctx, link);
   },

@@ -25,7 +25,6 @@ const OPEN_PAGE_MAX = 200;
 
 /** `creators search`: the family's default command. */
 export const searchCommand = defineCommand({
-  family: 'creators',
   name: 'search',
   working: 'Searching creators…',
   description:
@@ -60,7 +59,6 @@ export const searchCommand = defineCommand({
   estimate: (input) => input.perPage ?? CARDS_PER_PAGE,
   // The search is free and cached profiles cost nothing: the cap is checked when profiles are bought.
   capPerCall: true,
-  permission: 'everyone',
   async run(ctx, input) {
     const filters = filtersOf(input);
     const result = await ctx.service.creators.search({ ...input, page: 1, perPage: SEARCH_PAGE_SIZE });
@@ -81,7 +79,6 @@ const DEFAULT_V1_PAGE_SIZE = 10;
 
 /** `creators profiles`: full profiles by filter (v1), paid per creator returned. */
 export const profilesCommand = defineCommand({
-  family: 'creators',
   name: 'profiles',
   working: 'Looking up creators…',
   description:
@@ -104,7 +101,6 @@ export const profilesCommand = defineCommand({
   ],
   cost: `1 credit per creator returned (at most perPage, default ${DEFAULT_V1_PAGE_SIZE})`,
   estimate: (input) => estimateCost('creators.list', input),
-  permission: 'everyone',
   async run(ctx, input) {
     const filters = filtersOf(input);
     const result = await ctx.service.creators.list(input);

@@ -85,7 +85,6 @@ export async function lookUp(
 
 /** `creators show`. */
 export const showCommand = defineCommand({
-  family: 'creators',
   name: 'show',
   working: 'Looking up the creator…',
   description: 'One creator in full, by id, @handle or email; 1 credit unless the profile is cached.',
@@ -110,7 +109,6 @@ export const showCommand = defineCommand({
   cost: '1 credit, free when the profile is cached',
   estimate: async (target, ctx) =>
     target.kind === 'id' && (await cachedProfiles(ctx, [target.value])).has(target.value) ? 0 : 1,
-  permission: 'everyone',
   async run(ctx, target) {
     if (target.kind === 'id') {
       const loaded = await loadProfiles(ctx, [target.value]);

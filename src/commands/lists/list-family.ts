@@ -1,6 +1,6 @@
 /** `/scout list`: the contacts of one CRM list, and adding, checking, removing and updating creators in it. */
-import type { CommandContext, CommandFamily } from '../../core/command/types.js';
-import { defineAction, defineCommand } from '../../core/command/types.js';
+import type { CommandContext } from '../../core/command/types.js';
+import { defineAction, defineCommand, defineFamily } from '../../core/command/types.js';
 import type { CrmAddResult } from '../../core/service/index.js';
 import {
   bold,
@@ -34,7 +34,6 @@ import {
 import { askRemoval, keepAction, removeAction } from './removal.js';
 import { findContact, type ListTarget, resolveList } from './resolve.js';
 
-const FAMILY = 'list';
 const FREE = 'free with an active CRM subscription';
 const count = (value: number | null) => value ?? '—';
 
@@ -93,21 +92,18 @@ const pageAction = defineAction({
 });
 
 /** The list family. */
-export const listFamily: CommandFamily = {
-  name: FAMILY,
+export const listFamily = defineFamily({
+  name: 'list',
   description: 'One CRM list: its contacts, adding, checking, removing and updating creators.',
   defaultCommand: 'show',
   commands: [
     defineCommand({
-      family: FAMILY,
       name: 'show',
       description: 'A list’s contacts, page by page, optionally one status; buttons set status and edit.',
       params: showParams,
       schema: showSchema,
       examples: ['list "Spring Launch"', `list show "Spring Launch" status:${STATUS_EXAMPLE} page:2`],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
         return contactsPage(ctx, {
@@ -121,7 +117,6 @@ export const listFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: FAMILY,
       name: 'export',
       working: 'Exporting the list…',
       description:
@@ -130,15 +125,12 @@ export const listFamily: CommandFamily = {
       schema: exportSchema,
       examples: ['list export "Spring Launch"', `list export "Spring Launch" status:${STATUS_EXAMPLE}`],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
         return exportList(ctx, list, input.status);
       },
     }),
     defineCommand({
-      family: FAMILY,
       name: 'add',
       description: 'Add 1 to 500 creators to a list; email, rate and handles only with one creator.',
       params: {
@@ -160,8 +152,6 @@ export const listFamily: CommandFamily = {
         'list add "Spring Launch" tiktok_123 email:ana@example.com rate:500',
       ],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
@@ -170,15 +160,12 @@ export const listFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: FAMILY,
       name: 'check',
       description: 'Whether creators are in a list, with their status and dates.',
       params: { list: LIST_PARAM, userIds: IDS_PARAM },
       schema: checkSchema,
       examples: ['list check "Spring Launch" tiktok_123 instagram_456'],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
         const { data } = await ctx.service.crm.checkCreators({ listId: list.id, userIds: input.userIds });
@@ -198,7 +185,6 @@ export const listFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: FAMILY,
       name: 'remove',
       description:
         'Remove a creator from a list (a soft removal; adding again reactivates), after a confirm.',
@@ -215,8 +201,6 @@ export const listFamily: CommandFamily = {
       schema: removeSchema,
       examples: ['list remove "Spring Launch" tiktok_123', 'list remove "Spring Launch" @ana'],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       // Only asks: the Confirm element removes (and is claimed). Asking again after a Cancel must ask afresh.
       mutates: false,
       async run(ctx, input) {
@@ -226,7 +210,6 @@ export const listFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: FAMILY,
       name: 'update',
       description:
         'Update a creator in a list: status, notes, email, proposed and agreed rates, deliverables.',
@@ -247,8 +230,6 @@ export const listFamily: CommandFamily = {
         'list update "Spring Launch" tiktok_123 agreed:450 deliverables:"1 reel, 2 stories" notes:"Ships Monday"',
       ],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
@@ -268,4 +249,4 @@ export const listFamily: CommandFamily = {
     }),
   ],
   actions: [pageAction, setStatusAction, editAction, removeAction, keepAction],
-};
+});

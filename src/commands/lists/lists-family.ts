@@ -1,8 +1,8 @@
 /** `/scout lists`: the team's CRM lists with their counts; creating, renaming, describing and reading one. */
 import { z } from 'zod';
 import { CommandInputError } from '../../core/command/errors.js';
-import type { CommandContext, CommandFamily } from '../../core/command/types.js';
-import { defineAction, defineCommand } from '../../core/command/types.js';
+import type { CommandContext } from '../../core/command/types.js';
+import { defineAction, defineCommand, defineFamily } from '../../core/command/types.js';
 import { type CrmList, crmCreateListInput, crmUpdateListInput } from '../../core/service/index.js';
 import {
   bold,
@@ -26,7 +26,6 @@ import { listRow } from './crm-cards.js';
 import { listRef } from './list-inputs.js';
 import { chooseList, type ListTarget, resolveList } from './resolve.js';
 
-const FAMILY = 'lists';
 const FREE = 'free with an active CRM subscription';
 const PAGE_KIND = 'lists.page';
 
@@ -154,25 +153,21 @@ const pageAction = defineAction({
 });
 
 /** The lists family. */
-export const listsFamily: CommandFamily = {
-  name: FAMILY,
+export const listsFamily = defineFamily({
+  name: 'lists',
   description: 'The team’s CRM lists with their counts; create, rename, describe or read one.',
   defaultCommand: 'show',
   commands: [
     defineCommand({
-      family: FAMILY,
       name: 'show',
       description: 'The team’s lists with contact and to-outreach counts; Open shows a list’s contacts.',
       params: {},
       schema: z.object({}),
       examples: ['lists'],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       run: (ctx) => showLists(ctx, 1, false),
     }),
     defineCommand({
-      family: FAMILY,
       name: 'create',
       description: 'Create a list: a name, and optionally a description, a budget and a website id.',
       params: {
@@ -194,8 +189,6 @@ export const listsFamily: CommandFamily = {
       schema: createSchema,
       examples: ['lists create name:"Spring Launch" budget:5000 description:"Q2 skincare launch"'],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       async run(ctx, input) {
         const { data: all } = await ctx.service.crm.listLists();
@@ -205,15 +198,12 @@ export const listsFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: FAMILY,
       name: 'rename',
       description: 'Rename a list.',
       params: { list: LIST_PARAM, name: { ...NAME_PARAM, positional: true, description: 'The new name.' } },
       schema: updateSchema,
       examples: ['lists rename "Spring Launch" name:"Spring Launch 2026"'],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       async run(ctx, input) {
         const { data: all } = await ctx.service.crm.listLists();
@@ -225,7 +215,6 @@ export const listsFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: FAMILY,
       name: 'describe',
       description: 'Set a list’s description.',
       params: {
@@ -241,8 +230,6 @@ export const listsFamily: CommandFamily = {
       schema: updateSchema,
       examples: ['lists describe "Spring Launch" description:"Creators for the Q2 skincare launch"'],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
@@ -252,15 +239,12 @@ export const listsFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: FAMILY,
       name: 'get',
       description: 'One list’s details: counts, budget, dates and website.',
       params: { list: LIST_PARAM },
       schema: z.object({ list: listRef }),
       examples: ['lists get "Spring Launch"'],
       cost: FREE,
-      estimate: () => 0,
-      permission: 'everyone',
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
         const { data } = await ctx.service.crm.getList({ listId: list.id });
@@ -269,4 +253,4 @@ export const listsFamily: CommandFamily = {
     }),
   ],
   actions: [pageAction],
-};
+});

@@ -1,6 +1,7 @@
 /**
- * What a command family declares once (name, description, options, examples, estimated cost, permission,
- * handler) and what a handler receives. The declaration drives dispatch, help and platform registration.
+ * What a command family declares once (name, description, options, examples, cost, handler; an estimate when
+ * paid, a permission when for admins) and what a handler receives. The declaration drives dispatch, help and
+ * platform registration.
  */
 import type { z } from 'zod';
 import type { Actor } from '../actor.js';
@@ -70,10 +71,11 @@ export interface CommandContext {
   expired(): Reply;
 }
 
-/** One subcommand of a family. */
-export interface CommandDef<I> {
-  /** The family, e.g. `creators`. */
-  readonly family: string;
+/**
+ * One subcommand as its family declares it: no family (the family gives it, see `defineFamily`), permission
+ * `everyone` and free unless it says otherwise.
+ */
+export interface CommandDeclaration<I> {
   /** The subcommand, e.g. `search`. */
   readonly name: string;
   /** One line for help and platform registration (Discord caps descriptions at 100 characters). */
@@ -86,9 +88,10 @@ export interface CommandDef<I> {
   readonly examples: readonly string[];
   /** What it costs, in words, for help: `free`, `10 credits`, `1 credit per creator shown`. */
   readonly cost: string;
-  /** The most credits a run with this input can cost (0 for free commands). */
-  estimate(input: I, ctx: CommandContext): number | Promise<number>;
-  readonly permission: Permission;
+  /** The most credits a run with this input can cost; paid commands only (0 when left out). */
+  estimate?(input: I, ctx: CommandContext): number | Promise<number>;
+  /** `admin` for admins only; `everyone` when left out. */
+  readonly permission?: Permission;
   /** `optional`: runs in a tenant that has not connected a service account yet (help, connect, admins). */
   readonly account?: 'optional';
   /** Changes state (in the service or in Scout): a duplicate delivery or a repeat within seconds runs it once. */
@@ -111,6 +114,15 @@ export interface CommandDef<I> {
    */
   answer?(input: I, registry: CommandRegistry): Reply;
   run(ctx: CommandContext, input: I): Promise<Reply>;
+}
+
+/** One subcommand of a family as everything reads it: its declaration with its family and the defaults filled in. */
+export interface CommandDef<I> extends CommandDeclaration<I> {
+  /** The family, e.g. `creators`. */
+  readonly family: string;
+  /** The most credits a run with this input can cost (0 for free commands). */
+  estimate(input: I, ctx: CommandContext): number | Promise<number>;
+  readonly permission: Permission;
 }
 
 /** What an element press carries besides its token. */
@@ -140,7 +152,7 @@ export interface ActionDef<P = unknown> {
   run(ctx: CommandContext, payload: P, event: ActionEvent): Promise<Reply>;
 }
 
-/** A command family: its subcommands and element handlers. */
+/** A command family: its subcommands and element handlers (declared with `defineFamily`). */
 export interface CommandFamily {
   readonly name: string;
   /** Other words that name the family (`creator`). */
@@ -160,9 +172,30 @@ export interface CommandRegistry {
   action(kind: string): ActionDef<unknown> | undefined;
 }
 
+/** A family as declared: its commands are declarations, given their family by `defineFamily`. */
+export interface FamilyDeclaration extends Omit<CommandFamily, 'commands'> {
+  readonly commands: readonly CommandDeclaration<unknown>[];
+}
+
 /** Declares a command with its input type inferred from the schema (methods keep it assignable to a family). */
-export function defineCommand<I>(def: CommandDef<I>): CommandDef<I> {
+export function defineCommand<I>(def: CommandDeclaration<I>): CommandDeclaration<I> {
   return def;
+}
+
+const free = () => 0;
+
+/** Declares a family: each command gets the family's name, permission `everyone` and a free estimate unless declared. */
+export function defineFamily(def: FamilyDeclaration): CommandFamily {
+  const commands = def.commands.map(
+    (command): CommandDef<unknown> =>
+      Object.freeze({
+        ...command,
+        family: def.name,
+        permission: command.permission ?? 'everyone',
+        estimate: command.estimate ?? free,
+      }),
+  );
+  return Object.freeze({ ...def, commands: Object.freeze(commands) });
 }
 
 /** Declares an element handler with its payload type inferred from the schema. */

@@ -12,7 +12,7 @@ import {
 import { FAMILIES } from '../../../src/commands/index.js';
 import { type CatalogueCommand, catalogueOf, MESSAGE_MAX } from '../../../src/core/chat/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
-import type { CommandDef } from '../../../src/core/command/types.js';
+import { type CommandDef, defineCommand, defineFamily } from '../../../src/core/command/types.js';
 import { reply } from '../../../src/core/ui/index.js';
 
 const catalogue = catalogueOf(createRegistry(FAMILIES));
@@ -83,24 +83,21 @@ describe('buildCommandJson', () => {
   });
 
   it('refuses a family that would take the name of /scout ask', () => {
-    const family = {
+    const family = defineFamily({
       name: 'ask',
       description: 'Clashes.',
       commands: [
-        {
-          family: 'ask',
+        defineCommand({
           name: 'show',
           description: 'Shows.',
           params: {},
           schema: z.unknown(),
           examples: [],
-          cost: 'free' as const,
-          estimate: () => 0,
-          permission: 'everyone' as const,
+          cost: 'free',
           run: async () => reply([]),
-        },
+        }),
       ],
-    };
+    });
     expect(() => buildCommandJson(catalogueOf(createRegistry([family])))).toThrow(/may not be named ask/);
   });
 
@@ -241,23 +238,21 @@ describe('the options each subcommand registers', () => {
 });
 
 describe('enumerations', () => {
-  const command = (params: CommandDef<unknown>['params']): CommandDef<unknown> => ({
-    family: 'test',
-    name: 'pick',
-    description: 'Pick values.',
-    params,
-    schema: z.unknown(),
-    examples: [],
-    cost: 'free',
-    estimate: () => 0,
-    permission: 'everyone',
-    run: async () => reply([]),
-  });
+  const command = (params: CommandDef<unknown>['params']) =>
+    defineCommand({
+      name: 'pick',
+      description: 'Pick values.',
+      params,
+      schema: z.unknown(),
+      examples: [],
+      cost: 'free',
+      run: async () => reply([]),
+    });
   const values = (n: number) => Array.from({ length: n }, (_, i) => `value${i}`);
   const [built] = buildCommandJson(
     catalogueOf(
       createRegistry([
-        {
+        defineFamily({
           name: 'test',
           description: 'Test family.',
           commands: [
@@ -272,7 +267,7 @@ describe('enumerations', () => {
               tones: { kind: 'choices', values: ['a', 'b'], description: 'Tones.', required: true },
             }),
           ],
-        },
+        }),
       ]),
     ),
   );

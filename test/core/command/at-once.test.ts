@@ -4,27 +4,24 @@ import { AT_ONCE_KEPT, createAtOnce } from '../../../src/core/command/at-once.js
 import { createInterpreter } from '../../../src/core/command/interpret/index.js';
 import type { CommandOutcome } from '../../../src/core/command/outcome.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
-import { defineCommand } from '../../../src/core/command/types.js';
+import { defineCommand, defineFamily } from '../../../src/core/command/types.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { notice, reply, text } from '../../../src/core/ui/index.js';
 
 let answers = 0;
 const registry = createRegistry([
-  {
+  defineFamily({
     name: 'help',
     description: 'Help.',
     defaultCommand: 'show',
     commands: [
       defineCommand({
-        family: 'help',
         name: 'show',
         description: 'Help on a topic.',
         params: { topic: { kind: 'text', positional: true, description: 'A topic.' } },
         schema: z.object({ topic: z.string().max(20).optional() }),
         examples: ['help'],
         cost: 'free',
-        estimate: () => 0,
-        permission: 'everyone',
         account: 'optional',
         answer: (input) => {
           answers += 1;
@@ -33,13 +30,12 @@ const registry = createRegistry([
         run: async () => reply([]),
       }),
     ],
-  },
-  {
+  }),
+  defineFamily({
     name: 'creators',
     description: 'Creators.',
     commands: [
       defineCommand({
-        family: 'creators',
         name: 'search',
         description: 'Find creators.',
         params: { limit: { kind: 'integer', description: 'How many.' } },
@@ -47,12 +43,10 @@ const registry = createRegistry([
         examples: ['creators search'],
         cost: '1 credit',
         estimate: () => 1,
-        permission: 'everyone',
         working: 'Searching creators…',
         run: async () => reply([]),
       }),
       defineCommand({
-        family: 'creators',
         name: 'show',
         description: 'Show a creator.',
         params: {},
@@ -60,11 +54,10 @@ const registry = createRegistry([
         examples: ['creators show'],
         cost: '1 credit',
         estimate: () => 1,
-        permission: 'everyone',
         run: async () => reply([]),
       }),
     ],
-  },
+  }),
 ]);
 
 const start = () => {

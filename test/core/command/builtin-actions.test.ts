@@ -5,18 +5,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
-import { type CommandFamily, defineAction, defineCommand } from '../../../src/core/command/types.js';
+import { defineAction, defineCommand, defineFamily } from '../../../src/core/command/types.js';
 import { sql } from '../../../src/core/store/sql.js';
 import { type Reply, reply, text } from '../../../src/core/ui/index.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 const runs: string[] = [];
-const family: CommandFamily = {
+const family = defineFamily({
   name: 'test',
   description: 'Commands for built-in elements.',
   commands: [
     defineCommand({
-      family: 'test',
       name: 'paid',
       description: 'Costs more than the threshold.',
       params: { name: { kind: 'text', positional: true, description: 'A name.' } },
@@ -24,7 +23,6 @@ const family: CommandFamily = {
       examples: ['test paid a'],
       cost: '20 credits',
       estimate: () => 20,
-      permission: 'everyone',
       async run(_ctx, input) {
         runs.push(`paid ${input.name}`);
         return reply([text(`paid ${input.name}`)], { visibility: 'channel' });
@@ -42,7 +40,7 @@ const family: CommandFamily = {
       },
     }),
   ],
-};
+});
 
 let h: Harness;
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LOCAL_ACTOR } from '../../../src/adapters/terminal/shell.js';
 import type { Actor } from '../../../src/core/actor.js';
 import { createManualClock } from '../../../src/core/clock.js';
-import { type CommandFamily, defineAction, defineCommand } from '../../../src/core/command/types.js';
+import { defineAction, defineCommand, defineFamily } from '../../../src/core/command/types.js';
 import { sql } from '../../../src/core/store/sql.js';
 import { button, buttons, file, notice, type Reply, reply, text } from '../../../src/core/ui/index.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
@@ -12,12 +12,11 @@ import { type Harness, startHarness } from '../../helpers/harness.js';
 const BYTES = Uint8Array.from({ length: 512 }, (_, i) => i % 256);
 
 /** A family whose commands make real paid calls: songs cost 10 credits a request, viral 1 credit a post. */
-const testFamily: CommandFamily = {
+const testFamily = defineFamily({
   name: 'test',
   description: 'Commands for dispatcher tests.',
   commands: [
     defineCommand({
-      family: 'test',
       name: 'songs',
       description: 'One paid songs request per time.',
       params: { times: { kind: 'integer', description: 'How many requests.' } },
@@ -25,7 +24,6 @@ const testFamily: CommandFamily = {
       examples: ['test songs times:2'],
       cost: '10 credits a request',
       estimate: (input) => 10 * input.times,
-      permission: 'everyone',
       async run(ctx, input) {
         for (let i = 0; i < input.times; i++) await ctx.service.songs.query({ action: 'countries' });
         const next = ctx.token('test.songs', { times: 1 });
@@ -36,27 +34,22 @@ const testFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: 'test',
       name: 'admin',
       description: 'Admins only.',
       params: {},
       schema: z.object({}),
       examples: ['test admin'],
       cost: 'free',
-      estimate: () => 0,
       permission: 'admin',
       run: async () => reply([notice('success', 'admin ok')]),
     }),
     defineCommand({
-      family: 'test',
       name: 'write',
       description: 'A free state change.',
       params: { name: { kind: 'text', positional: true, description: 'A name.' } },
       schema: z.object({ name: z.string() }),
       examples: ['test write a'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       async run(ctx, input) {
         const count = Number((await ctx.store.settings.preference(ctx.actor, 'writes')) ?? '0') + 1;
@@ -65,29 +58,23 @@ const testFamily: CommandFamily = {
       },
     }),
     defineCommand({
-      family: 'test',
       name: 'boom',
       description: 'Fails unexpectedly.',
       params: {},
       schema: z.object({}),
       examples: ['test boom'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       run: async () => {
         throw new Error('kaput with secret details');
       },
     }),
     defineCommand({
-      family: 'test',
       name: 'file',
       description: 'A state change answered with a file.',
       params: {},
       schema: z.object({}),
       examples: ['test file'],
       cost: 'free',
-      estimate: () => 0,
-      permission: 'everyone',
       mutates: true,
       run: async () =>
         reply([text('here it is')], {
@@ -106,7 +93,7 @@ const testFamily: CommandFamily = {
       },
     }),
   ],
-};
+});
 
 const latestToken = async (h: Harness, kind: string) =>
   (

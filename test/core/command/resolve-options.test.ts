@@ -14,12 +14,16 @@ import {
   withoutSecrets,
 } from '../../../src/core/command/resolve-options.js';
 import { tokenize } from '../../../src/core/command/tokenize.js';
-import { type CommandDef, defineCommand } from '../../../src/core/command/types.js';
+import {
+  type CommandDeclaration,
+  type CommandDef,
+  defineCommand,
+  defineFamily,
+} from '../../../src/core/command/types.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { renderText, reply } from '../../../src/core/ui/index.js';
 
-const search = defineCommand({
-  family: 'creators',
+const searchDeclaration = defineCommand({
   name: 'search',
   description: 'Find creators.',
   params: {
@@ -41,13 +45,10 @@ const search = defineCommand({
   }),
   examples: ['creators search followers:10k-100k'],
   cost: 'free',
-  estimate: () => 0,
-  permission: 'everyone',
   run: async () => reply([]),
-}) as CommandDef<unknown>;
+});
 
-const connect = defineCommand({
-  family: 'service',
+const connectDeclaration = defineCommand({
   name: 'connect',
   description: 'Connect a key.',
   params: {
@@ -57,15 +58,14 @@ const connect = defineCommand({
   schema: z.object({ key: z.string(), label: z.string().optional() }),
   examples: ['service connect'],
   cost: 'free',
-  estimate: () => 0,
   permission: 'admin',
   account: 'optional',
   run: async () => reply([]),
-}) as CommandDef<unknown>;
+});
 
 // Two secrets: a line may give one and lack the other.
-const pair = {
-  ...connect,
+const pairDeclaration = {
+  ...connectDeclaration,
   name: 'pair',
   description: 'Connect a key pair.',
   params: {
@@ -74,12 +74,14 @@ const pair = {
     label: { kind: 'text', description: 'A label.' },
   },
   schema: z.object({ id: z.string(), secret: z.string(), label: z.string().optional() }),
-} as CommandDef<unknown>;
+} as CommandDeclaration<unknown>;
 
 const registry = createRegistry([
-  { name: 'creators', description: 'Creators.', commands: [search] },
-  { name: 'service', description: 'Service.', commands: [connect, pair] },
+  defineFamily({ name: 'creators', description: 'Creators.', commands: [searchDeclaration] }),
+  defineFamily({ name: 'service', description: 'Service.', commands: [connectDeclaration, pairDeclaration] }),
 ]);
+const search = registry.command('creators', 'search') as CommandDef<unknown>;
+const connect = registry.command('service', 'connect') as CommandDef<unknown>;
 const logger = createLogger({ level: 'silent' });
 
 describe('resolving options', () => {

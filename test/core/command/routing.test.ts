@@ -11,33 +11,34 @@ import {
   resolveText,
 } from '../../../src/core/command/routing.js';
 import { TokenizeError, tokenize } from '../../../src/core/command/tokenize.js';
-import { type CommandDef, type CommandFamily, defineCommand } from '../../../src/core/command/types.js';
+import { type CommandDef, defineCommand, defineFamily } from '../../../src/core/command/types.js';
 import { reply } from '../../../src/core/ui/index.js';
 
-const command = (family: string, name: string): CommandDef<unknown> =>
+const command = (family: string, name: string) =>
   defineCommand({
-    family,
     name,
     description: `${family} ${name}`,
     params: { query: { kind: 'text', positional: true, description: 'What to look for.' } },
     schema: z.object({ query: z.string().optional() }),
     examples: [`${family} ${name}`],
     cost: 'free',
-    estimate: () => 0,
-    permission: 'everyone',
     run: async () => reply([]),
   });
 
-const families: CommandFamily[] = [
-  { name: 'help', description: 'Help.', commands: [command('help', 'show')] },
-  {
+const families = [
+  defineFamily({ name: 'help', description: 'Help.', commands: [command('help', 'show')] }),
+  defineFamily({
     name: 'creators',
     aliases: ['creator'],
     description: 'Creators.',
     defaultCommand: 'search',
     commands: [command('creators', 'search'), command('creators', 'show')],
-  },
-  { name: 'list', description: 'Lists.', commands: [command('list', 'show'), command('list', 'create')] },
+  }),
+  defineFamily({
+    name: 'list',
+    description: 'Lists.',
+    commands: [command('list', 'show'), command('list', 'create')],
+  }),
 ];
 const registry = createRegistry(families);
 const routed = (line: string) => {
