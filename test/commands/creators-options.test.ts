@@ -94,25 +94,35 @@ describe('comparisons and bounds', () => {
     );
   });
 
-  it('refuses as no filter a minimum below 0 or a maximum at the top of the scale, and drops either within a range', async () => {
-    for (const line of [
-      'followers:>-5',
-      'er:>-5',
-      'followersMin:-5',
-      'er:<=100',
-      'er:<100%',
-      'engagementRateMax:100',
-      'er:0-100',
-    ]) {
+  it('refuses as no filter a minimum of 0 or a maximum at the top of the scale, and drops either within a range', async () => {
+    for (const line of ['followers:>=0', 'er:<=100', 'er:<100%', 'engagementRateMax:100', 'er:0-100']) {
       expect(await refused(`/scout creators ${line}`)).toBe(`${line} is no filter at all; leave it out.`);
     }
-    expect(await refused('/scout creators followers:<-5')).toBe(
-      'followers:<-5 matches nothing: followers is never below 0.',
+    expect(await refused('/scout creators followers:<0')).toBe(
+      'followers:<0 matches nothing: followers is never below 0.',
     );
-    expect(await searched('/scout creators followers:-5-10k')).toEqual({ followersMax: '10000' });
+    expect(await searched('/scout creators followers:0-10k')).toEqual({ followersMax: '10000' });
     expect(await searched('/scout creators er:2-100')).toEqual({ engagementRateMin: '2' });
     expect(await searched('/scout creators er:=100')).toEqual({ engagementRateMin: '100' });
     expect(await searched('/scout creators er:<99.5')).toEqual({ engagementRateMax: '99.5' });
+  });
+
+  it('refuses a negative number anywhere in a range or a bound, rather than dropping it', async () => {
+    // `followers:-5-10k` once searched "10,000 or fewer": the minimum it could not use was dropped.
+    for (const line of [
+      'followers:-5-10k',
+      'followers:>-5',
+      'followers:<-5',
+      'er:>-5',
+      'followers:10k--5k',
+    ]) {
+      expect(await refused(`/scout creators ${line}`)).toBe(
+        `${line} is not a range Scout reads: numbers here are 0 or more, such as ${line.startsWith('er') ? '2-5, >3 or <=10' : '10k-100k'}.`,
+      );
+    }
+    expect(await refused('/scout creators followersMin:-5')).toBe(
+      'followersMin:-5 is not a number Scout reads: numbers here are 0 or more, such as 10k.',
+    );
   });
 
   it('refuses a number too large to be taken, saying the largest', async () => {

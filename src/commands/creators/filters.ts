@@ -2,6 +2,7 @@
  * The creator filter options, declared once for creator search (v2) and v1 creators: the two operations share
  * their filters, and only the allowed platforms differ. Keys are the contract's parameter names.
  */
+import type { z } from 'zod';
 import type { OptionRank, ParamSpec, ParamTable } from '../../core/command/params.js';
 import { COUNTRY_SYNONYMS, CREATOR_COUNTRIES } from '../../core/service/countries.js';
 import { HAIR_ALIASES, RACE_ALIASES } from '../../core/service/creators.js';
@@ -307,4 +308,25 @@ export function givenFilters(filters: Readonly<Record<string, unknown>>): string
         : filters[name] !== undefined,
     )
     .map(([name]) => name);
+}
+
+/** The filters given that narrow a search (a range counts once): sorting only orders it, paging only pages it. */
+export function narrowingFilters(filters: Readonly<Record<string, unknown>>): string[] {
+  const table = creatorFilterParams([]);
+  return givenFilters(filters).filter((name) => table[name]?.rank !== 'paging');
+}
+
+/** What a creator search given no filter asks instead of buying a page of anyone. */
+export const WHICH_CREATORS =
+  'Which creators? Add a filter, such as category:Fitness, country:France or followers:10k-100k, or say it in words: fitness creators in France.';
+
+/**
+ * `schema`, refusing an input with no filter that narrows it (nothing, or only sorting and paging): such a search
+ * is no search at all, and would buy a page of profiles of anyone. Refused by the schema, it is refused before
+ * anything is sent, and a form opens for it where a platform shows one (forms/spec.ts `needsInput`).
+ */
+export function withAFilter<T extends z.ZodType<Readonly<Record<string, unknown>>>>(schema: T): T {
+  return schema.superRefine((input, ctx) => {
+    if (narrowingFilters(input).length === 0) ctx.addIssue({ code: 'custom', message: WHICH_CREATORS });
+  });
 }

@@ -4,7 +4,7 @@ import { creatorListInput, creatorSearchInput } from '../../core/service/creator
 import { SEARCH_PLATFORMS, V1_PLATFORMS } from '../../core/service/enums.js';
 import { estimateCost } from '../../core/service/pricing.js';
 import { CARDS_PER_PAGE, code, creditsSpent, formatCredits, plural, text } from '../../core/ui/index.js';
-import { creatorFilterParams } from './filters.js';
+import { creatorFilterParams, withAFilter } from './filters.js';
 import { rememberProfiles, trialNotice } from './profiles-cache.js';
 import { emptyReply, openSession, renderPage, SEARCH_PAGE_SIZE, SESSION_COMMANDS } from './results.js';
 
@@ -49,7 +49,7 @@ export const searchCommand = defineCommand({
       example: '3',
     },
   },
-  schema: creatorSearchInput,
+  schema: withAFilter(creatorSearchInput),
   examples: [
     'creators followers:10k-100k niche:yoga',
     'creators search category:Fitness er:>3 country:"United States" platform:tiktok',

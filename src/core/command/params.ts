@@ -234,8 +234,11 @@ export function coerceParam(
       if (items.length === 0) fail(name, `${label} needs at least one value.`);
       return { [name]: spec.join === true ? items.join(',') : items };
     }
-    case 'range':
-      return checkedBounds(spec, rangeBounds(spec, raw, label), name, `${typed}:${raw.trim()}`);
+    case 'range': {
+      const shown = `${typed}:${raw.trim()}`;
+      refuseNegative(name, raw, shown, 'range', rangeExamples(spec));
+      return checkedBounds(spec, rangeBounds(spec, raw, label), name, shown);
+    }
     default: {
       const unknownKind: never = spec;
       throw new InternalError(`Unknown option kind ${JSON.stringify(unknownKind)}`);
@@ -245,6 +248,20 @@ export function coerceParam(
 
 const COMPARISON = /^(>=|=>|≥|<=|=<|≤|>|<|=)\s*(.*)$/s;
 const BETWEEN = /^(.+?)\s*(?:-|\.\.|–|—|\bto\b)\s*(.+)$/i;
+
+/**
+ * A minus sign before a number where a range or bound starts, or after a comparison or a range's separator:
+ * `-5k`, `-5k-10k`, `10k--5k`, `>-5`, `10k to -5k`. Every range counts something, so a number in one is 0 or more;
+ * a range holding a negative number is refused as a whole, before BETWEEN splits it (`-5k-10k` would otherwise
+ * read as -5,000 to 10,000, which drops the minimum and searches "10,000 or fewer").
+ */
+const NEGATIVE = /(?:^|[<>=≤≥\-−–—]|\.\.|\bto\b)\s*[-−]\s*[\d.]/i;
+
+/** Refuses a range or a bound (`shown`, as typed) holding a negative number, before anything is read of it. */
+function refuseNegative(param: string, raw: string, shown: string, what: 'range' | 'number', such: string) {
+  if (NEGATIVE.test(raw.trim()))
+    fail(param, `${shown} is not a ${what} Scout reads: numbers here are 0 or more, such as ${such}.`);
+}
 
 /** A range that fits an option, for messages and help: a percentage's, else the option's own example (`>0.5`). */
 export function rangeExamples(spec: RangeSpec & { example?: string }): string {
@@ -345,8 +362,10 @@ export function coerceBound(
 ): Record<string, number> {
   const text = raw.trim();
   const field = bound === 'min' ? spec.min : spec.max;
+  const such = spec.integer ? '10k' : '2.5';
+  refuseNegative(typed, text, `${typed}:${text}`, 'number', such);
   if (parseHumanNumber(text, { percent: spec.percent === true }) === null && COMPARISON.test(text)) {
-    fail(typed, `${typed} takes one number such as ${spec.integer ? '10k' : '2.5'}, not "${raw}".`);
+    fail(typed, `${typed} takes one number such as ${such}, not "${raw}".`);
   }
   const value = numberOf(typed, text, spec.integer, spec.percent === true);
   const bounds = bound === 'min' ? { min: value } : { max: value };

@@ -160,7 +160,7 @@ describe('forms on Discord', () => {
       return (data.embeds[0]?.description ?? '').replace(/\\/g, '');
     };
     expect(await refusalOf('creators', 'search', { followers: '>-5' })).toBe(
-      '❌ Followers ">-5" is no filter at all; leave it out.',
+      '❌ Followers ">-5" is not a range Scout reads: numbers here are 0 or more, such as 10k-100k.',
     );
     expect(await refusalOf('creators', 'search', { followers: '999999999999999999999' })).toBe(
       '❌ "999999999999999999999" is too large for Followers: the largest number accepted is 9,007,199,254,740,991.',
@@ -218,6 +218,28 @@ describe('forms on Discord', () => {
     // A command that needs nothing more runs as typed.
     const run = slash(fake, 'songs', 'search', [{ type: 3, name: 'q', value: 'midnight' }]);
     expect((await fake.waitFor(callback(run.id), 'defer')).body).toMatchObject({ type: 5 });
+  });
+
+  it('a creator search given no filter opens its form, and buys nothing', async () => {
+    const { fake } = world;
+    const since = world.sandbox.requests(KEY).length;
+    const bare = slash(fake, 'creators', 'search', []);
+    const form = modalOf(await fake.waitFor(callback(bare.id), 'modal'));
+    expect(form.custom_id).toBe('scout.form-of:creators.search');
+    // Sorting and paging narrow nothing: asked for a filter, nothing is sent.
+    const sorted = slash(fake, 'creators', 'search', [{ type: 3, name: 'filters', value: 'sort:followers' }]);
+    const answer = await messageOf(fake.waitFor(answered(sorted.token), 'the question'));
+    expect(JSON.stringify(answer)).toContain('Which creators? Add a filter');
+    // The form submitted empty asks the same, and sends nothing either.
+    const empty = submit(form.custom_id, {});
+    expect(JSON.stringify((await fake.waitFor(callback(empty.id), 'the refusal')).body)).toContain(
+      'Which creators? Add a filter',
+    );
+    const creators = world.sandbox
+      .requests(KEY)
+      .slice(since)
+      .filter((r) => r.path.includes('/creators'));
+    expect(creators).toEqual([]);
   });
 
   it('a command with a required option: its form asks for it, and the submission runs the command', async () => {

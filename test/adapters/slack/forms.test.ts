@@ -198,7 +198,7 @@ describe('forms on Slack', () => {
     const creators = (await opened(search)).view;
     const refused = await submit(creators, { followers: typed('>-5'), engagementRate: typed('150') });
     expect(refused?.errors).toEqual({
-      followers: 'Followers ">-5" is no filter at all; leave it out.',
+      followers: 'Followers ">-5" is not a range Scout reads: numbers here are 0 or more, such as 10k-100k.',
       engagementRate: '"150" is out of range: Engagement rate (%) is a percentage, from 0 to 100.',
     });
   });

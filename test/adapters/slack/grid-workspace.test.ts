@@ -118,7 +118,8 @@ async function submitSearch(who: Who, channelId: string): Promise<void> {
   const submission = viewSubmissionPayload({
     callbackId: FORM_MODAL,
     privateMetadata: JSON.stringify({ family: 'creators', command: 'search', fixed: {}, channelId }),
-    values: {},
+    // A search needs a filter: one with none is refused before anything is sent.
+    values: { followers: { value: { type: 'plain_text_input', value: '10k-100k' } } },
     userId,
     ...inWorkspace,
     ...origin,

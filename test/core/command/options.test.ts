@@ -149,9 +149,72 @@ describe('comparisons', () => {
     expect(refusal(creators, 'er:50-101%')).toBe(
       'er:50-101% is out of range: engagementRate is a percentage, from 0 to 100.',
     );
-    expect(refusal(creators, 'er:-2')).toBe('er:-2 is no filter at all; leave it out.');
+    expect(refusal(creators, 'er:-2')).toBe(
+      'er:-2 is not a range Scout reads: numbers here are 0 or more, such as 2-5, >3 or <=10.',
+    );
     expect(bind(creators, 'er:100')).toEqual({ engagementRateMin: 100 });
     expect(CREATOR_FILTER_PARAMS.engagementRate).toMatchObject({ kind: 'range', percent: true });
+  });
+});
+
+describe('a negative number', () => {
+  const range = (typed: string) =>
+    `${typed} is not a range Scout reads: numbers here are 0 or more, such as 10k-100k.`;
+
+  it('anywhere in a range refuses the range whole, however it would split', () => {
+    // `-5k-10k` once read as -5,000 to 10,000: the minimum dropped, it searched "10,000 or fewer".
+    for (const typed of [
+      'followers:-5k-10k',
+      'followers:-5k',
+      'followers:10k--5k',
+      'followers:>-5',
+      'followers:>=-5',
+      'followers:<-5',
+      'followers:-5k+',
+      'followers:-5,000-10,000',
+      'followers:10k..-5k',
+      'followers:-5k--1k',
+      'followers:−5k-10k',
+      'followers:-0-10k',
+    ]) {
+      expect(refusal(creators, typed), typed).toBe(range(typed));
+    }
+    // Quoted, a range may hold spaces.
+    for (const typed of ['- 5k', '10k to -5k', '10k - -5k', '> -5']) {
+      const followers = CREATOR_FILTER_PARAMS.followers as ParamSpec;
+      expect(() => coerceParam('followers', followers, typed), typed).toThrow(range(`followers:${typed}`));
+    }
+    expect(refusal(creators, 'er:-3')).toBe(
+      'er:-3 is not a range Scout reads: numbers here are 0 or more, such as 2-5, >3 or <=10.',
+    );
+    expect(refusal(viral, 'virality:-0.5-1')).toBe(
+      'virality:-0.5-1 is not a range Scout reads: numbers here are 0 or more, such as >0.5.',
+    );
+  });
+
+  it("in a bound by the service's name is refused, naming the bound as typed", () => {
+    expect(refusal(creators, 'followersMin:-5')).toBe(
+      'followersMin:-5 is not a number Scout reads: numbers here are 0 or more, such as 10k.',
+    );
+    expect(refusal(creators, 'followersMax:-5k')).toBe(
+      'followersMax:-5k is not a number Scout reads: numbers here are 0 or more, such as 10k.',
+    );
+    expect(refusal(creators, 'engagementRateMin:-3')).toBe(
+      'engagementRateMin:-3 is not a number Scout reads: numbers here are 0 or more, such as 2.5.',
+    );
+  });
+
+  it('is told apart from the dash between two numbers, and ranges read as before', () => {
+    expect(bind(creators, 'followers:5k-10k')).toEqual({ followersMin: 5_000, followersMax: 10_000 });
+    expect(bind(creators, 'followers:"5k - 10k"')).toEqual({ followersMin: 5_000, followersMax: 10_000 });
+    expect(bind(creators, 'followers:5k–10k')).toEqual({ followersMin: 5_000, followersMax: 10_000 });
+    expect(bind(creators, 'followers:"5k to 10k"')).toEqual({ followersMin: 5_000, followersMax: 10_000 });
+    expect(bind(creators, 'er:2-5%')).toEqual({ engagementRateMin: 2, engagementRateMax: 5 });
+    expect(bind(creators, 'er:.5-1.5')).toEqual({ engagementRateMin: 0.5, engagementRateMax: 1.5 });
+    // Ends the wrong way round stay refused, with the range written the right way.
+    expect(refusal(creators, 'followers:10k-5k')).toBe(
+      'The range 10k-5k of followers goes from high to low; write it as 5k-10k.',
+    );
   });
 });
 
