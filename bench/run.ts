@@ -316,6 +316,11 @@ rows.push(
     app.dispatcher.text({ ...invocation, text: 'creators search followers:lots country:"Atlantis' }),
   ),
 );
+rows.push(
+  await latency('dispatch a paid request in plain words (shown first with Run, nothing sent)', 500, () =>
+    app.dispatcher.text({ ...invocation, text: 'find fitness creators in France with over 10k followers' }),
+  ),
+);
 rows.push(...sieges);
 await app.stop();
 await sandbox.stop();
