@@ -12,7 +12,6 @@ import {
 import { helpLineOf, USER_ID_EXAMPLE } from '../../core/chat/index.js';
 import {
   choicesText,
-  DISCORD,
   FORM_MORE,
   type FormField,
   type FormLayout,
@@ -21,6 +20,7 @@ import {
   singleLine,
   truncate,
 } from '../../core/ui/index.js';
+import { DISCORD } from './limits.js';
 
 /** Text inputs per modal (Discord's five components). */
 const INPUTS_MAX = DISCORD.MODAL_COMPONENTS_MAX;

@@ -7,7 +7,6 @@ import {
   assertNever,
   type Button,
   type CardNode,
-  DISCORD,
   type Field,
   type NoticeLevel,
   type PagerNode,
@@ -15,6 +14,7 @@ import {
   type SelectNode,
   truncate,
 } from '../../core/ui/index.js';
+import { DISCORD } from './limits.js';
 import {
   chunkText,
   escapeLine,

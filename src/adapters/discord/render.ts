@@ -13,7 +13,8 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord.js';
-import { type Button, DISCORD, type PagerNode, type Reply, type SelectNode } from '../../core/ui/index.js';
+import type { Button, PagerNode, Reply, SelectNode } from '../../core/ui/index.js';
+import { DISCORD } from './limits.js';
 import { plainLine } from './markdown.js';
 import { embedTextLength, fitEmbed, piecesOf } from './render-embeds.js';
 

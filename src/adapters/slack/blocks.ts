@@ -10,9 +10,9 @@ import {
   plainText,
   type ReplyNode,
   type SelectNode,
-  SLACK,
   type Span,
 } from '../../core/ui/index.js';
+import { SLACK } from './limits.js';
 import { clip, clipMrkdwn, escapeMrkdwn, linkUrl, spansMrkdwn, splitEscaped } from './mrkdwn.js';
 import { typeButton } from './value-modal.js';
 

@@ -13,8 +13,9 @@ import {
   type TeamSpendView,
 } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import { formatCredits, SLACK } from '../../core/ui/index.js';
+import { formatCredits } from '../../core/ui/index.js';
 import { type FileTarget, fileImageBlock, uploadUnshared } from './deliver.js';
+import { SLACK } from './limits.js';
 import { clip, escapeMrkdwn } from './mrkdwn.js';
 import type { People } from './people.js';
 import { eventPerson } from './tenancy.js';

@@ -13,8 +13,8 @@ import {
   type FormLayout,
   type FormSpec,
   formLayout,
-  SLACK,
 } from '../../core/ui/index.js';
+import { SLACK } from './limits.js';
 import { clip } from './mrkdwn.js';
 
 /** callback_id of command forms. */

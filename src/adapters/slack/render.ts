@@ -3,8 +3,9 @@
  * within Slack's limits (blocks, text per block, fields, elements, option counts) and with fallback text for
  * notifications. Cards read the same as on other platforms: their builders decide what they show.
  */
-import { type Button, type Reply, renderText, SLACK } from '../../core/ui/index.js';
+import { type Button, type Reply, renderText } from '../../core/ui/index.js';
 import { actionBlocks, type Block, contextBlock, nodeBlocks } from './blocks.js';
+import { SLACK } from './limits.js';
 import { clipMrkdwn, escapePlain } from './mrkdwn.js';
 
 /** One Slack message: blocks plus the notification fallback text. */

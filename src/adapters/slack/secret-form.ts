@@ -7,8 +7,9 @@
 import type { App as BoltApp, types, webApi } from '@slack/bolt';
 import type { ChatCore, FormCheck, SecretPrompt } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
-import { notice, type Reply, reply, SLACK } from '../../core/ui/index.js';
+import { notice, type Reply, reply } from '../../core/ui/index.js';
 import { postWith, respondTo, respondWith } from './deliver.js';
+import { SLACK } from './limits.js';
 import { clip } from './mrkdwn.js';
 import type { People } from './people.js';
 import { interactionPerson, outsideReply } from './tenancy.js';

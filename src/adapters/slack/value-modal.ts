@@ -4,7 +4,8 @@
  * select's action token with the typed text as the chosen value.
  */
 import type { types } from '@slack/bolt';
-import { SELECT_OPTIONS_MAX, type SelectNode, SLACK } from '../../core/ui/index.js';
+import { SELECT_OPTIONS_MAX, type SelectNode } from '../../core/ui/index.js';
+import { SLACK } from './limits.js';
 import { clip } from './mrkdwn.js';
 
 /** Action id prefix of the "type a name" buttons; the select's token follows it. */

@@ -7,12 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCommandJson } from '../../../src/adapters/discord/commands.js';
 import { commandModal, TEXT_INPUT_LIMITS } from '../../../src/adapters/discord/forms.js';
+import { DISCORD } from '../../../src/adapters/discord/limits.js';
 import { registerCommands } from '../../../src/adapters/discord/registration.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { catalogueOf } from '../../../src/core/chat/index.js';
 import { commandFormId, formSpec, hasForm } from '../../../src/core/command/forms/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
-import { DISCORD, FORM_MORE } from '../../../src/core/ui/index.js';
+import { FORM_MORE } from '../../../src/core/ui/index.js';
 import type { FakeRequest } from '../../fakes/discord-fake.js';
 import {
   APP_ID,

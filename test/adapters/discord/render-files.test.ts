@@ -1,7 +1,8 @@
 /** A reply's files become attachments of the first Discord message: bytes as they are, the title as description. */
 import { describe, expect, it } from 'vitest';
+import { DISCORD } from '../../../src/adapters/discord/limits.js';
 import { renderDiscord } from '../../../src/adapters/discord/render.js';
-import { DISCORD, file, reply, text } from '../../../src/core/ui/index.js';
+import { file, reply, text } from '../../../src/core/ui/index.js';
 
 describe('renderDiscord files', () => {
   it('turns each file into an attachment and keeps the messages as they were', () => {

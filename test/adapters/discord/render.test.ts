@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editOf, payloadOf } from '../../../src/adapters/discord/answer.js';
+import { DISCORD } from '../../../src/adapters/discord/limits.js';
 import { chunkText, mentionMarkdown, truncateMarkdown } from '../../../src/adapters/discord/markdown.js';
 import {
   embedTextLength,
@@ -13,7 +14,6 @@ import {
   buttons,
   card,
   creatorCard,
-  DISCORD,
   mention,
   notice,
   pager,
@@ -22,6 +22,8 @@ import {
   text,
 } from '../../../src/core/ui/index.js';
 import {
+  actionIdsOf,
+  atNeutralLimits,
   HOSTILE_PROFILE,
   hostileButtons,
   LONG_HOSTILE,
@@ -81,6 +83,29 @@ describe('renderDiscord', () => {
     for (const built of Object.values(worstCaseCards())) checkLimits(reply([built]));
     checkLimits(worstCaseReply());
     checkLimits(reply(nullNodes()));
+  });
+
+  it('renders replies built at every neutral limit of core within Discord limits, no token or label cut', () => {
+    for (const built of Object.values(atNeutralLimits())) {
+      const messages = checkLimits(built);
+      expect(messages.map((m) => m.content)).not.toContain(TRUNCATED_NOTE);
+      const components = messages.flatMap((m) => m.components.flatMap((row) => row.components));
+      const ids = components.map((c) => ('custom_id' in c ? c.custom_id : ''));
+      for (const id of actionIdsOf(built)) expect(ids).toContain(id);
+      // A card's buttons in a message of several cards are numbered after it (`2. Add to list`).
+      const labels = components.map((c) => ('label' in c ? (c.label ?? '') : '').replace(/^\d+\. /, ''));
+      const modelButtons = built.nodes.flatMap((n) =>
+        n.type === 'buttons' ? n.buttons : n.type === 'card' ? n.actions : [],
+      );
+      for (const b of modelButtons) expect(labels).toContain(b.label);
+      const options = components.flatMap((c) => (c.type === 3 ? c.options : []));
+      for (const n of built.nodes) {
+        if (n.type !== 'select') continue;
+        expect(options.map((o) => [o.label, o.value, o.description])).toEqual(
+          n.options.map((o) => [o.label, o.value, o.description]),
+        );
+      }
+    }
   });
 
   it('lays out a card as an embed: linked title, subtitle and body, thumbnail, fields, footnote; buttons below', () => {

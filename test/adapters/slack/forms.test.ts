@@ -7,13 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlackAdapter } from '../../../src/adapters/slack/index.js';
+import { SLACK } from '../../../src/adapters/slack/limits.js';
 import { FORM_MODAL, formModal, INPUT_LIMITS } from '../../../src/adapters/slack/modals.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createManualClock } from '../../../src/core/clock.js';
 import { formSpec, hasForm } from '../../../src/core/command/forms/index.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
-import { FORM_MORE, SLACK } from '../../../src/core/ui/index.js';
+import { FORM_MORE } from '../../../src/core/ui/index.js';
 import { blockActionPayload, slashCommandBody, viewSubmissionPayload } from '../../fakes/slack-api.js';
 import {
   type Block,

@@ -3,9 +3,10 @@
  * any other id, and text that looks like a mention, stays literal, and no cut leaves half of a mention.
  */
 import { describe, expect, it } from 'vitest';
+import { SLACK } from '../../../src/adapters/slack/limits.js';
 import { clipMrkdwn, mentionMrkdwn } from '../../../src/adapters/slack/mrkdwn.js';
 import { renderSlackMessages, type SlackMessage } from '../../../src/adapters/slack/render.js';
-import { mention, notice, reply, SLACK, text } from '../../../src/core/ui/index.js';
+import { mention, notice, reply, text } from '../../../src/core/ui/index.js';
 import { MENTIONS } from '../../core/ui/fixtures.js';
 
 type Obj = Record<string, unknown>;

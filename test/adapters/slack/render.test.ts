@@ -1,5 +1,6 @@
 /** The Block Kit renderer on worst-case content: every Slack limit holds, the pager survives, text is escaped. */
 import { describe, expect, it } from 'vitest';
+import { SLACK } from '../../../src/adapters/slack/limits.js';
 import { decodeSlackText, escapeMrkdwn } from '../../../src/adapters/slack/mrkdwn.js';
 import {
   blocksTextSize,
@@ -18,11 +19,13 @@ import {
   type Reply,
   reply,
   SELECT_OPTIONS_MAX,
-  SLACK,
   select,
   text,
 } from '../../../src/core/ui/index.js';
+import { CARDS_PER_PAGE } from '../../../src/core/ui/limits.js';
 import {
+  actionIdsOf,
+  atNeutralLimits,
   HOSTILE,
   HOSTILE_PROFILE,
   hostileButtons,
@@ -99,7 +102,7 @@ const fullPage = (): Reply =>
   reply(
     [
       text('Creators matching ', HOSTILE),
-      ...Array.from({ length: 5 }, (_, i) =>
+      ...Array.from({ length: CARDS_PER_PAGE }, (_, i) =>
         creatorCard(HOSTILE_PROFILE, {
           fetchedAt: NOW - 5_000,
           now: NOW,
@@ -128,18 +131,39 @@ describe('renderSlackMessages', () => {
     assertLimits(renderSlackMessages(reply(nullNodes())));
   });
 
-  it('keeps a page of five hostile creator cards in one message with avatar, fields, data age and buttons', () => {
+  it('renders replies built at every neutral limit of core within Slack limits, no token or label cut', () => {
+    for (const built of Object.values(atNeutralLimits())) {
+      const messages = renderSlackMessages(built);
+      assertLimits(messages);
+      expect(JSON.stringify(messages)).not.toContain('not shown');
+      expect(buttonIds(messages).sort()).toEqual(actionIdsOf(built).sort());
+      const labels = allBlocks(messages)
+        .filter((b) => b.type === 'actions')
+        .flatMap((b) => (b.elements as Obj[]).filter((e) => e.type === 'button'))
+        .map((e) => (e.text as Obj).text);
+      const modelLabels = built.nodes.flatMap((n) =>
+        n.type === 'buttons' ? n.buttons : n.type === 'card' ? n.actions : [],
+      );
+      for (const b of modelLabels) expect(labels).toContain(b.label);
+    }
+    expect(renderSlackMessages(atNeutralLimits().page)).toHaveLength(1);
+  });
+
+  it('keeps a page of CARDS_PER_PAGE hostile creator cards in one message with avatar, fields, data age and buttons', () => {
     const messages = renderSlackMessages(fullPage());
     assertLimits(messages);
     expect(messages).toHaveLength(1);
     const cards = allBlocks(messages).filter((b) => b.type === 'section' && b.accessory !== undefined);
-    expect(cards).toHaveLength(5);
+    expect(cards).toHaveLength(CARDS_PER_PAGE);
     const [firstCard] = cards as [Obj];
     expect((firstCard.accessory as Obj).type).toBe('image');
     expect((firstCard.fields as Obj[]).length).toBeGreaterThanOrEqual(8);
     expect(JSON.stringify(messages)).toContain('Data: ');
     expect(buttonIds(messages)).toEqual([
-      ...Array.from({ length: 5 }, (_, i) => [`creators.add:${i}`, `creators.details:${i}`]).flat(),
+      ...Array.from({ length: CARDS_PER_PAGE }, (_, i) => [
+        `creators.add:${i}`,
+        `creators.details:${i}`,
+      ]).flat(),
       'creators.page:prev',
       'creators.page:next',
     ]);

@@ -1,5 +1,6 @@
 /** The private form for secret options: what it shows, what it carries, and how a submission is read. */
 import { describe, expect, it } from 'vitest';
+import { SLACK } from '../../../src/adapters/slack/limits.js';
 import {
   blockErrors,
   readSecretMetadata,
@@ -7,7 +8,6 @@ import {
   SECRET_MODAL,
   secretModal,
 } from '../../../src/adapters/slack/secret-form.js';
-import { SLACK } from '../../../src/core/ui/index.js';
 
 const prompt = {
   family: 'connect',

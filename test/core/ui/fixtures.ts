@@ -14,6 +14,7 @@ import {
   creatorCard,
   divider,
   type Field,
+  type FieldInput,
   fields,
   image,
   italic,
@@ -30,6 +31,26 @@ import {
   text,
   viralPostCard,
 } from '../../../src/core/ui/index.js';
+import {
+  ACTION_ID_MAX,
+  BUTTON_LABEL_MAX,
+  BUTTONS_PER_ROW_MAX,
+  CARD_FIELDS_MAX,
+  CARD_LINE_MAX,
+  CARD_SHORT_TEXT_MAX,
+  CARD_TITLE_MAX,
+  CARDS_PER_PAGE,
+  CODE_BLOCK_MAX,
+  FIELD_LABEL_MAX,
+  FIELD_VALUE_MAX,
+  FIELDS_MAX,
+  OPTION_DESCRIPTION_MAX,
+  OPTION_LABEL_MAX,
+  OPTION_VALUE_MAX,
+  PLACEHOLDER_MAX,
+  SELECT_OPTIONS_MAX,
+  TEXT_MAX,
+} from '../../../src/core/ui/limits.js';
 
 /**
  * Code points that must never reach output, as "U+001B" strings: C0 controls (newline allowed unless
@@ -281,4 +302,83 @@ export function nullNodes(): ReplyNode[] {
     card({ title: '' }),
     pager({ page: 1, totalPages: null, prevActionId: null, nextActionId: null }),
   ];
+}
+
+/** `n` characters of plain text (no markup, nothing any platform escapes), beginning with `tag`. */
+const sized = (tag: string, n: number) => `${tag}${'x'.repeat(n)}`.slice(0, n);
+
+/** An action token of exactly ACTION_ID_MAX characters, beginning with `tag`. */
+const longestToken = (tag: string) => `${tag}.`.padEnd(ACTION_ID_MAX, 'k');
+
+/** BUTTONS_PER_ROW_MAX buttons with labels of BUTTON_LABEL_MAX and tokens of ACTION_ID_MAX characters. */
+const buttonsAtLimits = (tag: string) =>
+  Array.from({ length: BUTTONS_PER_ROW_MAX }, (_, i) =>
+    button(sized(`${tag}${i}`, BUTTON_LABEL_MAX), longestToken(`${tag}${i}`)),
+  );
+
+/** `count` fields with labels of FIELD_LABEL_MAX and values of FIELD_VALUE_MAX characters. */
+const fieldsAtLimits = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    label: sized(`l${i}`, FIELD_LABEL_MAX),
+    value: sized(`v${i}`, FIELD_VALUE_MAX),
+    inline: i % 2 === 0,
+  }));
+
+/** A card at the limits its builder enforces, holding `fields`. */
+const cardAtLimits = (n: number, fields: readonly FieldInput[]) =>
+  card({
+    title: sized(`t${n}`, CARD_TITLE_MAX),
+    link: { url: 'https://example.com/creator', label: sized(`k${n}`, 20) },
+    subtitle: sized(`s${n}`, CARD_SHORT_TEXT_MAX),
+    body: [sized(`b${n}`, CARD_LINE_MAX)],
+    image: { url: 'https://img.example.com/a.png', alt: 'avatar' },
+    fields,
+    footnote: sized(`f${n}`, CARD_LINE_MAX),
+    actions: buttonsAtLimits(`card${n}`),
+  });
+
+/**
+ * Replies built at the neutral limits core/ui enforces, in plain text so nothing is escaped: `card`, one card
+ * with CARD_FIELDS_MAX fields of FIELD_LABEL_MAX and FIELD_VALUE_MAX; `page`, CARDS_PER_PAGE cards at their
+ * limits within CARD_TEXT_BUDGET (short facts) and a pager; `nodes`, a text node of TEXT_MAX, a fields node of
+ * FIELDS_MAX fields, a row of buttons, a select of SELECT_OPTIONS_MAX options and a code block of CODE_BLOCK_MAX.
+ * Buttons have labels of BUTTON_LABEL_MAX and, like every token, ACTION_ID_MAX characters. A renderer must keep
+ * each within its platform's limits, whole: no part cut, no token shortened.
+ */
+export function atNeutralLimits(): Record<'card' | 'page' | 'nodes', Reply> {
+  const shortFacts = Array.from({ length: CARD_FIELDS_MAX }, (_, i) => ({
+    label: `l${i}`,
+    value: sized(`v${i}`, 12),
+  }));
+  const page = reply([
+    ...Array.from({ length: CARDS_PER_PAGE }, (_, n) => cardAtLimits(n, shortFacts)),
+    pager({ page: 2, totalPages: 9, prevActionId: longestToken('prev'), nextActionId: longestToken('next') }),
+  ]);
+  const nodes = reply([
+    text(sized('text', TEXT_MAX)),
+    fields(fieldsAtLimits(FIELDS_MAX)),
+    buttons(...buttonsAtLimits('row')),
+    select({
+      placeholder: sized('p', PLACEHOLDER_MAX),
+      actionId: longestToken('select'),
+      options: Array.from({ length: SELECT_OPTIONS_MAX }, (_, i) => ({
+        label: sized(`o${i}`, OPTION_LABEL_MAX),
+        value: sized(`${i}.`, OPTION_VALUE_MAX),
+        description: sized(`d${i}`, OPTION_DESCRIPTION_MAX),
+      })),
+    }),
+    codeBlock(sized('code', CODE_BLOCK_MAX)),
+  ]);
+  return { card: reply([cardAtLimits(0, fieldsAtLimits(CARD_FIELDS_MAX))]), page, nodes };
+}
+
+/** Every action token of a reply's model: its buttons', selects' and pagers'. */
+export function actionIdsOf(answer: Reply): string[] {
+  return answer.nodes.flatMap((node) => {
+    if (node.type === 'buttons') return node.buttons.map((b) => b.actionId);
+    if (node.type === 'card') return node.actions.map((b) => b.actionId);
+    if (node.type === 'select') return [node.actionId];
+    if (node.type === 'pager') return [node.prevActionId, node.nextActionId].filter((id) => id !== null);
+    return [];
+  });
 }
