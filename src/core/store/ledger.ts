@@ -5,7 +5,7 @@
  */
 import type { Platform } from '../actor.js';
 import { createChargeAnnouncer, type LedgerCharge } from './ledger-charges.js';
-import { createSettlement, isStorageFull, nextTick, settleAfter } from './ledger-settle.js';
+import { createSettlement, isStorageFull, nextTick, type SettledAs, settleAfter } from './ledger-settle.js';
 import { HEARTBEAT_STALE_MS } from './processes.js';
 import { type Sql, sql } from './sql.js';
 
@@ -45,6 +45,8 @@ export interface LedgerRow extends LedgerEntry {
   accountId: string | null;
   /** The request it shared with other people's calls, if any (see LedgerAnswer.request). */
   requestKey: string | null;
+  /** How balances settled it, for a 'settled' row (see SettledAs); null otherwise. */
+  settledAs: SettledAs | null;
 }
 
 /** A paid call about to be sent. */
@@ -184,6 +186,7 @@ interface StoredRow {
   balance: number | null;
   idempotency_key: string;
   request_key: string | null;
+  settled_as: SettledAs | null;
 }
 
 const GROUP_EXPRESSIONS = {
@@ -414,5 +417,6 @@ function fromStored(row: StoredRow): LedgerRow {
     balance: row.balance,
     idempotencyKey: row.idempotency_key,
     requestKey: row.request_key ?? null,
+    settledAs: row.settled_as ?? null,
   };
 }

@@ -740,4 +740,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX conversations_expires ON conversations (expires_at);
     `,
   },
+  {
+    version: 13,
+    name: 'how lost calls were settled',
+    sqlite: `
+      -- How balances settled a lost call (ledger-settle.ts): 'exact' (alone between two balances, at their difference),
+      -- 'group' (several, sharing the difference in proportion to their estimates) or 'estimate' (a difference no
+      -- charge explains, left at its estimate). Null for every other row.
+      ALTER TABLE credit_ledger ADD COLUMN settled_as TEXT;
+    `,
+    postgres: `
+      ALTER TABLE credit_ledger ADD COLUMN settled_as TEXT COLLATE "C";
+    `,
+  },
 ];

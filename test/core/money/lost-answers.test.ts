@@ -160,15 +160,21 @@ describe('paid calls whose answer is lost', () => {
     expect(CREDITS - harness.sandbox.credits(TEST_KEY)).toBe(0);
   });
 
-  it('settles nothing from a difference that cannot be the charge (a top-up in between)', async () => {
-    const harness = await start((n) => (n === 1 ? 'cut' : 'pass'));
+  it('settles a call at its estimate when a top-up leaves nothing to explain, and the next lost call exactly', async () => {
+    const harness = await start((n) => (n <= 2 ? 'cut' : 'pass'));
     await harness.type('lists');
     await harness.type('songs countries');
-    // Someone tops the key up by 3 credits: the balances differ by 7, which a 10-credit call cannot cost.
-    harness.sandbox.setCredits(TEST_KEY, harness.sandbox.credits(TEST_KEY) + 3);
+    // Someone tops the key up by 15 credits: the balance rose, which no charge explains.
+    harness.sandbox.setCredits(TEST_KEY, harness.sandbox.credits(TEST_KEY) + 15);
     afterGrace();
     await harness.type('lists');
-    expect(await totals(harness)).toMatchObject({ credits: 10, unconfirmed: 1, settled: 0 });
+    expect(await totals(harness)).toMatchObject({ credits: 10, unconfirmed: 0, settled: 1 });
+    // It holds nothing back: a later lost call settles from the balances after it, to the credit.
+    await harness.type('songs countries');
+    afterGrace();
+    await harness.type('lists');
+    expect(await totals(harness)).toMatchObject({ credits: 20, unconfirmed: 0, settled: 2 });
+    expect(CREDITS + 15 - harness.sandbox.credits(TEST_KEY)).toBe(20);
   });
 
   it('forgets a paid call the service refused: nothing is charged, nothing is unconfirmed', async () => {

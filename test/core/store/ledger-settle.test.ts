@@ -1,11 +1,12 @@
 /**
- * Settling lost calls from reported balances, on a real SQLite database: what a difference can and cannot tell,
- * and when a lost call can first be settled.
+ * Settling lost calls from reported balances, on a real SQLite database: one lost call at the difference, several
+ * sharing it in proportion to their estimates, a difference nothing explains at the estimates, and when a lost call
+ * can first be settled.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/core/store/database.js';
 import { createLedger, type Ledger, type LedgerIntent } from '../../../src/core/store/ledger.js';
-import { SETTLE_GRACE_MS, uniqueCharges } from '../../../src/core/store/ledger-settle.js';
+import { proportionalShares, SETTLE_GRACE_MS } from '../../../src/core/store/ledger-settle.js';
 import { createProcesses } from '../../../src/core/store/processes.js';
 import { openTestDatabase } from './engine.js';
 
@@ -36,16 +37,19 @@ const intent = (key: string, estimate: number, owner: string | null = null): Led
 const state = async (key: string) => (await ledger.find(key))?.state;
 const credits = async (key: string) => (await ledger.find(key))?.credits;
 
-describe('telling lost calls apart', () => {
-  it('finds the one choice of whole charges that makes the difference, or none', () => {
-    expect(uniqueCharges([{ credits: 10 }], 10)).toEqual([10]);
-    expect(uniqueCharges([{ credits: 10 }], 0)).toEqual([0]);
-    // A part of an estimate could as well be a top-up made meanwhile.
-    expect(uniqueCharges([{ credits: 5 }], 2)).toBeNull();
-    expect(uniqueCharges([{ credits: 10 }, { credits: 7 }], 7)).toEqual([0, 7]);
-    // Two 10-credit calls making 10: either could be the charged one.
-    expect(uniqueCharges([{ credits: 10 }, { credits: 10 }], 10)).toBeNull();
-    expect(uniqueCharges([{ credits: 10 }, { credits: 10 }], 20)).toEqual([10, 10]);
+const settledAs = async (key: string) => (await ledger.find(key))?.settledAs;
+
+describe('sharing a group’s charge', () => {
+  it('shares the total in proportion to the estimates, whole credits adding up to it exactly', () => {
+    expect(proportionalShares([10], 7)).toEqual([7]);
+    expect(proportionalShares([10, 10], 20)).toEqual([10, 10]);
+    expect(proportionalShares([10, 5], 0)).toEqual([0, 0]);
+    // 70/15 and 35/15: 4 and 2, the credit left to the larger remainder.
+    expect(proportionalShares([10, 5], 7)).toEqual([5, 2]);
+    // Equal remainders: the earlier call first.
+    expect(proportionalShares([10, 10], 15)).toEqual([8, 7]);
+    expect(proportionalShares([1, 1, 1], 2)).toEqual([1, 1, 0]);
+    expect(proportionalShares([0, 0], 0)).toEqual([0, 0]);
   });
 });
 
@@ -76,30 +80,55 @@ describe('settling a lost call', () => {
     expect(await credits('orphan')).toBe(10);
   });
 
-  it('settles nothing from a difference that is not a whole estimate (a top-up meanwhile)', async () => {
+  it('settles one lost call at exactly the difference, its units in proportion', async () => {
     await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
     await ledger.intend({ ...intent('viral', 5), operation: 'viral.search', units: 5 });
     await ledger.doubt('viral', at(0));
-    // Charged 5, topped up by 3: the balances differ by 2.
     await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 998);
-    expect(await state('viral')).toBe('unconfirmed');
-    expect(await credits('viral')).toBe(5);
+    expect(await ledger.find('viral')).toMatchObject({
+      state: 'settled',
+      credits: 2,
+      units: 2,
+      settledAs: 'exact',
+    });
   });
 
-  it('subtracts calls of known cost in between, and leaves two calls it cannot tell apart', async () => {
+  it('subtracts calls of known cost in between, and shares the rest between the lost calls by estimate', async () => {
     await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
     await ledger.intend(intent('a', 10));
     await ledger.doubt('a', at(0));
     await ledger.intend({ ...intent('known', 4), operation: 'viral.search', units: 4 });
     await ledger.confirm('known', { credits: 4, units: 4, balance: 986 });
-    await ledger.intend(intent('b', 10));
+    await ledger.intend({ ...intent('b', 5), operation: 'viral.search', units: 5 });
     await ledger.doubt('b', at(0));
-    // One of the two lost songs calls was charged: 1000 - 10 - 4 = 986.
-    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 986);
-    expect([await state('a'), await state('b')]).toEqual(['unconfirmed', 'unconfirmed']);
-    // A later answer shows both were: 1000 - 20 - 4 = 976.
-    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 2), 976);
-    expect([await credits('a'), await credits('b')]).toEqual([10, 10]);
+    // 1000 - 4 - 989 = 7 for the two lost calls, estimated at 10 and 5: 5 and 2, settled as a group.
+    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 989);
+    expect([await state('a'), await state('b')]).toEqual(['settled', 'settled']);
+    expect([await credits('a'), await credits('b')]).toEqual([5, 2]);
+    expect([await settledAs('a'), await settledAs('b')]).toEqual(['group', 'group']);
+    expect(await credits('known')).toBe(4);
+  });
+
+  it('settles calls at their estimates when nothing explains the difference, and settles later ones', async () => {
+    await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
+    await ledger.intend(intent('a', 10));
+    await ledger.doubt('a', at(0));
+    // A top-up of 50 meanwhile: the balance rose, which no charge explains.
+    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 1040);
+    expect(await ledger.find('a')).toMatchObject({ state: 'settled', credits: 10, settledAs: 'estimate' });
+    await ledger.intend(intent('b', 10));
+    await ledger.doubt('b', at(SETTLE_GRACE_MS + 2));
+    await ledger.reading('acct', await ledger.tick(), at(2 * SETTLE_GRACE_MS + 3), 1030);
+    expect(await ledger.find('b')).toMatchObject({ state: 'settled', credits: 10, settledAs: 'exact' });
+  });
+
+  it('settles calls at their estimates when the difference is more than they can cost', async () => {
+    await ledger.reading('acct', await ledger.tick(), at(-1000), 1000);
+    await ledger.intend(intent('a', 10));
+    await ledger.doubt('a', at(0));
+    // The key spent 30 outside Scout meanwhile.
+    await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 960);
+    expect(await ledger.find('a')).toMatchObject({ state: 'settled', credits: 10, settledAs: 'estimate' });
   });
 });
 
@@ -124,14 +153,16 @@ describe('calls that shared one request', () => {
     await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 997);
     expect([await state('a'), await state('b')]).toEqual(['settled', 'settled']);
     expect([await credits('a'), await credits('b')]).toEqual([2, 1]);
+    expect([await settledAs('a'), await settledAs('b')]).toEqual(['group', 'group']);
   });
 
-  it('never splits a part of a shared request’s charge between its calls by guesswork', async () => {
+  it('shares a part of a shared request’s charge between its calls by estimate, marked as a group', async () => {
     await lostTogether('r1');
-    // 2 of 3 credits: one profile was missing, but whose? Each person keeps their estimate, unconfirmed.
+    // 2 of 3 credits, estimates 2 and 1: 4/3 and 2/3, the credit left to the larger remainder.
     await ledger.reading('acct', await ledger.tick(), at(SETTLE_GRACE_MS + 1), 998);
-    expect([await state('a'), await state('b')]).toEqual(['unconfirmed', 'unconfirmed']);
-    expect([await credits('a'), await credits('b')]).toEqual([2, 1]);
+    expect([await state('a'), await state('b')]).toEqual(['settled', 'settled']);
+    expect([await credits('a'), await credits('b')]).toEqual([1, 1]);
+    expect([await settledAs('a'), await settledAs('b')]).toEqual(['group', 'group']);
   });
 
   it('reads the balance after a shared request as the request’s, so a later lost call settles', async () => {
