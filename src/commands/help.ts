@@ -19,6 +19,7 @@ import {
   reply,
   text,
 } from '../core/ui/index.js';
+import { valuesCommand } from './help-values.js';
 
 function overview(registry: CommandRegistry): Reply {
   return reply([
@@ -55,16 +56,16 @@ function overview(registry: CommandRegistry): Reply {
 }
 
 /** The allowed values of a choice in help: all of a short list, the start of a long one, or their words. */
-function allowedValues(spec: ParamSpec): string | null {
+function allowedValues(name: string, spec: ParamSpec): string | null {
   if (spec.kind !== 'choice' && spec.kind !== 'choices') return null;
   if (spec.valuesText !== undefined) return spec.valuesText;
   if (spec.values.length <= 12) return spec.values.join(', ');
-  return `${spec.values.slice(0, 8).join(', ')}, … ${spec.values.length} values`;
+  return `${spec.values.slice(0, 8).join(', ')}, … ${spec.values.length} values, all with /scout help values ${spec.aliases?.[0] ?? name}`;
 }
 
 function optionFields(command: CommandDef<unknown>) {
   const entries = Object.entries(command.params).map(([name, spec]) => {
-    const allowed = allowedValues(spec);
+    const allowed = allowedValues(name, spec);
     return {
       label: paramNames(name, spec),
       value: allowed === null ? spec.description : `${spec.description} (${allowed})`,
@@ -187,5 +188,6 @@ export const helpFamily = defineFamily({
       answer,
       run: async (ctx, input) => answer(input, ctx.registry),
     }),
+    valuesCommand,
   ],
 });

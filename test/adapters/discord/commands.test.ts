@@ -215,6 +215,7 @@ const REGISTERED: Record<string, string> = {
   'admins add': 'who:String form:Boolean',
   'admins remove': 'who:String form:Boolean',
   'help show': 'topic:String command:String form:Boolean',
+  'help values': 'option:String form:Boolean',
 };
 
 describe('the options each subcommand registers', () => {

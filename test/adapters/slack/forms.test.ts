@@ -246,7 +246,7 @@ describe('forms on Slack', () => {
     for (const [line, id] of [
       ['help outreach messages', 'scout.form-of:outreach.messages'],
       ['help notify off', 'scout.form-of:notify.off'],
-      ['help help', 'scout.form-of:help.show'],
+      ['help help show', 'scout.form-of:help.show'],
     ] as const) {
       const url = world.slack.responseUrl(line.replace(/ /g, '-'));
       await sendForm(adapter.port, slashCommandBody({ text: line, responseUrl: url }));
