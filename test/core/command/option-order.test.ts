@@ -63,6 +63,7 @@ const FORM_FIELDS: Record<string, string> = {
   'admins add': 'who',
   'admins remove': 'who',
   'help show': 'topic command',
+  'help values': 'option',
 };
 
 /** The options that complete as they are typed: enumerations, comma lists of them, and CRM list names. */
