@@ -173,7 +173,6 @@ export const creditsFamily = defineFamily({
       params: {},
       schema: z.object({}),
       examples: ['credits'],
-      cost: 'free',
       run: (ctx) => show(ctx),
     }),
     defineCommand({
@@ -203,7 +202,6 @@ export const creditsFamily = defineFamily({
         'credits cap everyone 500',
         'credits cap @ana off',
       ],
-      cost: 'free',
       permission: 'admin',
       account: 'optional',
       mutates: true,

@@ -97,7 +97,6 @@ export const valuesCommand = defineCommand({
   },
   schema: z.object({ option: z.string().max(40).optional() }),
   examples: ['help values category', 'help values country'],
-  cost: 'free',
   account: 'optional',
   answer: valuesAnswer,
   run: async (ctx, input) => valuesAnswer(input, ctx.registry),

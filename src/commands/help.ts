@@ -183,7 +183,6 @@ export const helpFamily = defineFamily({
       },
       schema: z.object({ topic: z.string().max(40).optional(), command: z.string().max(40).optional() }),
       examples: ['help', 'help creators', 'help creators search'],
-      cost: 'free',
       account: 'optional',
       answer,
       run: async (ctx, input) => answer(input, ctx.registry),

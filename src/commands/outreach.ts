@@ -130,7 +130,6 @@ export const outreachFamily = defineFamily({
       params: {},
       schema: z.object({}),
       examples: ['outreach', 'outreach projects'],
-      cost: 'free',
       run: (ctx) => showProjects(ctx, 1, false),
     }),
     defineCommand({
@@ -144,7 +143,6 @@ export const outreachFamily = defineFamily({
         'outreach messages email:ana@example.com followUp:yes',
         'outreach messages contains:gmail mailbox:65f0c2a1b3d4e5f6a7b8c9d1 page:2',
       ],
-      cost: 'free',
       async run(ctx, input) {
         const filters = await withProject(ctx, input);
         return showMessages(ctx, { ...filters, page: undefined }, pageInput(input), false);
@@ -172,7 +170,6 @@ export const outreachFamily = defineFamily({
           .regex(/^\S+$/, 'must be one word'),
       }),
       examples: ['outreach conversation 18c2f0a9b1d2e3f4'],
-      cost: 'free',
       run: (ctx, input) => showConversation(ctx, input.threadId, 1, false),
     }),
     defineCommand({
@@ -185,7 +182,6 @@ export const outreachFamily = defineFamily({
         'outreach contacted project:"Spring Launch outreach" perPage:20',
         'outreach contacted contains:example.com page:2',
       ],
-      cost: 'free',
       async run(ctx, input) {
         const filters = await withProject(ctx, input);
         return showContacted(ctx, { ...filters, page: undefined }, pageInput(input), false);
@@ -196,25 +192,21 @@ export const outreachFamily = defineFamily({
     defineAction({
       kind: KINDS.projects,
       payload: z.object({ page: pageOf }),
-      estimate: () => 0,
       run: (ctx, payload) => showProjects(ctx, payload.page, true),
     }),
     defineAction({
       kind: KINDS.messages,
       payload: z.object({ filters: agentMessagesInput, page: pageOf, replace: z.boolean() }),
-      estimate: () => 0,
       run: (ctx, payload) => showMessages(ctx, payload.filters, payload.page, payload.replace),
     }),
     defineAction({
       kind: KINDS.contacted,
       payload: z.object({ filters: agentContactedCreatorsInput, page: pageOf, replace: z.boolean() }),
-      estimate: () => 0,
       run: (ctx, payload) => showContacted(ctx, payload.filters, payload.page, payload.replace),
     }),
     defineAction({
       kind: KINDS.conversation,
       payload: z.object({ threadId: z.string().min(1), page: pageOf, replace: z.boolean() }),
-      estimate: () => 0,
       run: (ctx, payload) => showConversation(ctx, payload.threadId, payload.page, payload.replace),
     }),
     defineAction({
@@ -223,7 +215,6 @@ export const outreachFamily = defineFamily({
         pick: z.enum(['conversation', 'messages']),
         values: z.array(z.string().min(1)).min(1),
       }),
-      estimate: () => 0,
       async run(ctx, payload, event) {
         const index = event.value === undefined ? Number.NaN : Number(event.value);
         const value = Number.isInteger(index) ? payload.values[index] : undefined;

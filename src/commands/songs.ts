@@ -338,7 +338,6 @@ export const songsFamily = defineFamily({
     defineAction({
       kind: 'songs.page',
       payload: storedView.extend({ page: z.number().int().min(1) }),
-      estimate: () => 0,
       run: async (ctx, payload) => {
         const { page, ...stored } = payload;
         return view(ctx, stored, page, { spent: null, replace: true });

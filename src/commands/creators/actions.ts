@@ -181,7 +181,6 @@ function pageOutcome(page: PageRef, list: CrmList, result: CrmAddResult): Reply 
 export const addAction = defineAction({
   kind: KINDS.add,
   payload: addPayload,
-  estimate: () => 0,
   mutates: true,
   async run(ctx, target, event) {
     const { lists } = (await ctx.service.crm.listLists()).data;

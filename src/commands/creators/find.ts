@@ -117,7 +117,6 @@ export async function matchNodes(
 export const findCreatorAction = defineAction({
   kind: FIND_CREATOR_KIND,
   payload: findPayload,
-  estimate: () => 0,
   async run(ctx, { username }) {
     const result = await ctx.service.creators.search({ username, perPage: FIND_IDS });
     const ids = [...new Set(result.data.items)];

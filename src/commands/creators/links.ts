@@ -98,7 +98,6 @@ export const linkCommand = defineCommand({
     'creators link https://www.tiktok.com/@annafit',
     'creators link https://www.instagram.com/annafit/',
   ],
-  cost: 'free',
   async run(ctx, link) {
     return linkReply(ctx, link);
   },
@@ -114,7 +113,6 @@ export const linkCommand = defineCommand({
 export const lookupAction = defineAction({
   kind: KINDS.lookup,
   payload: linkPayload,
-  estimate: () => 0,
   async run(ctx, link) {
     const cached = await cachedByLink(ctx, link);
     if (cached !== null) return reply([cardOf(ctx, cached)]);

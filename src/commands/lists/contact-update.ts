@@ -175,7 +175,6 @@ function requested(event: ActionEvent): Record<string, unknown> | null {
 export const setStatusAction = defineAction({
   kind: KINDS.status,
   payload: contactPayload,
-  estimate: () => 0,
   mutates: true,
   async run(ctx, ref, event) {
     const raw = event.values?.status ?? event.value;
@@ -190,7 +189,6 @@ export const setStatusAction = defineAction({
 export const editAction = defineAction({
   kind: KINDS.edit,
   payload: contactPayload,
-  estimate: () => 0,
   mutates: true,
   async run(ctx, ref, event) {
     const raw = requested(event);

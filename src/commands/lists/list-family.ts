@@ -87,7 +87,6 @@ function addReply(
 const pageAction = defineAction({
   kind: KINDS.page,
   payload: pagePayload,
-  estimate: () => 0,
   run: (ctx, payload) => contactsPage(ctx, payload),
 });
 

@@ -148,7 +148,6 @@ const updateSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
 const pageAction = defineAction({
   kind: PAGE_KIND,
   payload: z.object({ page: z.number().int().min(1) }),
-  estimate: () => 0,
   run: (ctx, payload) => showLists(ctx, payload.page, true),
 });
 

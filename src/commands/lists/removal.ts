@@ -22,7 +22,6 @@ const alreadyDecided = () => reply([notice('info', 'That was already decided.')]
 export const removeAction = defineAction({
   kind: KINDS.remove,
   payload: removePayload,
-  estimate: () => 0,
   mutates: true,
   async run(ctx, payload) {
     const now = ctx.clock.now();
@@ -41,7 +40,6 @@ export const removeAction = defineAction({
 export const keepAction = defineAction({
   kind: KINDS.keep,
   payload: keepPayload,
-  estimate: () => 0,
   async run(ctx, payload) {
     if (!(await ctx.store.actions.consume(payload.decision, ctx.clock.now()))) return alreadyDecided();
     return reply([notice('info', 'Cancelled: nothing was removed.')], { replace: true });

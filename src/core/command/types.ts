@@ -1,6 +1,6 @@
 /**
- * What a command family declares once (name, description, options, examples, cost, handler; an estimate when
- * paid, a permission when for admins) and what a handler receives. The declaration drives dispatch, help and
+ * What a command family declares once (name, description, options, examples, handler; a cost and an estimate
+ * when paid, a permission when for admins) and what a handler receives. The declaration drives dispatch, help and
  * platform registration.
  */
 import type { z } from 'zod';
@@ -86,8 +86,8 @@ export interface CommandDeclaration<I> {
   readonly schema: z.ZodType<I>;
   /** Full commands as a person types them, after `/scout`. */
   readonly examples: readonly string[];
-  /** What it costs, in words, for help: `free`, `10 credits`, `1 credit per creator shown`. */
-  readonly cost: string;
+  /** What it costs, in words, for help: `10 credits`, `1 credit per creator shown`; `free` when left out. */
+  readonly cost?: string;
   /** The most credits a run with this input can cost; paid commands only (0 when left out). */
   estimate?(input: I, ctx: CommandContext): number | Promise<number>;
   /** `admin` for admins only; `everyone` when left out. */
@@ -120,6 +120,8 @@ export interface CommandDeclaration<I> {
 export interface CommandDef<I> extends CommandDeclaration<I> {
   /** The family, e.g. `creators`. */
   readonly family: string;
+  /** What it costs, in words, for help (`free` for free commands). */
+  readonly cost: string;
   /** The most credits a run with this input can cost (0 for free commands). */
   estimate(input: I, ctx: CommandContext): number | Promise<number>;
   readonly permission: Permission;
@@ -133,14 +135,14 @@ export interface ActionEvent {
   values?: Readonly<Record<string, string>> | undefined;
 }
 
-/** The handler behind interactive elements of one kind. */
-export interface ActionDef<P = unknown> {
+/** The handler behind interactive elements of one kind, as declared: free unless it gives an estimate. */
+export interface ActionDeclaration<P = unknown> {
   /** Stored with each token, e.g. `creators.page`. */
   readonly kind: string;
   /** Validates the stored payload (it round-trips through SQLite). */
   readonly payload: z.ZodType<P>;
-  /** The most credits pressing it can cost. */
-  estimate(payload: P, event: ActionEvent, ctx: CommandContext): number | Promise<number>;
+  /** The most credits pressing it can cost; paid elements only (0 when left out). */
+  estimate?(payload: P, event: ActionEvent, ctx: CommandContext): number | Promise<number>;
   /** Changes state: a double click or duplicate delivery runs it once. */
   readonly mutates?: boolean;
   /** What a change touches; the family of the kind (`list` for `list.status`) by default. */
@@ -150,6 +152,12 @@ export interface ActionDef<P = unknown> {
   /** What the person is told while a slow answer is on its way. */
   readonly working?: string;
   run(ctx: CommandContext, payload: P, event: ActionEvent): Promise<Reply>;
+}
+
+/** The handler behind interactive elements of one kind as everything reads it (declared with `defineAction`). */
+export interface ActionDef<P = unknown> extends ActionDeclaration<P> {
+  /** The most credits pressing it can cost (0 for free elements). */
+  estimate(payload: P, event: ActionEvent, ctx: CommandContext): number | Promise<number>;
 }
 
 /** A command family: its subcommands and element handlers (declared with `defineFamily`). */
@@ -184,7 +192,10 @@ export function defineCommand<I>(def: CommandDeclaration<I>): CommandDeclaration
 
 const free = () => 0;
 
-/** Declares a family: each command gets the family's name, permission `everyone` and a free estimate unless declared. */
+/**
+ * Declares a family: each command gets the family's name, permission `everyone`, cost `free` and a free estimate
+ * unless declared.
+ */
 export function defineFamily(def: FamilyDeclaration): CommandFamily {
   const commands = def.commands.map(
     (command): CommandDef<unknown> =>
@@ -192,13 +203,14 @@ export function defineFamily(def: FamilyDeclaration): CommandFamily {
         ...command,
         family: def.name,
         permission: command.permission ?? 'everyone',
+        cost: command.cost ?? 'free',
         estimate: command.estimate ?? free,
       }),
   );
   return Object.freeze({ ...def, commands: Object.freeze(commands) });
 }
 
-/** Declares an element handler with its payload type inferred from the schema. */
-export function defineAction<P>(def: ActionDef<P>): ActionDef<P> {
-  return def;
+/** Declares an element handler with its payload type inferred from the schema; free unless it gives an estimate. */
+export function defineAction<P>(def: ActionDeclaration<P>): ActionDef<P> {
+  return { ...def, estimate: def.estimate ?? free };
 }

@@ -93,7 +93,6 @@ describe('buildCommandJson', () => {
           params: {},
           schema: z.unknown(),
           examples: [],
-          cost: 'free',
           run: async () => reply([]),
         }),
       ],
@@ -246,7 +245,6 @@ describe('enumerations', () => {
       params,
       schema: z.unknown(),
       examples: [],
-      cost: 'free',
       run: async () => reply([]),
     });
   const values = (n: number) => Array.from({ length: n }, (_, i) => `value${i}`);

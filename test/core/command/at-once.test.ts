@@ -21,7 +21,6 @@ const registry = createRegistry([
         params: { topic: { kind: 'text', positional: true, description: 'A topic.' } },
         schema: z.object({ topic: z.string().max(20).optional() }),
         examples: ['help'],
-        cost: 'free',
         account: 'optional',
         answer: (input) => {
           answers += 1;

@@ -39,7 +39,6 @@ const testFamily = defineFamily({
       params: {},
       schema: z.object({}),
       examples: ['test admin'],
-      cost: 'free',
       permission: 'admin',
       run: async () => reply([notice('success', 'admin ok')]),
     }),
@@ -49,7 +48,6 @@ const testFamily = defineFamily({
       params: { name: { kind: 'text', positional: true, description: 'A name.' } },
       schema: z.object({ name: z.string() }),
       examples: ['test write a'],
-      cost: 'free',
       mutates: true,
       async run(ctx, input) {
         const count = Number((await ctx.store.settings.preference(ctx.actor, 'writes')) ?? '0') + 1;
@@ -63,7 +61,6 @@ const testFamily = defineFamily({
       params: {},
       schema: z.object({}),
       examples: ['test boom'],
-      cost: 'free',
       run: async () => {
         throw new Error('kaput with secret details');
       },
@@ -74,7 +71,6 @@ const testFamily = defineFamily({
       params: {},
       schema: z.object({}),
       examples: ['test file'],
-      cost: 'free',
       mutates: true,
       run: async () =>
         reply([text('here it is')], {

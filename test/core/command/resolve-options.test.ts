@@ -44,7 +44,6 @@ const searchDeclaration = defineCommand({
     limit: z.number().int().min(1).max(50).default(10),
   }),
   examples: ['creators search followers:10k-100k'],
-  cost: 'free',
   run: async () => reply([]),
 });
 
@@ -57,7 +56,6 @@ const connectDeclaration = defineCommand({
   },
   schema: z.object({ key: z.string(), label: z.string().optional() }),
   examples: ['service connect'],
-  cost: 'free',
   permission: 'admin',
   account: 'optional',
   run: async () => reply([]),

@@ -21,7 +21,6 @@ const command = (family: string, name: string) =>
     params: { query: { kind: 'text', positional: true, description: 'What to look for.' } },
     schema: z.object({ query: z.string().optional() }),
     examples: [`${family} ${name}`],
-    cost: 'free',
     run: async () => reply([]),
   });
 
