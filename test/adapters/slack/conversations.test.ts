@@ -22,6 +22,7 @@ import {
   startWorld,
   type World,
 } from './helpers.js';
+import { createSpeaker } from './said.js';
 
 const TEAM = 'T0001';
 const ANA = 'U0001';
@@ -30,13 +31,11 @@ const CHANNEL = 'C0001';
 
 let world: World;
 let adapter: SlackAdapter;
-let clock = 1_700_100_000;
-
-/** A new message ts, later than any before. */
-const nextTs = () => {
-  clock += 1;
-  return `${clock}.000100`;
-};
+const { nextTs, dm, mention } = createSpeaker(
+  () => adapter.port,
+  { team: TEAM, user: ANA, dm: DM, channel: CHANNEL },
+  1_700_100_000,
+);
 
 beforeAll(async () => {
   world = await startWorld();
@@ -60,39 +59,6 @@ function watch() {
         .filter((c) => c.method === 'chat.postMessage' || c.method === 'chat.postEphemeral'),
     serviceRequests: () => world.sandbox.requests().length - requests,
   };
-}
-
-/** A direct message from Ana in her DM with Scout (`fields` add to the event or replace its own). */
-async function dm(text: string, fields: Record<string, unknown> = {}, teamId = TEAM): Promise<string> {
-  const ts = nextTs();
-  const { status } = await sendEvent(adapter.port, teamId, {
-    type: 'message',
-    channel: DM,
-    channel_type: 'im',
-    user: ANA,
-    team: teamId,
-    text,
-    ts,
-    ...fields,
-  });
-  expect(status).toBe(200);
-  return ts;
-}
-
-/** An @mention of Scout by Ana in a channel. */
-async function mention(text: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const ts = nextTs();
-  const { status } = await sendEvent(adapter.port, TEAM, {
-    type: 'app_mention',
-    channel: CHANNEL,
-    user: ANA,
-    team: TEAM,
-    text,
-    ts,
-    ...fields,
-  });
-  expect(status).toBe(200);
-  return ts;
 }
 
 /** The first post (message or ephemeral) in `channel` made after `seen` started, in the thread `threadTs` if given. */

@@ -19,13 +19,13 @@ import {
   type Block,
   buttonIds,
   responseTo,
-  sendEvent,
   sendForm,
   sendPayload,
   startBotAdapter,
   startWorld,
   type World,
 } from './helpers.js';
+import { createSpeaker } from './said.js';
 
 const TEAM = 'T0001';
 const ANA = 'U0001';
@@ -37,13 +37,14 @@ const ana = { platform: 'slack' as const, workspaceId: TEAM, userId: ANA };
 const clock = createManualClock(Date.now());
 let world: World;
 let adapter: SlackAdapter;
-let stamp = 1_700_200_000;
-
-/** A new message ts, later than any before. */
-const nextTs = () => {
-  stamp += 1;
-  return `${stamp}.000100`;
-};
+const speaker = createSpeaker(
+  () => adapter.port,
+  { team: TEAM, user: ANA, dm: DM, channel: CHANNEL },
+  1_700_200_000,
+);
+const { nextTs, dm } = speaker;
+/** An @mention of Scout by Ana in #general. */
+const mention = (text: string) => speaker.mention(`<@UBOT> ${text}`);
 
 beforeAll(async () => {
   world = await startWorld({}, 10_000, {}, clock);
@@ -108,38 +109,6 @@ async function slash(text: string, id: string) {
   );
   expect(status).toBe(200);
   return responseTo(world.slack, id);
-}
-
-/** A direct message from Ana in her DM with Scout. */
-async function dm(text: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const ts = nextTs();
-  const { status } = await sendEvent(adapter.port, TEAM, {
-    type: 'message',
-    channel: DM,
-    channel_type: 'im',
-    user: ANA,
-    team: TEAM,
-    text,
-    ts,
-    ...fields,
-  });
-  expect(status).toBe(200);
-  return ts;
-}
-
-/** An @mention of Scout by Ana in #general. */
-async function mention(text: string): Promise<string> {
-  const ts = nextTs();
-  const { status } = await sendEvent(adapter.port, TEAM, {
-    type: 'app_mention',
-    channel: CHANNEL,
-    user: ANA,
-    team: TEAM,
-    text: `<@UBOT> ${text}`,
-    ts,
-  });
-  expect(status).toBe(200);
-  return ts;
 }
 
 /** The first post in `channel` (in the thread `threadTs` if given) made since `seen` started. */
