@@ -12,6 +12,8 @@ import {
   type PagerNode,
   type ReplyNode,
   type SelectNode,
+  type TableNode,
+  tableLines,
   truncate,
 } from '../../core/ui/index.js';
 import { DISCORD } from './limits.js';
@@ -116,6 +118,33 @@ function cardEmbed(card: CardNode, number: number | null): APIEmbed {
   return card.link === null ? embed : { ...embed, url: card.link.url };
 }
 
+/**
+ * A table as aligned text in a code block, its caption in bold above: one embed, or several when its rows pass an
+ * embed's description, each with whole rows and its own fences.
+ */
+function tablePieces(node: TableNode): Piece[] {
+  const [header = '', rule = '', ...rows] = tableLines(node).map((line) => line.replace(/```/g, 'ˋˋˋ'));
+  const caption = `**${escapeLine(node.caption, 200)}**`;
+  if (rows.length === 0) return [{ kind: 'embed', embed: { description: `${caption}: none.` }, buttons: [] }];
+  const room = TEXT_CHUNK_MAX - caption.length - header.length - rule.length - 20;
+  const chunks: string[][] = [[]];
+  let size = 0;
+  for (const row of rows) {
+    const current = chunks.at(-1) as string[];
+    if (current.length > 0 && size + row.length + 1 > room) {
+      chunks.push([]);
+      size = 0;
+    }
+    (chunks.at(-1) as string[]).push(truncate(row, room));
+    size += row.length + 1;
+  }
+  return chunks.map((chunk) => ({
+    kind: 'embed',
+    embed: { description: `${caption}\n\`\`\`\n${[header, rule, ...chunk].join('\n')}\n\`\`\`` },
+    buttons: [],
+  }));
+}
+
 /** Turns nodes into pieces; consecutive text and code merge into shared description embeds. */
 export function piecesOf(nodes: readonly ReplyNode[]): { pieces: Piece[]; pagers: PagerNode[] } {
   const pieces: Piece[] = [];
@@ -143,6 +172,10 @@ export function piecesOf(nodes: readonly ReplyNode[]): { pieces: Piece[]; pagers
       }
       case 'divider':
         flush();
+        continue;
+      case 'table':
+        flush();
+        pieces.push(...tablePieces(node));
         continue;
       default:
         break;

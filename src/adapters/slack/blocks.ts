@@ -1,4 +1,4 @@
-/** Block Kit blocks for each node of the reply model: cards, fields, text, notices, buttons, selects, pager. */
+/** Block Kit blocks for each node of the reply model: cards, fields, text, notices, buttons, selects, pager, tables. */
 import type { types } from '@slack/bolt';
 import {
   assertNever,
@@ -11,9 +11,11 @@ import {
   type ReplyNode,
   type SelectNode,
   type Span,
+  type TableNode,
 } from '../../core/ui/index.js';
 import { SLACK } from './limits.js';
 import { clip, clipMrkdwn, escapeMrkdwn, linkUrl, spansMrkdwn, splitEscaped } from './mrkdwn.js';
+import { dataTableBlock } from './table.js';
 import { typeButton } from './value-modal.js';
 
 /** A Block Kit block. */
@@ -264,7 +266,17 @@ export function nodeBlocks(node: ReplyNode): Block[] {
         ),
       ];
     }
+    case 'table':
+      return tableBlocks(node);
     default:
       return assertNever(node, 'reply node');
   }
+}
+
+/** A table as a data table, with a line saying how many rows did not fit; its caption alone when it has no rows. */
+function tableBlocks(node: TableNode): Block[] {
+  const table = dataTableBlock(node);
+  if (table === null) return [contextBlock(`${literal(node.caption, 300)}: none.`)];
+  const left = table.left === 0 ? [] : [contextBlock(`… ${table.left} more not shown.`)];
+  return [table.block, ...left];
 }

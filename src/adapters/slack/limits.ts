@@ -41,6 +41,12 @@ export const SLACK = {
   MESSAGE_TEXT_MAX: 40_000,
   /** Block text per message where msg_blocks_too_long appears in practice [10] https://github.com/slackapi/bolt-js/issues/2509 */
   MESSAGE_BLOCKS_TEXT_PRACTICAL_MAX: 13_000,
+  /** Data rows of a data table, after its header https://docs.slack.dev/reference/block-kit/blocks/data-table-block */
+  DATA_TABLE_ROWS_MAX: 100,
+  /** Columns of a data table https://docs.slack.dev/reference/block-kit/blocks/data-table-block */
+  DATA_TABLE_COLUMNS_MAX: 20,
+  /** Characters across all cells of one data table, and of all tables of one message (same page) */
+  DATA_TABLE_TEXT_MAX: 10_000,
   /** Size of an uploaded file: 1 GB https://docs.slack.dev/reference/methods/files.getUploadURLExternal */
   FILE_BYTES_MAX: 1_000_000_000,
 } as const;

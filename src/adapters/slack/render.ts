@@ -7,6 +7,7 @@ import { type Button, type Reply, renderText } from '../../core/ui/index.js';
 import { actionBlocks, type Block, contextBlock, nodeBlocks } from './blocks.js';
 import { SLACK } from './limits.js';
 import { clipMrkdwn, escapePlain } from './mrkdwn.js';
+import { dataTableSize } from './table.js';
 
 /** One Slack message: blocks plus the notification fallback text. */
 export interface SlackMessage {
@@ -136,20 +137,28 @@ export function renderSlackMessages(reply: Reply): SlackMessage[] {
   let current: Unit[] = [];
   let blocks = 0;
   let size = 0;
+  let tables = 0;
   let index = 0;
   for (; index < rest.length; index++) {
     const unit = rest[index] as Unit;
     const unitSize = blocksTextSize(unit.blocks);
-    if (current.length > 0 && (blocks + unit.blocks.length > blockMax || size + unitSize > textMax)) {
+    const unitTables = unit.blocks.reduce((n, block) => n + dataTableSize(block), 0);
+    const full =
+      blocks + unit.blocks.length > blockMax ||
+      size + unitSize > textMax ||
+      tables + unitTables > SLACK.DATA_TABLE_TEXT_MAX;
+    if (current.length > 0 && full) {
       if (messages.length === MAX_MESSAGES - 1) break;
       messages.push(current);
       current = [];
       blocks = 0;
       size = 0;
+      tables = 0;
     }
     current.push(unit);
     blocks += unit.blocks.length;
     size += unitSize;
+    tables += unitTables;
   }
   if (index < rest.length) current.push(truncatedUnit(rest.length - index));
   current.push(...pagers);

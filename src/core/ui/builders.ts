@@ -251,6 +251,8 @@ export interface SelectInput {
   readonly selected?: string;
   /** Its action takes a typed value too (see SelectNode.typed). */
   readonly typed?: boolean;
+  /** Several options may be chosen at once (see SelectNode.multiple). */
+  readonly multiple?: boolean;
 }
 
 /**
@@ -282,6 +284,7 @@ export function select(input: SelectInput): SelectNode {
     options,
     ...(input.selected !== undefined && values.has(input.selected) ? { selected: input.selected } : {}),
     ...(input.typed === true ? { typed: true } : {}),
+    ...(input.multiple === true ? { multiple: true } : {}),
   };
 }
 

@@ -10,3 +10,4 @@ export * from './markup.js';
 export * from './model.js';
 export * from './press.js';
 export * from './render-text.js';
+export * from './table.js';

@@ -82,3 +82,15 @@ export const FILE_TITLE_MAX = 100;
 
 /** A file's name, extension included: short enough for any file system and every platform's listing. */
 export const FILE_NAME_MAX = 100;
+
+/** Rows of a table: Slack's data table and table blocks hold 100; longer answers say how many were left out. */
+export const TABLE_ROWS_MAX = 100;
+
+/** Columns of a table: few enough to read side by side in text (Slack's tables take 20). */
+export const TABLE_COLUMNS_MAX = 8;
+
+/** Text of one table cell: a name or a short fact; longer text is cut with "…". */
+export const TABLE_CELL_MAX = 60;
+
+/** A table's caption: one short line. */
+export const TABLE_CAPTION_MAX = 100;

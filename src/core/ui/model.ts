@@ -117,6 +117,39 @@ export interface SelectNode {
    * cannot show every choice.
    */
   readonly typed?: boolean;
+  /**
+   * The person may choose several options at once (a multi-select); the action receives them all as the event's
+   * `choices`, in the options' order.
+   */
+  readonly multiple?: boolean;
+}
+
+/** One cell of a table: its text as shown, and the number it stands for when the column sorts by number. */
+export interface TableCell {
+  readonly text: string;
+  /** The value behind a formatted number ("1.2M" is 1200000), or null for text. */
+  readonly number: number | null;
+}
+
+/** One column of a table. */
+export interface TableColumn {
+  readonly label: string;
+  /** Numbers are right-aligned. */
+  readonly align: 'left' | 'right';
+}
+
+/**
+ * Rows of facts read side by side: a list's contacts, spend by person, a song chart. Renderers lay it out natively
+ * where the platform has a table (Slack's data table pages and sorts it in the message) and as aligned text
+ * elsewhere. Build one with `table()`, which caps rows, columns and cell text.
+ */
+export interface TableNode {
+  readonly type: 'table';
+  /** What the table shows, in a few words ("Contacts of Spring Launch"). */
+  readonly caption: string;
+  readonly columns: readonly TableColumn[];
+  /** Each row has one cell per column. */
+  readonly rows: readonly (readonly TableCell[])[];
 }
 
 /** Page navigation; a null action token means there is no page that way. */
@@ -163,7 +196,8 @@ export type ReplyNode =
   | PagerNode
   | DividerNode
   | ImageNode
-  | CodeBlockNode;
+  | CodeBlockNode
+  | TableNode;
 
 /** The discriminant of a node. */
 export type ReplyNodeType = ReplyNode['type'];
@@ -180,6 +214,7 @@ export const REPLY_NODE_TYPES = [
   'divider',
   'image',
   'code-block',
+  'table',
 ] as const satisfies readonly ReplyNodeType[];
 
 /**

@@ -14,6 +14,7 @@ import {
   type SelectNode,
   type SelectOption,
 } from './model.js';
+import { tableLines } from './table.js';
 
 /** One actionable element of a rendered reply, numbered from 1 in reading order. */
 export interface TextAction {
@@ -88,6 +89,8 @@ function renderNode(node: ReplyNode, state: State): string[] {
       return [`Image: ${node.title ?? node.alt} <${node.url}>`];
     case 'code-block':
       return node.title === undefined ? [node.code] : [`${node.title}:`, node.code];
+    case 'table':
+      return [`${node.caption}:`, ...tableLines(node)];
     default:
       return assertNever(node, 'reply node');
   }

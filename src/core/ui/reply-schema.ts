@@ -63,6 +63,7 @@ const NODE_SCHEMAS = [
     ),
     selected: z.string().exactOptional(),
     typed: z.boolean().exactOptional(),
+    multiple: z.boolean().exactOptional(),
   }),
   z.object({
     type: z.literal('pager'),
@@ -84,6 +85,12 @@ const NODE_SCHEMAS = [
     code: z.string(),
     language: z.string().exactOptional(),
     title: z.string().exactOptional(),
+  }),
+  z.object({
+    type: z.literal('table'),
+    caption: z.string(),
+    columns: z.array(z.object({ label: z.string(), align: z.enum(['left', 'right']) })),
+    rows: z.array(z.array(z.object({ text: z.string(), number: count }))),
   }),
 ] as const;
 

@@ -38,6 +38,9 @@ const WITHIN: ReadonlyArray<readonly [Neutral, number, keyof typeof DISCORD]> = 
   ['FILE_BYTES_MAX', core.FILE_BYTES_MAX, 'FILE_BYTES_MAX'],
   ['FILES_MAX', core.FILES_MAX, 'MESSAGE_FILES_MAX'],
   ['FILE_TITLE_MAX', core.FILE_TITLE_MAX, 'FILE_DESCRIPTION_MAX'],
+  // A table is aligned text in embeds of whole rows: one row of the longest cells fits one description.
+  ['TABLE_CELL_MAX', (core.TABLE_CELL_MAX + 2) * core.TABLE_COLUMNS_MAX, 'EMBED_DESCRIPTION_MAX'],
+  ['TABLE_CAPTION_MAX', core.TABLE_CAPTION_MAX, 'EMBED_DESCRIPTION_MAX'],
 ];
 
 /** Core's own choices, with no Discord limit of their own to compare: far inside every limit they reach. */
@@ -47,6 +50,9 @@ const NOT_DISCORD: ReadonlySet<Neutral> = new Set<Neutral>([
   'CARD_NICHES_MAX',
   'MENTION_ID_MAX',
   'FILE_NAME_MAX',
+  // Discord has no table: rows and columns become lines of text, split across embeds (render.test.ts).
+  'TABLE_ROWS_MAX',
+  'TABLE_COLUMNS_MAX',
 ]);
 
 describe('core limits within Discord limits', () => {

@@ -31,6 +31,10 @@ const WITHIN: ReadonlyArray<readonly [Neutral, number, keyof typeof SLACK]> = [
   ['CARD_TITLE_MAX', core.CARD_TITLE_MAX, 'SECTION_TEXT_MAX'],
   ['CARD_LINE_MAX', core.CARD_LINE_MAX, 'SECTION_TEXT_MAX'],
   ['FILE_BYTES_MAX', core.FILE_BYTES_MAX, 'FILE_BYTES_MAX'],
+  ['TABLE_ROWS_MAX', core.TABLE_ROWS_MAX, 'DATA_TABLE_ROWS_MAX'],
+  ['TABLE_COLUMNS_MAX', core.TABLE_COLUMNS_MAX, 'DATA_TABLE_COLUMNS_MAX'],
+  // A full table of the longest cells is cut by the renderer to the budget (table.test.ts); one cell always fits.
+  ['TABLE_CELL_MAX', core.TABLE_CELL_MAX * core.TABLE_COLUMNS_MAX, 'DATA_TABLE_TEXT_MAX'],
 ];
 
 /** Neutral limits with no Slack limit of their own to compare, and why. */
@@ -47,6 +51,8 @@ const NOT_SLACK: ReadonlySet<Neutral> = new Set<Neutral>([
   // Slack uploads each file on its own, its title within an image block's 2,000.
   'FILES_MAX',
   'FILE_TITLE_MAX',
+  // A data table's caption is a plain string with no documented limit; core keeps it to one short line.
+  'TABLE_CAPTION_MAX',
 ]);
 
 describe('core limits within Slack limits', () => {

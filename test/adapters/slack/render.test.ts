@@ -48,6 +48,7 @@ function assertLimits(messages: readonly SlackMessage[]): void {
     expect(message.text.length).toBeLessThanOrEqual(SLACK.MESSAGE_TEXT_MAX);
     expect(message.blocks.length).toBeLessThanOrEqual(SLACK.MESSAGE_BLOCKS_MAX);
     expect(blocksTextSize(message.blocks)).toBeLessThanOrEqual(MESSAGE_TEXT_BUDGET);
+    assertTableLimits(message.blocks as unknown as Obj[]);
     for (const block of message.blocks as unknown as Obj[]) {
       if (block.type === 'section') {
         const sectionText = (block.text as Obj | undefined)?.text as string | undefined;
@@ -89,6 +90,26 @@ function assertLimits(messages: readonly SlackMessage[]): void {
       }
     }
   }
+}
+
+/** Slack's data table rules: a header and 1-100 rows of one length, 1-20 columns, no empty cell, 10,000 characters. */
+function assertTableLimits(blocks: readonly Obj[]): void {
+  let size = 0;
+  for (const block of blocks.filter((b) => b.type === 'data_table')) {
+    const rows = block.rows as Obj[][];
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.length).toBeLessThanOrEqual(SLACK.DATA_TABLE_ROWS_MAX + 1);
+    const width = rows[0]?.length ?? 0;
+    expect(width).toBeGreaterThanOrEqual(1);
+    expect(width).toBeLessThanOrEqual(SLACK.DATA_TABLE_COLUMNS_MAX);
+    for (const row of rows) {
+      expect(row).toHaveLength(width);
+      for (const cell of row) expect(String(cell.text).length).toBeGreaterThan(0);
+      size += row.reduce((n, cell) => n + String(cell.text).length, 0);
+    }
+    expect(block.page_size).toBeLessThanOrEqual(100);
+  }
+  expect(size).toBeLessThanOrEqual(SLACK.DATA_TABLE_TEXT_MAX);
 }
 
 const allBlocks = (messages: readonly SlackMessage[]) =>

@@ -22,12 +22,15 @@ import {
   link,
   mention,
   notice,
+  numberCell,
   pager,
   type Reply,
   type ReplyNode,
   type ReplyNodeType,
   reply,
   select,
+  type TableNode,
+  table,
   text,
   viralPostCard,
 } from '../../../src/core/ui/index.js';
@@ -49,6 +52,8 @@ import {
   OPTION_VALUE_MAX,
   PLACEHOLDER_MAX,
   SELECT_OPTIONS_MAX,
+  TABLE_COLUMNS_MAX,
+  TABLE_ROWS_MAX,
   TEXT_MAX,
 } from '../../../src/core/ui/limits.js';
 
@@ -231,7 +236,27 @@ export function worstCaseNodes(): Record<ReplyNodeType, ReplyNode> {
     divider: divider(),
     image: present(image('https://img.example.com/big.png', LONG_HOSTILE, { title: LONG_HOSTILE })),
     'code-block': codeBlock(LONG_HOSTILE, { language: 'text', title: LONG_HOSTILE }),
+    table: worstCaseTable(),
   };
+}
+
+/** A table at every limit: the most rows and columns, each cell the longest hostile, emoji or right-to-left text. */
+export function worstCaseTable(): TableNode {
+  const texts = [LONG_HOSTILE, `${EMOJI}`.repeat(40), 'مرحبا بالعالم '.repeat(10), ''];
+  return table({
+    caption: LONG_HOSTILE,
+    columns: Array.from({ length: TABLE_COLUMNS_MAX }, (_, i) => ({
+      label: LONG_HOSTILE,
+      numeric: i % 2 === 1,
+    })),
+    rows: Array.from({ length: TABLE_ROWS_MAX + 5 }, (_, r) =>
+      Array.from({ length: TABLE_COLUMNS_MAX }, (_, c) =>
+        c % 2 === 1
+          ? numberCell(`${r * c}`.padStart(60, '9'), r * c)
+          : (texts[(r + c) % texts.length] as string),
+      ),
+    ),
+  });
 }
 
 /** The worst case of each card Scout builds: a creator (email revealed), a viral post, a CRM list and contact. */

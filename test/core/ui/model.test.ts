@@ -5,7 +5,7 @@ describe('model', () => {
   it('lists every node type exactly once', () => {
     expectTypeOf<(typeof REPLY_NODE_TYPES)[number]>().toEqualTypeOf<ReplyNodeType>();
     expect(new Set(REPLY_NODE_TYPES).size).toBe(REPLY_NODE_TYPES.length);
-    expect(REPLY_NODE_TYPES).toHaveLength(10);
+    expect(REPLY_NODE_TYPES).toHaveLength(11);
   });
 
   it('names the foreign value assertNever receives', () => {
