@@ -1,7 +1,8 @@
 /**
  * `/scout list export` end to end in the terminal: the sandbox's list read page by page (a list bigger than one
- * service page included), a CSV file saved beside the database and its path printed, the status filter, hostile
- * cells neutralised, and bad input refused before anything is sent.
+ * service page included), a CSV file saved beside the database and its path printed, laid out for people (the columns
+ * they read first, statuses in words, engagement as a percentage, timestamps with their zone, no column twice), the
+ * status filter, hostile cells neutralised, and bad input refused before anything is sent.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { helpFamily } from '../../src/commands/help.js';
 import { EXPORT_PAGE_SIZE } from '../../src/commands/lists/export.js';
 import { listFamily, listsFamily } from '../../src/commands/lists.js';
 import type { CrmContact } from '../../src/core/service/index.js';
-import { allContacts, expectRowsMatch, parseCsv } from '../helpers/contacts-csv.js';
+import { allContacts, csvTable, expectRowsMatch, parseCsv } from '../helpers/contacts-csv.js';
 import { type Harness, startHarness, TEST_KEY } from '../helpers/harness.js';
 
 const BIG = 'Export Big Test';
@@ -19,6 +20,24 @@ const EMPTY = 'Export Empty Test';
 /** More contacts than one service page holds. */
 const BIG_SIZE = EXPORT_PAGE_SIZE + 150;
 const HOSTILE = "=cmd|' /C calc'!A0";
+/** The columns people read first, in the order they read them. */
+const LEAD_COLUMNS = [
+  'Name',
+  'Handle',
+  'Platform',
+  'Profile URL',
+  'Email',
+  'Status',
+  'Proposed rate',
+  'Agreed rate',
+  'Deliverables',
+  'Notes',
+  'Followers',
+  'Engagement (%)',
+  'Country',
+  'Added',
+  'Last contact',
+];
 
 let h: Harness;
 let dir: string;
@@ -109,9 +128,9 @@ describe('list export in the terminal', () => {
     const rows = parseCsv(await readFile(path));
     expect(rows).toHaveLength(BIG_SIZE);
     expectRowsMatch(rows, await allContacts(h.app.service, bigId));
-    const hostile = rows.find((row) => row.notes?.includes('cmd|'));
-    expect(hostile?.notes).toBe(`'${HOSTILE}`);
-    expect(hostile?.proposed_rate).toBe('450');
+    const hostile = rows.find((row) => row.Notes?.includes('cmd|'));
+    expect(hostile?.Notes).toBe(`'${HOSTILE}`);
+    expect(hostile?.['Proposed rate']).toBe('450');
   });
 
   it('writes a long handle whole, and its profile URL', async () => {
@@ -123,9 +142,109 @@ describe('list export in the terminal', () => {
     expect(out).toContain(`${BIG} · 2 contacts exported to`);
     const rows = parseCsv(await readFile(savedPath(out) as string));
     expectRowsMatch(rows, contacts as unknown as CrmContact[]);
-    const row = rows.find((r) => r.id === first?.id);
-    expect(row?.creator_handle).toBe(long);
-    expect(row?.profile_url).toMatch(new RegExp(`^https://.*${long}/?$`));
+    const row = rows.find((r) => r['Contact ID'] === first?.id);
+    expect(row?.Handle).toBe(long);
+    expect(row?.['Profile URL']).toMatch(new RegExp(`^https://.*${long}/?$`));
+  });
+
+  it("puts the columns people read first, in order, then the service's own under readable labels", async () => {
+    const out = await h.type(`list export "${BIG}"`);
+    const [header, ...rows] = csvTable(await readFile(savedPath(out) as string));
+    expect(header).toEqual([
+      ...LEAD_COLUMNS,
+      'Contact ID',
+      'List ID',
+      'Creator ID',
+      'First contact',
+      'Replied',
+      'Active',
+      'Updated',
+      'Creator main category',
+      'Creator avatar URL',
+    ]);
+    expect(rows).toHaveLength(BIG_SIZE);
+    // Who the creator is reads first, as chat shows it.
+    const sample = parseCsv(await readFile(savedPath(out) as string))[0] as Record<string, string>;
+    expect(sample.Name).not.toBe('');
+    expect(sample.Handle).toMatch(/^[^@]/);
+    expect(sample.Platform).toMatch(/^(TikTok|Instagram|YouTube|X \(Twitter\)|LinkedIn|Twitch)$/);
+    expect(sample['Engagement (%)']).toMatch(/^\d+(\.\d+)?$/);
+    expect(Number(sample['Engagement (%)'])).toBeGreaterThan(0.01);
+  });
+
+  it('writes every timestamp with its zone, and no value of a contact in two columns', async () => {
+    const out = await h.type(`list export "${BIG}"`);
+    const [header = [], ...rows] = csvTable(await readFile(savedPath(out) as string));
+    expect(new Set(header).size).toBe(header.length);
+    const at = (label: string) => header.indexOf(label);
+    const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+    for (const row of rows) {
+      expect(row[at('Added')]).toMatch(zoned);
+      expect(row[at('Updated')]).toMatch(zoned);
+      // The handle, the email and the ids are each in one column only (the service sends the handle three times).
+      for (const label of ['Handle', 'Email', 'Creator ID', 'Contact ID']) {
+        const value = (row[at(label)] ?? '').toLowerCase();
+        if (value === '') continue;
+        const holding = row.filter((cell) => cell.replace(/^'?@+/, '').toLowerCase() === value);
+        expect(holding, `${label} ${value}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('reads a status in words, engagement as chat shows it, dates with their zone, and leaves out repeats', async () => {
+    const [first, second] = await firstContacts(2);
+    const one = first as Record<string, unknown>;
+    const two = second as Record<string, unknown>;
+    const handle = String(one.handle);
+    const contacts = [
+      {
+        ...one,
+        status: 'NEGOTIATING',
+        date_created: '2026-11-28T10:42:00',
+        last_contact_date: '2026-11-28T12:42:00+02:00',
+        first_contact_date: '2026-11-20',
+        response_date: 'soon',
+        // What the service repeats: the handle (with its "@", in other letter case), the email and the creator id.
+        instagram_handle: `@${handle.toUpperCase()}`,
+        campaign_code: null,
+        influencer: {
+          ...(one.influencer as object),
+          handle: `@${handle}`,
+          email: one.contact_email,
+          user_id: one.user_id,
+          engagement_rate: 0.0369,
+        },
+      },
+      {
+        ...two,
+        status: 'ON_HOLD',
+        instagram_handle: null,
+        campaign_code: 'SPRING-7',
+        influencer: { ...(two.influencer as object), engagement_rate: 0.0005 },
+      },
+    ];
+    await serveNext([contactsPage(contacts, { page: 1, next_page: 0, total_pages: 1, total: 2 })]);
+    const out = await h.type(`list export "${BIG}"`);
+    const bytes = await readFile(savedPath(out) as string);
+    const [header = []] = csvTable(bytes);
+    expect(header).not.toContain('Instagram handle');
+    expect(header).not.toContain('Creator handle');
+    expect(header).not.toContain('Creator email');
+    expect(header).not.toContain('Creator user ID');
+    // A field the service sent beyond the contract, under a readable label, after the contract's own.
+    expect(header.indexOf('Campaign code')).toBeGreaterThan(header.indexOf('Updated'));
+    const [a, b] = parseCsv(bytes);
+    expect(a).toMatchObject({
+      Handle: handle,
+      Status: 'Negotiating',
+      'Engagement (%)': '3.7',
+      Added: '2026-11-28T10:42:00Z',
+      'Last contact': '2026-11-28T10:42:00Z',
+      'First contact': '2026-11-20',
+      Replied: 'soon',
+      'Campaign code': '',
+    });
+    expect(b).toMatchObject({ Status: 'On hold', 'Engagement (%)': '0.05', 'Campaign code': 'SPRING-7' });
   });
 
   it('stops at the last page the service names, even when next_page goes on', async () => {
@@ -158,7 +277,7 @@ describe('list export in the terminal', () => {
     expect(out).toContain('150 contacts with status Negotiating exported to Export-Big-Test-negotiating-');
     expect(creatorReads(from).map((r) => r.query.status)).toEqual(['NEGOTIATING']);
     const rows = parseCsv(await readFile(savedPath(out) as string));
-    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['NEGOTIATING']));
+    expect(new Set(rows.map((row) => row.Status))).toEqual(new Set(['Negotiating']));
     expectRowsMatch(rows, await allContacts(h.app.service, bigId, 'NEGOTIATING'));
   });
 

@@ -1,7 +1,6 @@
 /**
  * `/scout list export`: every contact of a list (or of one status) as a CSV file, read from the service a page at a
- * time with progress shown. Columns: the contact's fields as the service names them (the contract's first, then
- * any others it sent), the creator's handle, platform and profile URL, then the members of `influencer`.
+ * time with progress shown, laid out for people by contact-table.ts.
  */
 import type { CommandContext } from '../../core/command/types.js';
 import type { CrmStatus } from '../../core/service/enums.js';
@@ -9,12 +8,10 @@ import type { CrmContact } from '../../core/service/index.js';
 import {
   bold,
   CSV_MIME_TYPE,
-  type CsvCell,
   code,
   csvBytes,
   file,
   formatInteger,
-  fullProfileUrl,
   notice,
   type Reply,
   reply,
@@ -22,6 +19,7 @@ import {
   text,
 } from '../../core/ui/index.js';
 import { quoted, STATUS_EXAMPLE, statusLabel } from './common.js';
+import { contactTable } from './contact-table.js';
 import type { ListTarget } from './resolve.js';
 
 /** Contacts read per request: the contract's largest page, so a big list takes the fewest requests. */
@@ -32,92 +30,6 @@ export const EXPORT_PAGES_MAX = 40;
 const PROGRESS_MAX = 3;
 /** Time between progress messages after the first. */
 const PROGRESS_EVERY_MS = 10_000;
-
-/** The contact fields of the contract, in its order: the first columns. */
-export const CONTACT_COLUMNS = [
-  'id',
-  'list_id',
-  'user_id',
-  'status',
-  'contact_email',
-  'handle',
-  'first_contact_date',
-  'last_contact_date',
-  'response_date',
-  'proposed_rate',
-  'agreed_rate',
-  'content_deliverables',
-  'notes',
-  'active',
-  'date_created',
-  'date_updated',
-] as const;
-
-/** Columns Scout adds after the contact's own: the creator's handle (no "@"), platform and public profile. */
-export const CREATOR_COLUMNS = ['creator_handle', 'creator_platform', 'profile_url'] as const;
-
-/** Prefix of the columns that spread the contact's `influencer` object, one column per member. */
-export const INFLUENCER_PREFIX = 'influencer.';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A field value as a cell: scalars as they are, lists of scalars joined, anything else as JSON. */
-function cell(value: unknown): CsvCell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (Array.isArray(value) && value.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
-    return value.join('; ');
-  }
-  return JSON.stringify(value);
-}
-
-const influencerOf = (contact: CrmContact) => (isRecord(contact.influencer) ? contact.influencer : {});
-const textOf = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-
-/** A handle as data: whole, trimmed, without its leading "@" (a card's display form shortens long ones). */
-const bareHandle = (value: unknown) => {
-  const handle = textOf(value)?.replace(/^@/, '').trim();
-  return handle === undefined || handle === '' ? null : handle;
-};
-
-/** The creator's handle, platform and profile URL, from the contact or the creator record it carries. */
-function creatorCells(contact: CrmContact): CsvCell[] {
-  const influencer = influencerOf(contact);
-  const handle = bareHandle(contact.handle) ?? bareHandle(influencer.handle);
-  // Creator ids name their platform (`tiktok_123`) when the record does not.
-  const platform =
-    textOf(influencer.source)?.toLowerCase() ?? /^([a-z]+)_/.exec(contact.user_id ?? '')?.[1] ?? null;
-  return [handle, platform, fullProfileUrl(platform, handle)];
-}
-
-/** The table of contacts: fixed columns first, then whatever else the service sent, in the order first seen. */
-export function contactTable(contacts: readonly CrmContact[]): {
-  header: string[];
-  rows: CsvCell[][];
-} {
-  const fixed = new Set<string>([...CONTACT_COLUMNS, 'influencer']);
-  const extra = new Set<string>();
-  const influencerKeys = new Set<string>();
-  for (const contact of contacts) {
-    for (const key of Object.keys(contact)) if (!fixed.has(key)) extra.add(key);
-    for (const key of Object.keys(influencerOf(contact))) influencerKeys.add(key);
-  }
-  const own = [...CONTACT_COLUMNS, ...extra];
-  const spread = [...influencerKeys];
-  const header = [...own, ...CREATOR_COLUMNS, ...spread.map((key) => `${INFLUENCER_PREFIX}${key}`)];
-  const rows = contacts.map((contact) => {
-    const fields = contact as Record<string, unknown>;
-    const influencer = influencerOf(contact);
-    return [
-      ...own.map((key) => cell(fields[key])),
-      ...creatorCells(contact),
-      ...spread.map((key) => cell(influencer[key])),
-    ];
-  });
-  return { header, rows };
-}
 
 /** Says how far the reading got: after the first page, then at most every PROGRESS_EVERY_MS. */
 function progressReporter(ctx: CommandContext, list: ListTarget, filter: string) {

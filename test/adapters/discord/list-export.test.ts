@@ -61,9 +61,9 @@ describe('list export on Discord', () => {
     const rows = parseCsv(sent?.data as Buffer);
     expect(rows).toHaveLength(SIZE);
     expectRowsMatch(rows, await allContacts(bot.app.service, listId));
-    const hostile = rows.find((row) => row.notes?.includes('cmd|'));
-    expect(hostile?.notes).toBe(`'+1+cmd|" /C calc"!A0`);
-    expect(hostile?.agreed_rate).toBe('900');
+    const hostile = rows.find((row) => row.Notes?.includes('cmd|'));
+    expect(hostile?.Notes).toBe(`'+1+cmd|" /C calc"!A0`);
+    expect(hostile?.['Agreed rate']).toBe('900');
 
     // The fake keeps the file as the reply's attachment and serves it from its URL, as Discord's CDN does.
     const stored = fake.original(run.token)?.attachments ?? [];
@@ -81,7 +81,7 @@ describe('list export on Discord', () => {
     ]);
     const answer = await fake.waitFor(withFile(run.token), 'the status export');
     const rows = parseCsv(answer.files[0]?.data as Buffer);
-    expect(rows.map((row) => row.status)).toEqual(Array(25).fill('DONE'));
+    expect(rows.map((row) => row.Status)).toEqual(Array(25).fill('Done'));
     expectRowsMatch(rows, await allContacts(bot.app.service, listId, 'DONE'));
 
     const bad = slash(fake, 'list', 'export', [

@@ -68,7 +68,7 @@ describe('list export on Slack', () => {
     const rows = parseCsv(upload.bytes as Buffer);
     expect(rows).toHaveLength(SIZE);
     expectRowsMatch(rows, await allContacts(world.app.service, listId));
-    expect(rows.find((row) => row.notes?.includes('cmd|'))?.notes).toBe(`'@SUM(1+1)*cmd|" /C calc"!A0`);
+    expect(rows.find((row) => row.Notes?.includes('cmd|'))?.Notes).toBe(`'@SUM(1+1)*cmd|" /C calc"!A0`);
   });
 
   it('exports one status, and says privately when Slack refuses the file in that channel', async () => {
@@ -88,7 +88,7 @@ describe('list export on Slack', () => {
     const tried = world.slack.uploads.slice(before);
     expect(tried).toHaveLength(1);
     expect(tried[0]?.channelId).toBeNull();
-    expect(parseCsv(tried[0]?.bytes as Buffer).map((row) => row.status)).toEqual(Array(10).fill('WORKING'));
+    expect(parseCsv(tried[0]?.bytes as Buffer).map((row) => row.Status)).toEqual(Array(10).fill('Working'));
   });
 
   it('refuses an unknown status privately, uploading nothing', async () => {
