@@ -238,6 +238,8 @@ export interface MeterOptions extends BudgetScope {
    * needs more grows it within the cap; what is written to the ledger is taken from it.
    */
   reservation?: Reservation;
+  /** Told what each paid call cost once its answer says so, to sum what an answer spent. */
+  charged?: (credits: number) => void;
 }
 
 /**
@@ -276,6 +278,7 @@ export function createMeter(options: MeterOptions): Meter {
           balance: meta.creditsRemaining,
           ...(shared === undefined ? {} : { request: shared.request }),
         });
+        options.charged?.(meta.cost);
         // An alert that cannot be queued (a busy or full disk) never fails the call it follows.
         await quietly(() => noteSpend(options, meta.creditsRemaining));
       },

@@ -58,7 +58,7 @@ describe('viral search', () => {
       5,
     );
     expect(output).toContain('Video: https://');
-    expect(output).toContain('5 credits spent.');
+    expect(output.trimEnd().split('\n').at(-1)).toBe('5 credits');
     expect(h.sandbox.credits(TEST_KEY)).toBe(balance - 5);
     expect(await h.spentToday()).toBe(5);
     expect((await ledgerRows()).at(-1)).toEqual({
@@ -91,7 +91,7 @@ describe('viral search', () => {
     const calls = viralRequests().length;
     const back = await h.type('previous');
     expect(handles(back)).toEqual(firstHandles);
-    expect(back).toContain('no credits spent');
+    expect(back).toContain('\n0 credits · 5 cached, free');
     const again = await h.type('6');
     expect(handles(again)).toEqual(secondHandles);
     expect(viralRequests().length).toBe(calls);

@@ -11,7 +11,6 @@ import type { Page } from '../../core/service/index.js';
 import {
   bold,
   CARDS_PER_PAGE,
-  creditsSpent,
   formatInteger,
   notice,
   pager,
@@ -161,6 +160,8 @@ function view<Q, T>(
   }
   const start = at.chunk * CARDS_PER_PAGE;
   const shown = items.slice(start, start + CARDS_PER_PAGE);
+  // What the call just made cost ends the answer (the guard's cost line); a page paid for before is counted free.
+  if (spent === null) ctx.cached(shown.length);
   const first = (at.page - 1) * state.size + start + 1;
   const last = first + shown.length - 1;
   const total = chatPages(state);
@@ -177,7 +178,6 @@ function view<Q, T>(
         prevActionId: previous,
         nextActionId: token(ctx, source, results, nextOf(state, at)),
       }),
-      text(spent === null ? 'Shown from results already paid for: no credits spent.' : creditsSpent(spent)),
     ],
     options,
   );

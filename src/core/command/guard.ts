@@ -10,7 +10,7 @@ import { actorKey } from '../actor.js';
 import { UnconfirmedChargeError } from '../credit-errors.js';
 import { budgetOf, budgetScopeFor, checkCap, reserveWithinCap } from '../credits.js';
 import type { CallOptions } from '../service/types.js';
-import { notice, type Reply, reply } from '../ui/index.js';
+import { costLine, notice, type Reply, reply, text } from '../ui/index.js';
 import { readStoredReply, storedReply } from '../ui/reply-schema.js';
 import { type Running, STOP } from './builtin-actions.js';
 import {
@@ -24,6 +24,7 @@ import {
   type DispatchEnv,
   type Invocation,
   type Scoped,
+  type Spend,
   saveElements,
 } from './invocation.js';
 import type { CommandContext } from './types.js';
@@ -80,6 +81,12 @@ const personal =
   (kind, payload) =>
     ctx.token(kind, payload, { personal: true });
 
+/** The answer, ending with what it spent in the one format every answer uses (costLine), when it spent or showed any. */
+function withCostLine(answer: Reply, spend: Spend): Reply {
+  const line = costLine(spend.credits, spend.cached);
+  return line === null ? answer : { ...answer, nodes: [...answer.nodes, text(line)] };
+}
+
 /** Creates the guard; `running` holds the waits its Cancel buttons stop (see builtin-actions.ts). */
 export function createGuard(env: DispatchEnv, running: Running): Guard {
   const { store, clock, settings, logger, reservations } = env;
@@ -118,7 +125,8 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
     };
     if (invocation.workingShown === true) waiting.shownElsewhere();
     const { commandText, command } = options;
-    const ctx = commandContext(env, invocation, { commandText, key, command, reservation, calls });
+    const spend: Spend = { credits: 0, cached: 0 };
+    const ctx = commandContext(env, invocation, { commandText, key, command, reservation, calls, spend });
     // The handler's own interim messages count as shown: no working message follows them.
     const handlerCtx: CommandContext = {
       ...ctx,
@@ -175,7 +183,7 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
           // A ceiling that often does not apply is not held up front: each paid call is checked at its own cost.
           if (!options.capPerCall) await reserveWithinCap(scope, reservation, estimate);
         }
-        const worked = await options.work(handlerCtx);
+        const worked = withCostLine(await options.work(handlerCtx), spend);
         const result = understood === undefined ? worked : understood.answer(worked);
         // The answer's elements exist before the answer is kept for repeats or sent.
         await saveElements(store, invocation.elements);

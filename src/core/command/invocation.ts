@@ -147,6 +147,12 @@ export const expiredIn = (env: DispatchEnv, invocation: Scoped, rerun: string | 
 /** The service of a tenant without a service account: any call says how to connect one, and nothing is sent. */
 const unconnected = (isAdmin: boolean): ServiceApi => createRefusingApi(() => new NotConnectedError(isAdmin));
 
+/** What one run spent and showed for free, for its answer's cost line. */
+export interface Spend {
+  credits: number;
+  cached: number;
+}
+
 /** One run of guarded work: its invocation key, the command its spend counts toward, its reservation and calls. */
 export interface Run {
   commandText: string;
@@ -154,6 +160,7 @@ export interface Run {
   command: string | null;
   reservation: Reservation;
   calls: CallOptions;
+  spend: Spend;
 }
 
 /** What a handler receives for one run. */
@@ -176,6 +183,9 @@ export function commandContext(env: DispatchEnv, invocation: Scoped, run: Run): 
               accountId: access.account.id,
               owner: env.owner,
               reservation: run.reservation,
+              charged: (credits) => {
+                run.spend.credits += credits;
+              },
             }),
             run.calls,
           )
@@ -198,5 +208,8 @@ export function commandContext(env: DispatchEnv, invocation: Scoped, run: Run): 
       await invocation.progress?.(shown);
     },
     expired: () => expiredIn(env, invocation, commandText || null),
+    cached: (count) => {
+      run.spend.cached += Math.max(0, count);
+    },
   };
 }

@@ -67,6 +67,8 @@ export interface CommandContext {
   token(kind: string, payload: unknown, options?: TokenOptions): string;
   /** Posts an interim reply (for long work), visible like the final one. */
   progress(reply: Reply): Promise<void>;
+  /** Says `count` things this answer shows were paid for before (cached profiles): its cost line counts them. */
+  cached(count: number): void;
   /** The answer for results whose state has expired: says so and offers to run the command again. */
   expired(): Reply;
 }

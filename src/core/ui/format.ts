@@ -193,6 +193,15 @@ export function creditsSpent(amount: number): string {
   return amount === 0 ? 'No credits spent.' : `${formatCredits(amount)} spent.`;
 }
 
+/**
+ * The one line that ends every answer that spent credits or showed what was paid for before: "5 credits",
+ * "5 credits · 2 cached, free", "0 credits · 5 cached, free"; null when there is nothing to say.
+ */
+export function costLine(credits: number, cached: number): string | null {
+  if (credits <= 0 && cached <= 0) return null;
+  return cached > 0 ? `${formatCredits(credits)} · ${cached} cached, free` : formatCredits(credits);
+}
+
 /** A duration in words, rounded down to its largest unit: 2.5 days -> "2 days". */
 export function formatDuration(ms: number): string {
   const span = Number.isFinite(ms) ? Math.max(0, ms) : 0;
