@@ -1,11 +1,6 @@
 /** The private message of a budget alert: the person's spend against their daily cap, or the team's low balance. */
-import type { BalanceDetails, BudgetAlert, CapDetails } from '../store/budget-alerts.js';
+import type { AlertPayload, BalanceDetails, CapDetails } from '../store/budget-alerts.js';
 import { bold, fields, formatInteger, mention, notice, type Reply, reply, text } from '../ui/index.js';
-
-/** The key of an alert's post, stable across retries and restarts: one per person, threshold and UTC day. */
-export function alertKey(alert: Pick<BudgetAlert, 'userId' | 'threshold' | 'day'>): string {
-  return `alert:${alert.userId}:${alert.threshold}:${alert.day}`;
-}
 
 const credits = (amount: number) => `${formatInteger(amount)} credit${amount === 1 ? '' : 's'}`;
 
@@ -58,7 +53,7 @@ function balanceReply(details: BalanceDetails): Reply {
 }
 
 /** The message of an alert. */
-export function alertReply(alert: BudgetAlert): Reply {
+export function alertReply(alert: Pick<AlertPayload, 'threshold' | 'details'>): Reply {
   const { details } = alert;
   return details.kind === 'balance' ? balanceReply(details) : capReply(details, alert.threshold === '100');
 }

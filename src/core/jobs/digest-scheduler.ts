@@ -1,30 +1,20 @@
 /**
  * The digest scheduler: once a day per digest, at its local time (or at start, when the time passed while Scout
- * was down and the day is not over), chooses the posts with credits charged to the digest's creator, stores
- * the run with its posts in one transaction, then posts it; a run not confirmed posted is posted at next start.
+ * was down and the day is not over), chooses the posts with credits charged to the digest's creator and queues the
+ * day's post with them in the outbox, in one transaction; the outbox posts it once (outbox.ts).
  */
 import { randomBytes } from 'node:crypto';
-import type { Platform } from '../actor.js';
-import type { Clock } from '../clock.js';
 import { CreditCapError, UnconfirmedChargeError } from '../credit-errors.js';
 import { budgetScopeFor, createMeter } from '../credits.js';
-import type { Logger } from '../logger.js';
-import type { Outbound } from '../outbound.js';
-import type { Digest } from '../store/digests.js';
+import { type Digest, type DigestPayload, digestKey } from '../store/digests.js';
 import type { ServiceAccount } from '../tenancy/index.js';
 import { formatCredits } from '../ui/index.js';
-import { untilAborted } from './abort.js';
-import type { JobsApp } from './deps.js';
 import { chooseDigestPosts, digestReply } from './digest-view.js';
+import { type Courier, type DeliveryDeps, deliverPosts } from './outbox.js';
 import { endOfLocalDay, localDayOf, zonedInstant } from './time-zone.js';
 
 /** What the scheduler needs. */
-export interface DigestSchedulerOptions {
-  app: JobsApp;
-  outbound: ReadonlyMap<Platform, Outbound>;
-  logger: Logger;
-  clock: Clock;
-}
+export type DigestSchedulerOptions = DeliveryDeps;
 
 /** The scheduler's one step, run by the jobs loop (and by tests directly). */
 export interface DigestScheduler {
@@ -94,56 +84,25 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
         .release()
         .catch((error: unknown) => logger.warn({ err: error }, 'Could not release a reservation.'));
     }
-    await store.digests.begin(digest.id, day, chosen, clock.now());
+    await store.digests.begin(digest, day, chosen, clock.now());
   };
 
-  const deliver = async (signal?: AbortSignal): Promise<number> => {
-    let count = 0;
-    for (const run of await store.digests.unposted()) {
-      if (signal?.aborted) break;
-      const digest = await store.digests.get(run.digestId);
-      if (digest === null || digest.removedAt !== null) continue;
-      const outbound = options.outbound.get(digest.platform);
-      if (outbound === undefined) {
-        logger.warn({ platform: digest.platform, digest: digest.id }, 'No outbound adapter for a digest.');
-        continue;
-      }
-      const reply = digestReply(
-        {
-          id: digest.id,
-          localDay: run.localDay,
-          localTime: digest.localTime,
-          timeZone: digest.timeZone,
-          filters: digest.filters,
-        },
-        run.posts,
-        run.note,
-      );
-      // Recorded before posting: a run still 'posting' at start was interrupted and is posted again.
-      await store.digests.markPosting(digest.id, run.localDay);
-      try {
-        const posted = await untilAborted(
-          outbound.post(
-            { platform: digest.platform, workspaceId: digest.workspaceId, channelId: digest.channelId },
-            reply,
-            { key: `digest:${digest.id}:${run.localDay}`, mayHaveLanded: run.state === 'posting' },
-          ),
-          signal,
-        );
-        await store.digests.markPosted(digest.id, run.localDay, posted.messageId, clock.now());
-        count += 1;
-        app.metrics.digestRun('posted');
-      } catch (error) {
-        if (signal?.aborted) break;
-        app.metrics.digestRun('post_failed');
-        logger.error(
-          { err: error, digest: digest.id },
-          'A digest could not be posted; it will be tried again.',
-        );
-      }
-    }
-    return count;
+  const courier: Courier<DigestPayload> = {
+    kind: 'digest',
+    what: 'A digest',
+    async prepare({ payload }) {
+      const digest = await store.digests.get(payload.digestId);
+      // A digest removed since its day was queued posts nothing.
+      if (digest === null || digest.removedAt !== null) return 'drop';
+      const { localTime, timeZone, filters } = digest;
+      const heading = { id: digest.id, localDay: payload.localDay, localTime, timeZone, filters };
+      return { reply: digestReply(heading, payload.posts, payload.note) };
+    },
+    done: (_post, outcome) => app.metrics.digestRun(outcome === 'posted' ? 'posted' : 'post_failed'),
   };
+
+  const deliver = async (signal?: AbortSignal): Promise<number> =>
+    deliverPosts(options, courier, await store.outbox.unposted<DigestPayload>('digest'), signal);
 
   /** Prepares the due digests of one account in turn; returns the first failure, if any. */
   const prepareAll = async (
@@ -179,7 +138,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
       >();
       for (const digest of await store.digests.active()) {
         const day = dueDay(digest, clock.now());
-        if (day === null || (await store.digests.run(digest.id, day)) !== null) continue;
+        if (day === null || (await store.outbox.find(digest, digestKey(digest.id, day))) !== null) continue;
         const access = await app.tenants.access(digest);
         if (access.status !== 'ok') continue;
         const group = groups.get(access.account.id) ?? { account: access.account, due: [] };

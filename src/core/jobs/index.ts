@@ -1,6 +1,6 @@
 /**
  * Scout's background jobs: the reply poller, the digest scheduler and the budget alert sender, started and stopped
- * with the process.
+ * with the process. Each queues its posts in the outbox and delivers them through one rule (outbox.ts).
  */
 
 import type { Platform } from '../actor.js';
@@ -83,7 +83,7 @@ export function createJobs(options: JobsOptions): Jobs {
   };
 }
 
-export { alertKey, alertReply } from './budget-alert-view.js';
+export { alertReply } from './budget-alert-view.js';
 export { ALERT_ATTEMPTS_MAX, type BudgetAlertSender, createBudgetAlertSender } from './budget-alerts.js';
 export { createDigestScheduler, type DigestScheduler, dueDay } from './digest-scheduler.js';
 export {
@@ -94,6 +94,7 @@ export {
   poolSize,
   resolveDigestFilters,
 } from './digest-view.js';
+export { type Courier, type DeliveryDeps, deliverPosts, type Prepared } from './outbox.js';
 export { createReplyPoller, type ReplyPoller } from './reply-poller.js';
 export { type ConversationPayload, NOTIFY_KINDS, type StatusPayload } from './reply-view.js';
 export { canonicalTimeZone, localDayOf, parseLocalTime, zonedInstant } from './time-zone.js';

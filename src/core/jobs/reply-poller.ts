@@ -1,23 +1,24 @@
 /**
  * The reply poller: for each service account with subscribed channels (each tenant's own key), reads inbound
- * agent messages at background priority, queues one announcement per new reply and subscription (atomically
- * with marking the reply seen), then posts the queue through the platform's Outbound, threading later replies
- * of a mail thread under the first notification. Accounts are polled side by side: one waiting on its own rate
- * limit does not hold up another.
+ * agent messages at background priority, queues one notification per new reply and subscription in the outbox
+ * (atomically with marking the reply seen), then delivers them (outbox.ts), each subscription's in order, threading
+ * later replies of a mail thread under the first notification. Accounts are polled side by side: one waiting on its
+ * own rate limit does not hold up another.
  */
 
-import type { Platform } from '../actor.js';
-import type { Clock } from '../clock.js';
-import type { Logger } from '../logger.js';
-import type { Outbound, PostedMessage } from '../outbound.js';
 import { type AgentMessage, agentMessageSchema } from '../service/agent.js';
 import type { Page } from '../service/types.js';
 import type { MintedAction } from '../store/action-tokens.js';
-import type { Announcement, FreshMessage, ReplySubscription } from '../store/subscriptions.js';
+import type { QueuedPost } from '../store/outbox.js';
+import {
+  type FreshMessage,
+  type ReplyPayload,
+  type ReplySubscription,
+  subscriptionSeries,
+} from '../store/subscriptions.js';
 import type { ServiceAccount } from '../tenancy/index.js';
 import { toEpochMs } from '../ui/index.js';
-import { untilAborted } from './abort.js';
-import type { JobsApp } from './deps.js';
+import { type Courier, type DeliveryDeps, deliverPosts } from './outbox.js';
 import { metadataHandle, replyNotification, replyTime } from './reply-view.js';
 
 /** Messages per request: the contract's maximum, so a full read takes as few requests as possible. */
@@ -28,12 +29,7 @@ export const POLL_PAGES_MAX = 100;
 const BACKGROUND = { priority: 'background' } as const;
 
 /** What the poller needs. */
-export interface ReplyPollerOptions {
-  app: JobsApp;
-  outbound: ReadonlyMap<Platform, Outbound>;
-  logger: Logger;
-  clock: Clock;
-}
+export type ReplyPollerOptions = DeliveryDeps;
 
 /** The poller's two steps, run by the jobs loop (and by tests directly). */
 export interface ReplyPoller {
@@ -137,7 +133,7 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
         threadId: message.thread_id ?? null,
         messageAt: at === null ? null : new Date(at).toISOString(),
         message: message as Record<string, unknown>,
-        subscriptionIds: subscriptionsNow.filter((s) => matches(s, message, state !== null)).map((s) => s.id),
+        subscriptions: subscriptionsNow.filter((s) => matches(s, message, state !== null)),
       });
     }
     // A page shifting under a concurrent reply can hide one message: storing the smaller count makes the next
@@ -177,19 +173,17 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
     return typeof handle === 'string' && handle.trim() !== '' ? handle.trim().replace(/^@+/, '') : null;
   };
 
-  const post = async (
+  /** What a notification says: its buttons minted and stored before it is posted, in the thread of its mail thread. */
+  const notification = async (
     account: ServiceAccount,
-    announcement: Announcement,
-    outbound: Outbound,
+    subscription: ReplySubscription,
+    post: QueuedPost<ReplyPayload>,
     names: Map<string, string>,
-    signal?: AbortSignal,
-  ): Promise<void> => {
-    const { subscription } = announcement;
-    const message = agentMessageSchema.parse(announcement.message);
-    const thread =
-      announcement.threadId === null
-        ? null
-        : await store.subscriptions.threadPost(subscription.id, announcement.threadId);
+  ) => {
+    const message = agentMessageSchema.parse(post.payload.message);
+    const thread = post.thread
+      ? await store.outbox.threadPost(subscriptionSeries(subscription.id), post.thread)
+      : null;
     const actor = {
       platform: subscription.platform,
       workspaceId: subscription.workspaceId,
@@ -208,81 +202,50 @@ export function createReplyPoller(options: ReplyPollerOptions): ReplyPoller {
       },
     });
     await store.actions.save(elements);
-    const channel = {
-      platform: subscription.platform,
-      workspaceId: subscription.workspaceId,
-      channelId: subscription.channelId,
-    };
-    const inThreadOf: PostedMessage | null =
-      thread === null ? null : { platform: subscription.platform, ...thread };
-    // Recorded before posting: a row still 'posting' at start was interrupted and is posted again.
-    await store.subscriptions.markPosting(subscription.id, announcement.messageId, now);
-    const posted = await untilAborted(
-      outbound.post(channel, reply, {
-        key: `reply:${subscription.id}:${announcement.messageId}`,
-        mayHaveLanded: announcement.state === 'posting',
-        ...(inThreadOf === null ? {} : { inThreadOf }),
-      }),
-      signal,
-    );
-    await store.subscriptions.markPosted(
-      subscription.id,
-      announcement.messageId,
-      { channelId: posted.channelId, messageId: posted.messageId, threadId: posted.threadId },
-      clock.now(),
-    );
+    return thread === null
+      ? { reply }
+      : { reply, inThreadOf: { platform: subscription.platform, ...thread } };
   };
 
-  const deliver = async (signal?: AbortSignal): Promise<number> =>
-    eachAccount(
-      await byAccount(
-        (await store.subscriptions.unposted()).filter((a) => a.subscription.removedAt === null),
-        (a) => a.subscription,
-      ),
-      'delivery',
-      (account, queue) => deliverAccount(account, queue, signal),
-    );
-
-  const deliverAccount = async (
+  /** How an account's notifications are delivered, with the subscriptions they were queued for. */
+  const courierOf = (
     account: ServiceAccount,
-    queue: readonly Announcement[],
-    signal?: AbortSignal,
-  ): Promise<number> => {
-    const names = await projectNames(account, signal);
-    // A failed post holds back the rest of its subscription, so replies keep their order and threads.
-    const held = new Set<number>();
-    let count = 0;
-    for (const announcement of queue) {
-      if (signal?.aborted) break;
-      const { subscription } = announcement;
-      if (held.has(subscription.id)) continue;
-      const outbound = options.outbound.get(subscription.platform);
-      if (outbound === undefined) {
-        held.add(subscription.id);
-        logger.warn({ platform: subscription.platform }, 'No outbound adapter for a subscribed channel.');
-        continue;
-      }
-      if (announcement.state === 'posting') {
-        logger.warn(
-          { subscription: subscription.id, message: announcement.messageId },
-          'Posting a reply notification that was interrupted before it was confirmed.',
-        );
-      }
-      try {
-        await post(account, announcement, outbound, names, signal);
-        count += 1;
-        app.metrics.notification(subscription.platform, 'posted');
-      } catch (error) {
-        if (signal?.aborted) break;
-        held.add(subscription.id);
-        app.metrics.notification(subscription.platform, 'failed');
-        logger.error(
-          { err: error, subscription: subscription.id, message: announcement.messageId },
-          'A reply notification could not be posted; it will be tried again.',
-        );
-      }
+    subscriptions: ReadonlyMap<number, ReplySubscription>,
+    names: Map<string, string>,
+  ): Courier<ReplyPayload> => ({
+    kind: 'reply',
+    what: 'A reply notification',
+    // A post that cannot go holds back the rest of its subscription, so replies keep their order and threads.
+    inOrder: true,
+    async prepare(post) {
+      const subscription = subscriptions.get(post.payload.subscriptionId);
+      return subscription === undefined ? 'drop' : notification(account, subscription, post, names);
+    },
+    done: (post, outcome) => app.metrics.notification(post.platform, outcome),
+  });
+
+  const deliver = async (signal?: AbortSignal): Promise<number> => {
+    const queued = await store.outbox.unposted<ReplyPayload>('reply');
+    // Read after the queue: the subscription of every post read is among them unless it has ended.
+    const subscriptions = new Map((await store.subscriptions.active()).map((s) => [s.id, s]));
+    const items: Array<{ post: QueuedPost<ReplyPayload>; subscription: ReplySubscription }> = [];
+    for (const post of queued) {
+      const subscription = subscriptions.get(post.payload.subscriptionId);
+      // Replies queued for a subscription since ended are not announced.
+      if (subscription === undefined) await store.outbox.drop(post.id);
+      else items.push({ post, subscription });
     }
-    return count;
+    return eachAccount(
+      await byAccount(items, (item) => item.subscription),
+      'delivery',
+      async (account, group) =>
+        deliverPosts(
+          options,
+          courierOf(account, subscriptions, await projectNames(account, signal)),
+          group.map((item) => item.post),
+          signal,
+        ),
+    );
   };
 
   return { poll, deliver };

@@ -1,9 +1,10 @@
 /**
- * Daily viral digests: their schedule and filters, one run per digest and local day (pending → posting →
- * posted, with the posts chosen kept for a retry), and the posts each digest has shown.
+ * Daily viral digests: their schedule and filters, and the posts each digest has shown. A digest's day is one post
+ * in the outbox (outbox.ts), keyed by digest and local day, queued with the posts chosen for it.
  */
 import type { Platform } from '../actor.js';
 import { InternalError } from '../errors.js';
+import { createOutbox } from './outbox.js';
 import { type Sql, sql, whichOf } from './sql.js';
 
 /** A scheduled digest. */
@@ -26,17 +27,16 @@ export interface Digest {
   removedAt: Date | null;
 }
 
-/** One day's run of a digest. */
-export interface DigestRun {
+/** What a digest's post of a day is rendered from: the posts chosen, or the one line posted instead. */
+export interface DigestPayload {
   digestId: number;
   localDay: string;
-  state: 'pending' | 'posting' | 'posted';
-  /** The posts chosen for the day. */
   posts: Record<string, unknown>[];
-  /** The one line posted instead when no post is shown. */
   note: string | null;
-  attempts: number;
 }
+
+/** The key of a digest's post of a local day: at most one a day. */
+export const digestKey = (digestId: number, localDay: string) => `digest:${digestId}:${localDay}`;
 
 /** What a new digest needs. */
 export type NewDigest = Omit<Digest, 'id' | 'removedAt'>;
@@ -59,23 +59,18 @@ export interface Digests {
   list(workspace: { platform: Platform; workspaceId: string }): Promise<Digest[]>;
   /** Every active digest. */
   active(): Promise<Digest[]>;
-  run(digestId: number, localDay: string): Promise<DigestRun | null>;
   /** Post ids a digest has shown, among `ids`. */
   shown(digestId: number, ids: readonly string[]): Promise<Set<string>>;
   /**
-   * In one transaction: stores the day's run with its posts (pending) and marks them shown. False when the day
-   * already has a run (another pass got there first).
+   * In one transaction: queues the day's post with its posts chosen and marks them shown. False when the day was
+   * queued already (another pass got there first).
    */
   begin(
-    digestId: number,
+    digest: Digest,
     localDay: string,
     chosen: { posts: readonly Record<string, unknown>[]; note: string | null },
     now: Date,
   ): Promise<boolean>;
-  /** Runs not yet known to be posted. */
-  unposted(): Promise<DigestRun[]>;
-  markPosting(digestId: number, localDay: string): Promise<void>;
-  markPosted(digestId: number, localDay: string, messageId: string, now: Date): Promise<void>;
 }
 
 interface DigestRow {
@@ -92,15 +87,6 @@ interface DigestRow {
   removed_at: string | null;
 }
 
-interface RunRow {
-  digest_id: number;
-  local_day: string;
-  state: 'pending' | 'posting' | 'posted';
-  posts: string;
-  note: string | null;
-  attempts: number;
-}
-
 const toDigest = (row: DigestRow): Digest => ({
   id: row.id,
   platform: row.platform as Platform,
@@ -113,15 +99,6 @@ const toDigest = (row: DigestRow): Digest => ({
   top: row.top,
   createdAt: new Date(row.created_at),
   removedAt: row.removed_at === null ? null : new Date(row.removed_at),
-});
-
-const toRun = (row: RunRow): DigestRun => ({
-  digestId: row.digest_id,
-  localDay: row.local_day,
-  state: row.state,
-  posts: JSON.parse(row.posts) as Record<string, unknown>[],
-  note: row.note,
-  attempts: row.attempts,
 });
 
 /** Creates the digests repository. */
@@ -163,13 +140,6 @@ export function createDigests(db: Sql): Digests {
       (await db.all<DigestRow>(sql`SELECT * FROM digests WHERE removed_at IS NULL ORDER BY id`)).map(
         toDigest,
       ),
-    async run(digestId, localDay) {
-      const row = await db.one<RunRow>(
-        sql`SELECT digest_id, local_day, state, posts, note, attempts FROM digest_runs
-            WHERE digest_id = ${digestId} AND local_day = ${localDay}`,
-      );
-      return row === undefined ? null : toRun(row);
-    },
     shown: (digestId, ids) =>
       whichOf(
         db,
@@ -178,45 +148,23 @@ export function createDigests(db: Sql): Digests {
           sql`SELECT post_id AS "value" FROM digest_shown
               WHERE digest_id = ${digestId} AND post_id IN (${sql.join(part)})`,
       ),
-    begin: (digestId, localDay, chosen, now) =>
+    begin: (digest, localDay, chosen, now) =>
       db.transaction(async (tx) => {
-        // The primary key (digest, day) lets one pass of one process store the day's run; the others find it.
-        const inserted = await tx.run(
-          sql`INSERT INTO digest_runs (digest_id, local_day, state, posts, note, created_at)
-              VALUES (${digestId}, ${localDay}, 'pending', ${JSON.stringify(chosen.posts)}, ${chosen.note},
-                ${now.toISOString()})
-              ON CONFLICT (digest_id, local_day) DO NOTHING`,
-        );
-        if (inserted === 0) return false;
+        const { id: digestId, platform, workspaceId, channelId } = digest;
+        const payload: DigestPayload = { digestId, localDay, posts: [...chosen.posts], note: chosen.note };
+        const key = digestKey(digestId, localDay);
+        const post = { kind: 'digest' as const, platform, workspaceId, to: { channelId }, key, payload };
+        if (!(await createOutbox(tx).queue({ ...post, happenedAt: now.toISOString() }, now))) return false;
         for (const post of chosen.posts) {
           if (typeof post.id === 'string') {
             await tx.run(
-              sql`INSERT INTO digest_shown (digest_id, post_id, local_day) VALUES (${digestId}, ${post.id}, ${localDay})
+              sql`INSERT INTO digest_shown (digest_id, post_id, local_day) VALUES (${digest.id}, ${post.id}, ${localDay})
                   ON CONFLICT (digest_id, post_id) DO NOTHING`,
             );
           }
         }
         return true;
       }),
-    unposted: async () =>
-      (
-        await db.all<RunRow>(
-          sql`SELECT digest_id, local_day, state, posts, note, attempts FROM digest_runs
-              WHERE state <> 'posted' ORDER BY digest_id, local_day`,
-        )
-      ).map(toRun),
-    async markPosting(digestId, localDay) {
-      await db.run(
-        sql`UPDATE digest_runs SET state = 'posting', attempts = attempts + 1
-            WHERE digest_id = ${digestId} AND local_day = ${localDay} AND state <> 'posted'`,
-      );
-    },
-    async markPosted(digestId, localDay, messageId, now) {
-      await db.run(
-        sql`UPDATE digest_runs SET state = 'posted', posted_at = ${now.toISOString()}, posted_message_id = ${messageId}
-            WHERE digest_id = ${digestId} AND local_day = ${localDay}`,
-      );
-    },
   };
 }
 

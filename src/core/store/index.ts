@@ -13,6 +13,7 @@ import { createInvocations } from './invocations.js';
 import type { Ledger } from './ledger.js';
 import { createLedger } from './ledger.js';
 import { createPersonNotices, type PersonNotices } from './notices.js';
+import { createOutbox, type Outbox } from './outbox.js';
 import { createProcesses, type Processes } from './processes.js';
 import { createProfileHandles, type ProfileHandles } from './profile-handles.js';
 import type { ProfileCache } from './profiles.js';
@@ -38,10 +39,12 @@ export interface Store {
   readonly handles: ProfileHandles;
   readonly searches: SearchSessions;
   readonly settings: Settings;
-  /** Reply notification subscriptions and their announcements. */
+  /** Reply notification subscriptions and the replies seen. */
   readonly subscriptions: Subscriptions;
-  /** Daily viral digests and their runs. */
+  /** Daily viral digests and the posts they showed. */
   readonly digests: Digests;
+  /** Every post made unasked (digests, reply notifications, budget alerts), each posted once. */
+  readonly outbox: Outbox;
   /** Tenants' service accounts, Scout admins and Slack installations. */
   readonly tenants: TenantStore;
   /** The Scout processes using the database, so claims of one that is gone are taken over. */
@@ -93,6 +96,7 @@ export async function openStore(location: DatabaseLocation, options: StoreOption
     settings: createSettings(db),
     subscriptions: createSubscriptions(db),
     digests: createDigests(db),
+    outbox: createOutbox(db),
     tenants: createTenantStore(db),
     processes: createProcesses(db),
     alerts: createBudgetAlerts(db, options),

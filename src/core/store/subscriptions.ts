@@ -1,9 +1,10 @@
 /**
- * Reply notifications: channel subscriptions, the inbound messages the poller has seen, and one announcement
- * row per (subscription, message) that goes pending → posting → posted, so a restart neither repeats nor drops.
+ * Reply notifications: channel subscriptions and the inbound messages the poller has seen. Each new reply is one
+ * post per subscription in the outbox (outbox.ts), queued in the transaction that marks it seen.
  */
 import type { Platform } from '../actor.js';
 import { InternalError } from '../errors.js';
+import { createOutbox, type NewPost } from './outbox.js';
 import { type Sql, sql, whichOf } from './sql.js';
 
 /** A channel subscribed to new inbound replies. */
@@ -19,24 +20,11 @@ export interface ReplySubscription {
   removedAt: Date | null;
 }
 
-/** Where a notification landed, so later replies of its mail thread can go into its chat thread. */
-export interface PostedRef {
-  channelId: string;
-  messageId: string;
-  threadId: string | null;
-}
+/** What a reply notification is rendered from: the agent message as the poller read it. */
+export type ReplyPayload = { subscriptionId: number; message: Record<string, unknown> };
 
-/** A notification to post, or posted. */
-export interface Announcement {
-  subscription: ReplySubscription;
-  messageId: string;
-  threadId: string | null;
-  /** The agent message as the poller read it. */
-  message: Record<string, unknown>;
-  messageAt: string | null;
-  state: 'pending' | 'posting' | 'posted';
-  attempts: number;
-}
+/** The outbox series of a subscription's notifications: counted and threaded by it, posted in order. */
+export const subscriptionSeries = (subscriptionId: number) => `subscription:${subscriptionId}`;
 
 /** A message the poller saw for the first time, with the subscriptions it is announced to. */
 export interface FreshMessage {
@@ -44,7 +32,7 @@ export interface FreshMessage {
   threadId: string | null;
   messageAt: string | null;
   message: Record<string, unknown>;
-  subscriptionIds: readonly number[];
+  subscriptions: readonly ReplySubscription[];
 }
 
 /** What the poller knew after its last full read. */
@@ -53,7 +41,7 @@ export interface PollState {
   checkedAt: Date;
 }
 
-/** Repository of reply subscriptions and announcements. */
+/** Repository of reply subscriptions and the replies seen. */
 export interface Subscriptions {
   /** Subscribes a channel (to one project or all); an existing active subscription is returned unchanged. */
   subscribe(input: {
@@ -77,20 +65,9 @@ export interface Subscriptions {
   /** Which of `ids` the poller of `account` (a service account) has seen. */
   seen(account: string, ids: readonly string[]): Promise<Set<string>>;
   pollState(account: string): Promise<PollState | null>;
-  /** In one transaction: marks the fresh messages seen, queues their announcements and stores the total. */
+  /** In one transaction: marks the fresh messages seen, queues their notifications and stores the total. */
   recordPoll(account: string, total: number, fresh: readonly FreshMessage[], now: Date): Promise<number>;
-  /** Announcements not yet known to be posted, in the order the replies were written. */
-  unposted(): Promise<Announcement[]>;
-  /** Records an attempt to post, before posting. */
-  markPosting(subscriptionId: number, messageId: string, now: Date): Promise<void>;
-  /** Records where an announcement landed. */
-  markPosted(subscriptionId: number, messageId: string, ref: PostedRef, now: Date): Promise<void>;
-  /**
-   * The first posted notification of a mail thread for a subscription, with the chat thread its later replies
-   * went into (a Discord thread is started on the first notification by the second).
-   */
-  threadPost(subscriptionId: number, threadId: string): Promise<PostedRef | null>;
-  /** How many announcements of a subscription were posted. */
+  /** How many notifications of a subscription were posted. */
   postedCount(subscriptionId: number): Promise<number>;
 }
 
@@ -103,16 +80,6 @@ interface SubscriptionRow {
   created_by: string;
   created_at: string;
   removed_at: string | null;
-}
-
-interface AnnouncementRow {
-  subscription_id: number;
-  message_id: string;
-  thread_id: string | null;
-  message: string;
-  message_at: string | null;
-  state: 'pending' | 'posting' | 'posted';
-  attempts: number;
 }
 
 const toSubscription = (row: SubscriptionRow): ReplySubscription => ({
@@ -135,8 +102,6 @@ export function createSubscriptions(db: Sql): Subscriptions {
           WHERE platform = ${platform} AND workspace_id = ${workspaceId} AND channel_id = ${channelId}
             AND COALESCE(project_id, '') = ${project} AND removed_at IS NULL`,
     );
-  const byId = (id: number) =>
-    db.one<SubscriptionRow>(sql`SELECT * FROM reply_subscriptions WHERE id = ${id}`);
 
   return {
     async subscribe(input) {
@@ -198,6 +163,7 @@ export function createSubscriptions(db: Sql): Subscriptions {
     },
     recordPoll: (account, total, fresh, now) =>
       db.transaction(async (tx) => {
+        const outbox = createOutbox(tx);
         let queued = 0;
         const at = now.toISOString();
         for (const item of fresh) {
@@ -205,15 +171,9 @@ export function createSubscriptions(db: Sql): Subscriptions {
             sql`INSERT INTO reply_seen (account_id, message_id, seen_at) VALUES (${account}, ${item.messageId}, ${at})
                 ON CONFLICT DO NOTHING`,
           );
-          for (const subscriptionId of item.subscriptionIds) {
-            // The primary key queues each (subscription, message) once, whichever process polled it.
-            queued += await tx.run(
-              sql`INSERT INTO reply_announcements
-                  (subscription_id, message_id, thread_id, message, message_at, state, created_at)
-                  VALUES (${subscriptionId}, ${item.messageId}, ${item.threadId}, ${JSON.stringify(item.message)},
-                    ${item.messageAt}, 'pending', ${at})
-                  ON CONFLICT DO NOTHING`,
-            );
+          for (const subscription of item.subscriptions) {
+            // The key queues each (subscription, message) once, whichever process polled it.
+            if (await outbox.queue(replyPost(subscription, item), now)) queued += 1;
           }
         }
         await tx.run(
@@ -223,79 +183,23 @@ export function createSubscriptions(db: Sql): Subscriptions {
         );
         return queued;
       }),
-    async unposted() {
-      const rows = await db.all<AnnouncementRow>(
-        sql`SELECT a.subscription_id, a.message_id, a.thread_id, a.message, a.message_at, a.state, a.attempts
-            FROM reply_announcements a WHERE a.state <> 'posted'
-            ORDER BY a.subscription_id, CASE WHEN a.message_at IS NULL THEN 1 ELSE 0 END, a.message_at,
-              a.message_id`,
-      );
-      const subscriptions = new Map<number, ReplySubscription | null>();
-      const out: Announcement[] = [];
-      for (const row of rows) {
-        if (!subscriptions.has(row.subscription_id)) {
-          const found = await byId(row.subscription_id);
-          subscriptions.set(row.subscription_id, found === undefined ? null : toSubscription(found));
-        }
-        const subscription = subscriptions.get(row.subscription_id);
-        if (subscription === null || subscription === undefined) continue;
-        out.push({
-          subscription,
-          messageId: row.message_id,
-          threadId: row.thread_id,
-          message: JSON.parse(row.message) as Record<string, unknown>,
-          messageAt: row.message_at,
-          state: row.state,
-          attempts: row.attempts,
-        });
-      }
-      return out;
-    },
-    async markPosting(subscriptionId, messageId) {
-      await db.run(
-        sql`UPDATE reply_announcements SET state = 'posting', attempts = attempts + 1
-            WHERE subscription_id = ${subscriptionId} AND message_id = ${messageId} AND state <> 'posted'`,
-      );
-    },
-    async markPosted(subscriptionId, messageId, ref, now) {
-      await db.run(
-        sql`UPDATE reply_announcements SET state = 'posted', posted_at = ${now.toISOString()},
-              posted_channel_id = ${ref.channelId}, posted_message_id = ${ref.messageId},
-              posted_thread_id = ${ref.threadId}
-            WHERE subscription_id = ${subscriptionId} AND message_id = ${messageId}`,
-      );
-    },
-    async threadPost(subscriptionId, threadId) {
-      const row = await db.one<{
-        posted_channel_id: string;
-        posted_message_id: string;
-        posted_thread_id: string | null;
-      }>(
-        sql`SELECT first.posted_channel_id, first.posted_message_id,
-              COALESCE(first.posted_thread_id, (
-                SELECT later.posted_thread_id FROM reply_announcements later
-                WHERE later.subscription_id = first.subscription_id AND later.thread_id = first.thread_id
-                  AND later.state = 'posted' AND later.posted_thread_id IS NOT NULL
-                ORDER BY later.posted_at LIMIT 1)) AS posted_thread_id
-            FROM reply_announcements first
-            WHERE first.subscription_id = ${subscriptionId} AND first.thread_id = ${threadId}
-              AND first.state = 'posted' AND first.posted_message_id IS NOT NULL
-            ORDER BY first.posted_at, first.message_at LIMIT 1`,
-      );
-      return row === undefined
-        ? null
-        : {
-            channelId: row.posted_channel_id,
-            messageId: row.posted_message_id,
-            threadId: row.posted_thread_id,
-          };
-    },
-    async postedCount(subscriptionId) {
-      const row = await db.one<{ n: number }>(
-        sql`SELECT COUNT(*) AS "n" FROM reply_announcements
-            WHERE subscription_id = ${subscriptionId} AND state = 'posted'`,
-      );
-      return row?.n ?? 0;
-    },
+    postedCount: (subscriptionId) =>
+      createOutbox(db).count({ series: subscriptionSeries(subscriptionId), state: 'posted' }),
+  };
+}
+
+/** The outbox post announcing a fresh message to a subscription's channel. */
+function replyPost(subscription: ReplySubscription, item: FreshMessage): NewPost {
+  const payload: ReplyPayload = { subscriptionId: subscription.id, message: item.message };
+  return {
+    kind: 'reply',
+    platform: subscription.platform,
+    workspaceId: subscription.workspaceId,
+    to: { channelId: subscription.channelId },
+    key: `reply:${subscription.id}:${item.messageId}`,
+    series: subscriptionSeries(subscription.id),
+    thread: item.threadId,
+    happenedAt: item.messageAt,
+    payload,
   };
 }

@@ -3,6 +3,7 @@
  * installations made through OAuth (sealed), and what to forget when a tenant leaves.
  */
 import type { Platform } from '../actor.js';
+import { createOutbox } from './outbox.js';
 import { type Sql, sql } from './sql.js';
 
 /** A Slack workspace, Discord server or the local terminal. */
@@ -174,11 +175,7 @@ export function createTenantStore(db: Sql): TenantStore {
     async restartSubscriptions(tenant, now) {
       const at = now.toISOString();
       await db.transaction(async (tx) => {
-        await tx.run(
-          sql`DELETE FROM reply_announcements WHERE state <> 'posted' AND subscription_id IN
-              (SELECT id FROM reply_subscriptions
-               WHERE platform = ${tenant.platform} AND workspace_id = ${tenant.workspaceId})`,
-        );
+        await createOutbox(tx).forget('reply', tenant);
         await tx.run(
           sql`UPDATE reply_subscriptions SET created_at = ${at}
               WHERE platform = ${tenant.platform} AND workspace_id = ${tenant.workspaceId} AND removed_at IS NULL`,

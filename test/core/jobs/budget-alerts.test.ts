@@ -106,10 +106,12 @@ const setCap = (app: App, cap: number) =>
     app.clock.now(),
   );
 
-const alertStates = (app: App) =>
-  app.store.db.all<{ threshold: string; state: string }>(
-    sql`SELECT threshold, state FROM budget_alerts WHERE user_id = ${ANA} ORDER BY threshold`,
-  );
+const alertStates = async (app: App) =>
+  (
+    await app.store.db.all<{ key: string; state: string }>(
+      sql`SELECT key, state FROM outbox WHERE user_id = ${ANA} ORDER BY key`,
+    )
+  ).map((row) => ({ threshold: row.key.split(':')[2], state: row.state }));
 
 const postMessage = (method: string, path: string) => method === 'POST' && path === '/api/chat.postMessage';
 
@@ -159,7 +161,7 @@ describe('budget alerts across processes', () => {
       () => kill(first),
     );
     // The command was answered; its alert is in Slack, and the database still says it is being posted.
-    expect(await answered).toContain('10 credits spent');
+    expect(await answered).toContain('"10 credits"');
     expect(dmPosts(front)).toHaveLength(1);
 
     const second = await startRun(world, front);
@@ -183,7 +185,7 @@ describe('budget alerts across processes', () => {
     await setCap(first.app, 20);
     await slash(first, slack, 'songs countries', 'C1');
     front.hold = postMessage;
-    expect(await slash(first, slack, 'songs global', 'C2')).toContain('10 credits spent');
+    expect(await slash(first, slack, 'songs global', 'C2')).toContain('"10 credits"');
     await until(() => front.held.length === 1, 'the DM to start');
     await kill(first);
     front.hold = null;

@@ -99,20 +99,53 @@ describe('daily viral digests', () => {
     const after = recordingOutbound('after-');
     const second = startDigestJobs(restarted, after);
     await second.start();
-    await until(async () => (await restarted.store.digests.unposted()).length === 0, 'the digest posted');
+    await until(
+      async () => (await restarted.store.outbox.unposted('digest')).length === 0,
+      'the digest posted',
+    );
     const [cutOff] = before.hung;
     expect(cutOff).toMatchObject({ key: expect.any(String), mayHaveLanded: false });
     // It may have reached the platform: the retry carries its key, flagged so the Outbound looks for it first.
     expect(after.posts).toHaveLength(1);
     expect(after.posts[0]).toMatchObject({ key: cutOff?.key, mayHaveLanded: true });
     expect(after.posts[0]?.text).toContain('Daily viral digest #1 · 2026-03-10');
-    const run = await restarted.store.digests.run(1, '2026-03-10');
-    expect(run).toMatchObject({ state: 'posted' });
+    const run = await restarted.store.outbox.find(LOCAL_ACTOR, 'digest:1:2026-03-10');
+    expect(run).toMatchObject({ state: 'posted', attempts: 2 });
     await second.stop();
     world.clock.set(new Date('2026-03-10T15:00:00Z'));
     const scheduler = schedulerOf(restarted, after);
     expect(await scheduler.check()).toBe(0);
     expect(after.posts).toHaveLength(1);
+  });
+
+  it('is left to the Scout posting it by another sharing the database', async () => {
+    world.clock.set(new Date('2026-03-10T08:00:00Z'));
+    const one = await world.app();
+    await one.dispatcher.text({ actor: ana, channelId: 'trends', text: 'digest 08:00 UTC top:2' });
+    const slow = recordingOutbound('one-');
+    slow.hangAfter = 0;
+    void schedulerOf(one, slow).check();
+    await until(() => slow.hung.length === 1, 'the first Scout posting');
+    // The second finds the day queued and claimed by a live process: it neither chooses nor posts it again.
+    const two = await world.app();
+    const other = recordingOutbound('two-');
+    expect(await schedulerOf(two, other).check()).toBe(0);
+    expect(other.posts).toEqual([]);
+    expect(other.hung).toEqual([]);
+  });
+
+  it('posts nothing of a digest removed after its day was queued', async () => {
+    const app = await world.app();
+    await app.dispatcher.text({ actor: ana, channelId: 'trends', text: 'digest 08:00 UTC top:2' });
+    const [digest] = await app.store.digests.active();
+    if (digest === undefined) throw new Error('no digest');
+    world.clock.set(new Date('2026-03-10T08:00:00Z'));
+    await app.store.digests.begin(digest, '2026-03-10', { posts: [], note: null }, world.clock.now());
+    await app.store.digests.remove(ana, digest.id, world.clock.now());
+    const outbound = recordingOutbound();
+    expect(await schedulerOf(app, outbound).check()).toBe(0);
+    expect(outbound.posts).toEqual([]);
+    expect(await app.store.outbox.find(ana, 'digest:1:2026-03-10')).toMatchObject({ state: 'dropped' });
   });
 
   it('posts a digest missed while Scout was down at start, unless its day is over', async () => {

@@ -244,7 +244,7 @@ describe('reply notifications on Discord', () => {
     // Golf goes into a thread on the message Discord had, found by the look-up.
     expect(postOf(front, 'Reply golf')?.channelId).toBe(postOf(front, 'Reply foxtrot')?.id);
     await until(
-      async () => (await second.app.store.subscriptions.unposted()).length === 0,
+      async () => (await second.app.store.outbox.unposted('reply')).length === 0,
       'foxtrot and golf recorded',
     );
   });
@@ -272,7 +272,7 @@ describe('reply notifications on Discord', () => {
     expect(attempts(front, 'Reply kilo')).toHaveLength(2);
     // Both are recorded as posted (lima's record follows Discord's answer).
     await until(
-      async () => (await second.app.store.subscriptions.unposted()).length === 0,
+      async () => (await second.app.store.outbox.unposted('reply')).length === 0,
       'kilo and lima recorded',
     );
   });

@@ -127,6 +127,32 @@ describe('reply notifications', () => {
     expect(postOf('Reply F')?.inThreadOf).toEqual(postOf('Reply B')?.posted);
   });
 
+  it('leave a notification to the Scout posting it, and its later replies with it', async () => {
+    const one = await world.app();
+    await one.dispatcher.text({ ...invocation, text: 'notify' });
+    const pollerOf = (app: App, outbound: RecordingOutbound) =>
+      createReplyPoller({
+        app,
+        outbound: new Map([['terminal', outbound]]),
+        logger: silentLogger(),
+        clock: world.clock,
+      });
+    const slow = recordingOutbound('one-');
+    slow.hangAfter = 0;
+    // Now on the shared clock, so the first Scout's last heartbeat is recent.
+    world.sandbox.addInboundReply(TEAM, { body: 'Only once, please' });
+    world.sandbox.addInboundReply(TEAM, { body: 'And in order' });
+    expect(await pollerOf(one, slow).poll()).toBe(2);
+    void pollerOf(one, slow).deliver();
+    await until(() => slow.hung.length === 1, 'the first Scout posting');
+    // The second may not post the first reply, nor, to keep their order, the second.
+    const two = await world.app();
+    const other = recordingOutbound('two-');
+    expect(await pollerOf(two, other).deliver()).toBe(0);
+    expect(other.posts).toEqual([]);
+    expect(other.hung).toEqual([]);
+  });
+
   it('leave other projects out of a project subscription and stop after notify off', async () => {
     const app = await world.app();
     const projects = (await app.service.agent.projects()).data.projects;
@@ -146,10 +172,15 @@ describe('reply notifications', () => {
     expect(outbound.posts[0]?.text).toContain('This project');
     expect(outbound.posts[0]?.text).toContain(wanted?.name);
 
+    // Queued, then the channel stops its notifications before it is posted: it never is.
+    replyArrives('Queued before off', { projectId: wanted?.id ?? '' });
+    expect(await poller.poll()).toBe(1);
     await app.dispatcher.text({ ...invocation, text: 'notify off' });
     replyArrives('After off', { projectId: wanted?.id ?? '' });
     expect(await poller.poll()).toBe(0);
     expect(await poller.deliver()).toBe(0);
+    expect(outbound.posts).toHaveLength(1);
+    expect(await app.store.outbox.unposted('reply')).toEqual([]);
   });
 
   it('backs off when the service says 429, then announces what arrived', async () => {

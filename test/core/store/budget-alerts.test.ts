@@ -1,7 +1,6 @@
-/** The budget alerts repository: the once-guard of each alert, and one process at a time posting it. */
+/** The budget alerts repository: the once-guard of each alert, queued in the outbox. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/core/store/index.js';
-import { sql } from '../../../src/core/store/sql.js';
 import { openTestStore } from './engine.js';
 
 let store: Store;
@@ -17,6 +16,7 @@ const DAY = '2026-03-10';
 const ana = { platform: 'slack' as const, workspaceId: 'T1', userId: 'U1' };
 const cap = { kind: 'cap' as const, spent: 80, cap: 100, resetsAt: '2026-03-11T00:00:00.000Z' };
 const low = { kind: 'balance' as const, balance: 490, threshold: 500, crossedBy: 'U1' };
+const unsent = () => store.outbox.unposted('budget-alert');
 
 describe('budget alerts', () => {
   it('queue each threshold once a day, and never 80% once 100% is queued', async () => {
@@ -32,12 +32,18 @@ describe('budget alerts', () => {
     expect(await store.alerts.queueCap(bob, '100', DAY, cap, now)).toBe(true);
     expect(await store.alerts.queueCap(bob, '80', DAY, cap, now)).toBe(false);
     expect(woken).toBe(4);
-    expect((await store.alerts.unsent()).map((a) => `${a.userId}:${a.threshold}:${a.day}`)).toEqual([
-      'U1:100:2026-03-10',
-      'U1:80:2026-03-10',
-      'U1:80:2026-03-11',
-      'U2:100:2026-03-10',
+    expect((await unsent()).map((a) => a.key)).toEqual([
+      'alert:U1:80:2026-03-10',
+      'alert:U1:100:2026-03-10',
+      'alert:U1:80:2026-03-11',
+      'alert:U2:100:2026-03-10',
     ]);
+    // 100% at once settled 80% for Bob, unsent.
+    expect((await store.outbox.find(bob, 'alert:U2:80:2026-03-10'))?.state).toBe('dropped');
+    expect((await unsent())[1]).toMatchObject({
+      to: { userId: 'U1' },
+      payload: { threshold: '100', day: DAY, details: { ...cap, spent: 100 } },
+    });
   });
 
   it('queue a tenant’s balance alert once a day, to each known admin and the person once', async () => {
@@ -50,30 +56,13 @@ describe('budget alerts', () => {
     expect(await store.alerts.queueBalance(tenant, ['U5'], DAY, { ...low, crossedBy: 'U5' }, now)).toBe(
       false,
     );
-    expect((await store.alerts.unsent()).map((a) => a.userId).sort()).toEqual(['U1', 'U7', 'U8', 'U9']);
+    const people = (await unsent()).map((a) => ('userId' in a.to ? a.to.userId : a.to.channelId));
+    expect(people.sort()).toEqual(['U1', 'U7', 'U8', 'U9']);
+    // Another tenant, or the next day, is news again.
+    expect(await store.alerts.queueBalance({ ...tenant, workspaceId: 'T2' }, ['U5'], DAY, low, now)).toBe(
+      true,
+    );
+    expect(await store.alerts.queueBalance(tenant, ['U5'], '2026-03-11', low, now)).toBe(true);
     expect(store.alerts.balanceAlert).toBe(500);
-  });
-
-  it('let one live process post an alert, and another take it over once that one is gone', async () => {
-    const self = (id: string) => ({ id, host: 'h', pid: id === 'p1' ? 1 : 2 });
-    await store.processes.register(self('p1'), () => true, now);
-    await store.processes.register(self('p2'), () => true, now);
-    await store.alerts.queueCap(ana, '80', DAY, cap, now);
-    const [alert] = await store.alerts.unsent();
-    if (alert === undefined) throw new Error('no alert');
-    expect(await store.alerts.claim(alert, 'p1', now)).toEqual({ mayHaveLanded: false, attempts: 1 });
-    expect(await store.alerts.claim(alert, 'p2', now)).toBeNull();
-    // Its own post that failed is p1's to try again, knowing it may have landed.
-    expect(await store.alerts.claim(alert, 'p1', now)).toEqual({ mayHaveLanded: true, attempts: 2 });
-    await store.processes.unregister('p1', now);
-    expect(await store.alerts.claim(alert, 'p2', now)).toEqual({ mayHaveLanded: true, attempts: 3 });
-    await store.alerts.markPosted(alert, { channelId: 'D1', messageId: '1.2' }, now);
-    expect(await store.alerts.claim(alert, 'p2', now)).toBeNull();
-    expect(await store.alerts.unsent()).toEqual([]);
-    await store.alerts.drop(alert);
-    expect(
-      (await store.db.all<{ state: string }>(sql`SELECT state FROM budget_alerts`)).map((row) => row.state),
-    ).toEqual(['posted']);
-    expect(await store.alerts.purge('2026-03-11')).toBe(1);
   });
 });

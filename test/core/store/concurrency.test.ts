@@ -1,7 +1,7 @@
 /**
  * The store's promises under concurrency: of simultaneous attempts, exactly one claims an invocation, uses a
- * single-use element, starts a digest's day, queues an alert or subscribes a channel; the ledger counts each paid
- * call once and its clock never repeats a tick. On PostgreSQL several pools on one database stand in for several
+ * single-use element, starts a digest's day, queues an alert or a post, claims a post or subscribes a channel; the
+ * ledger counts each paid call once and its clock never repeats a tick. On PostgreSQL several pools on one database stand in for several
  * Scout processes. On SQLite the attempts share the one connection a process has (better-sqlite3 is synchronous:
  * a second connection in the same thread waiting for the write lock would block the first one holding it); between
  * processes, SQLite's own file locks (BEGIN IMMEDIATE) keep write transactions apart.
@@ -85,7 +85,7 @@ describe('the store under concurrency', () => {
       createdAt: now,
     });
     const begun = await race(all, (store) =>
-      store.digests.begin(digest.id, '2026-11-20', { posts: [{ id: 'p1' }], note: null }, now),
+      store.digests.begin(digest, '2026-11-20', { posts: [{ id: 'p1' }], note: null }, now),
     );
     expect(begun.filter(Boolean)).toHaveLength(1);
   });
@@ -110,8 +110,25 @@ describe('the store under concurrency', () => {
     const all = await processes();
     const details = { kind: 'cap' as const, spent: 100, cap: 100, resetsAt: '2026-11-21T00:00:00.000Z' };
     await race(all, (store) => store.alerts.queueCap(actor, '100', '2026-11-20', details, now));
-    const unsent = await first(all).alerts.unsent();
-    expect(unsent.filter((alert) => alert.userId === 'U1' && alert.threshold === '100')).toHaveLength(1);
+    const unsent = await first(all).outbox.unposted('budget-alert');
+    expect(unsent.map((alert) => alert.key)).toEqual(['alert:U1:100:2026-11-20']);
+  });
+
+  it('lets exactly one of simultaneous claims post an outbox post', async () => {
+    const all = await processes();
+    const post = { kind: 'digest' as const, ...actor, to: { channelId: 'C1' }, key: 'k1', payload: {} };
+    const queued = await race(all, (store) => store.outbox.queue(post, now));
+    expect(queued.filter(Boolean)).toHaveLength(1);
+    const [found] = await first(all).outbox.unposted('digest');
+    if (found === undefined) throw new Error('not queued');
+    // Each attempt a live process of its own.
+    const owners = Array.from({ length: PROCESSES * ATTEMPTS }, (_, i) => `p${i}`);
+    for (const [i, id] of owners.entries()) {
+      await first(all).processes.register({ id, host: 'h', pid: i + 1 }, () => true, now);
+    }
+    let next = 0;
+    const claims = await race(all, (store) => store.outbox.claim(found.id, owners[next++] ?? '', now));
+    expect(claims.filter((claim) => claim !== null)).toEqual([{ mayHaveLanded: false, attempts: 1 }]);
   });
 
   it('records a paid call once per idempotency key, and never hands out a tick twice', async () => {

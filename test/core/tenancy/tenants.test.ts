@@ -380,15 +380,15 @@ describe('many-team mode under attack', () => {
           threadId: null,
           messageAt: null,
           message: { id: 'm1' },
-          subscriptionIds: [subscription.id],
+          subscriptions: [subscription],
         },
       ],
       new Date(),
     );
-    expect(await w.app.store.subscriptions.unposted()).toHaveLength(1);
+    expect(await w.app.store.outbox.unposted('reply')).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await w.run(admin1, `connect key ${DEMO_KEY_2}`);
-    expect(await w.app.store.subscriptions.unposted()).toHaveLength(0);
+    expect(await w.app.store.outbox.unposted('reply')).toHaveLength(0);
     const [restarted] = await w.app.store.subscriptions.list(t1);
     expect(restarted?.createdAt.getTime()).toBeGreaterThan(subscription.createdAt.getTime());
   });
