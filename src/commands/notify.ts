@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { ParamTable } from '../core/command/params.js';
+import { quoteValue } from '../core/command/syntax.js';
 import type { CommandContext } from '../core/command/types.js';
 import { defineAction, defineCommand, defineFamily } from '../core/command/types.js';
 import { NOTIFY_KINDS } from '../core/jobs/index.js';
@@ -17,6 +18,7 @@ import { resolveProjectId, showConversation } from './outreach/show.js';
 const PROJECT_PARAMS: ParamTable = {
   projectId: {
     kind: 'text',
+    trailing: true,
     aliases: ['project'],
     description: 'Only replies of this agent project: its id, or its name.',
     example: '65f0c2a1b3d4e5f6a7b8c9d0',
@@ -31,14 +33,18 @@ const channelOf = (ctx: CommandContext) => ({
   channelId: ctx.channelId,
 });
 
-/** Project names by id (free); an unreadable list leaves ids as they are. */
+/** The names of the projects that have one, by id (free). */
 async function projectNames(ctx: CommandContext): Promise<Map<string, string>> {
   const { data } = await ctx.service.agent.projects();
-  return new Map(data.projects.map((p) => [p.id, p.name ?? p.id]));
+  return new Map(data.projects.flatMap((p) => (p.name ? [[p.id, p.name] as const] : [])));
 }
 
-const projectLabel = (id: string | null, names: ReadonlyMap<string, string>) =>
-  id === null ? 'every project' : `project ${names.get(id) ?? id}`;
+/** A project in words: its name; its id, labelled, only when the name is unknown (a project no longer active). */
+const projectLabel = (id: string | null, names: ReadonlyMap<string, string>) => {
+  if (id === null) return 'every project';
+  const name = names.get(id);
+  return name === undefined ? `the project with id ${id}` : `project ${quoted(name)}`;
+};
 
 /** How many inbound replies exist already (one free request: the page's total). */
 async function earlierReplies(ctx: CommandContext, projectId: string | null): Promise<number | null> {
@@ -75,7 +81,7 @@ async function subscribe(ctx: CommandContext, input: z.output<typeof projectInpu
       text(
         `${history}: see them with `,
         code(
-          `/scout outreach messages direction:inbound${projectId === null ? '' : ` project:${projectId}`}`,
+          `/scout outreach messages direction:inbound${projectId === null ? '' : ` project:${quoteValue(names.get(projectId) ?? projectId)}`}`,
         ),
         '. Stop with ',
         code('/scout notify off'),
@@ -106,7 +112,7 @@ async function unsubscribe(ctx: CommandContext, input: z.output<typeof projectIn
         'info',
         projectId === undefined
           ? 'This channel has no reply notifications to stop.'
-          : `This channel does not get replies of project ${projectId}.`,
+          : `This channel does not get replies of ${projectLabel(projectId, await projectNames(ctx).catch(() => new Map()))}.`,
       ),
     ]);
   }
@@ -153,7 +159,13 @@ const statusPayload = z.object({
   projectId: z.string().nullable(),
   creatorId: z.string().nullable(),
   creatorName: z.string().nullable(),
+  // Notifications posted before the handle was kept carry none.
+  handle: z.string().nullable().default(null),
 });
+
+/** How a reply's creator is named: their name, else their handle; never the service's id. */
+const creatorWords = (payload: z.output<typeof statusPayload>) =>
+  payload.creatorName?.trim() || (payload.handle ? `@${payload.handle.replace(/^@+/, '')}` : 'this creator');
 
 /** "Set status" of a notification: finds the creator's contact in the project's CRM list, then sets it. */
 async function setStatus(
@@ -161,7 +173,7 @@ async function setStatus(
   payload: z.output<typeof statusPayload>,
   event: { value?: string | undefined; values?: Readonly<Record<string, string>> | undefined },
 ): Promise<Reply> {
-  const who = payload.creatorName ?? payload.creatorId ?? 'this creator';
+  const who = creatorWords(payload);
   if (payload.projectId === null || payload.creatorId === null) {
     return reply([
       notice(
@@ -174,7 +186,7 @@ async function setStatus(
   const project = data.projects.find((p) => p.id === payload.projectId);
   if (project === undefined) {
     return reply([
-      notice('warning', `Project ${payload.projectId} is no longer active, so its CRM list is unknown.`),
+      notice('warning', 'The project of this reply is no longer active, so its CRM list is unknown.'),
     ]);
   }
   const projectName = project.name ?? project.id;
@@ -193,18 +205,26 @@ async function setStatus(
     ctx.service.crm.checkCreators({ listId, userIds: [payload.creatorId] }),
     ctx.service.crm.getList({ listId }).catch(() => null),
   ]);
-  const listName = listInfo?.data.name ?? listId;
+  const listName = listInfo?.data.name ?? null;
   const entry = check.data.entries.find((e) => e.user_id === payload.creatorId && e.exists);
   if (entry === undefined || !entry.contact_id) {
+    // The creator id is what `list add` takes: it is given in the line to copy.
     return reply([
       notice('info', [
-        `${who} is not in ${quoted(listName)}, the list of project ${quoted(projectName)}. Add them with `,
-        code(`/scout list add ${quoted(listName)} ${payload.creatorId}`),
+        `${who} is not in ${listName === null ? 'the CRM list' : `${quoted(listName)}, the list`} of project ${quoted(projectName)}. Add them with `,
+        code(`/scout list add ${listName === null ? listId : quoted(listName)} ${payload.creatorId}`),
         '.',
       ]),
     ]);
   }
-  const ref = { contactId: entry.contact_id, listId, listName, userId: payload.creatorId, handle: null };
+  const ref = {
+    contactId: entry.contact_id,
+    listId,
+    listName: listName ?? `the list of project ${quoted(projectName)}`,
+    userId: payload.creatorId,
+    handle: payload.handle,
+    name: payload.creatorName,
+  };
   return setStatusAction.run(ctx, ref, event);
 }
 

@@ -3,15 +3,14 @@
  * the contract, whole conversations in time order, and the creators the agent has contacted.
  */
 import { z } from 'zod';
-import type { ParamSpec, ParamTable } from '../core/command/params.js';
 import type { CommandContext } from '../core/command/types.js';
 import { defineAction, defineCommand, defineFamily } from '../core/command/types.js';
-import { MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '../core/service/enums.js';
+import { MESSAGE_STATUSES } from '../core/service/enums.js';
 import { agentContactedCreatorsInput, agentMessagesInput } from '../core/service/index.js';
 import { notice, reply } from '../core/ui/index.js';
 import { PICK_KIND } from './outreach/format.js';
+import { CREATOR_FILTERS, MESSAGE_PARAMS } from './outreach/params.js';
 import {
-  DEFAULT_PER_PAGE,
   KINDS,
   resolveProjectId,
   showContacted,
@@ -20,68 +19,6 @@ import {
   showMessages,
   showProjects,
 } from './outreach/show.js';
-
-const text = (description: string, aliases: string[], example: string): ParamSpec => ({
-  kind: 'text',
-  description,
-  aliases,
-  example,
-});
-
-/** Filters shared by messages and contacted creators, under the contract's parameter names. */
-const CREATOR_FILTERS: ParamTable = {
-  projectId: text('An agent project: its id, or its name.', ['project'], '65f0c2a1b3d4e5f6a7b8c9d0'),
-  creatorEmail: text('Exact creator email, any case (contract alias: email).', ['email'], 'ana@example.com'),
-  creatorEmailContains: text(
-    'Part of the creator email (ignored when an exact email is given).',
-    ['emailContains', 'contains'],
-    'gmail',
-  ),
-  creatorId: text('Creator id.', ['creator'], 'tiktok_12345'),
-  page: { kind: 'integer', description: 'Page number (default 1).', example: '2', rank: 'paging' },
-  perPage: {
-    kind: 'integer',
-    rank: 'paging',
-    aliases: ['size', 'limit'],
-    description: `Rows per page, 1-100 (default ${DEFAULT_PER_PAGE}).`,
-    example: '20',
-  },
-};
-
-const MESSAGE_PARAMS: ParamTable = {
-  ...CREATOR_FILTERS,
-  threadId: text('Mail thread id.', ['thread'], '18c2f0a9b1d2e3f4'),
-  mailboxAccountId: text(
-    'Connected mailbox account id (sent under its live name gmailAccountId).',
-    ['mailbox', 'gmailAccountId', 'gmail', 'account'],
-    '65f0c2a1b3d4e5f6a7b8c9d1',
-  ),
-  direction: {
-    kind: 'choice',
-    values: MESSAGE_DIRECTIONS,
-    aliases: ['dir'],
-    synonyms: {
-      replies: 'inbound',
-      reply: 'inbound',
-      received: 'inbound',
-      incoming: 'inbound',
-      sent: 'outbound',
-      outgoing: 'outbound',
-    },
-    description: 'all (default), outbound (sent by the agent) or inbound (creator replies).',
-  },
-  status: {
-    kind: 'text',
-    known: MESSAGE_STATUSES,
-    description: `Stored message status, one word: ${MESSAGE_STATUSES.join(', ')} or another the service uses.`,
-    example: MESSAGE_STATUSES.join('|'),
-  },
-  isFollowUp: {
-    kind: 'boolean',
-    aliases: ['followUp', 'followUps'],
-    description: 'Only follow-ups (yes) or only first messages and replies (no).',
-  },
-};
 
 const pageOf = z.number().int().min(1);
 

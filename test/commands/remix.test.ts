@@ -183,9 +183,24 @@ describe("remix image parameters, whose ranges are the service's", () => {
   });
 
   it('help states no invented ranges for them', async () => {
-    const out = await h.type('help remix image');
-    expect(out).toContain('brightness: Brightness (a number).');
-    expect(out).not.toMatch(/^(brightness|contrast|saturation|hue|quality|zoomFactor).*\bto\b/m);
+    for (const line of ['help remix image', 'help remix image options']) {
+      const out = await h.type(line);
+      const said = out.split('\n').flatMap((text) => text.trim().split(' · '));
+      for (const [name, what] of [
+        ['brightness', 'Brightness'],
+        ['contrast', 'Contrast'],
+        ['saturation', 'Saturation'],
+        ['hue', 'Hue'],
+        ['quality', 'Output quality'],
+        ['zoom', 'Zoom'],
+      ]) {
+        expect(
+          said.filter((entry) => entry.startsWith(`${name}: `)),
+          `${line}: ${name}`,
+        ).toEqual([`${name}: ${what} (a number)`]);
+      }
+      expect(out, line).not.toContain('zoomFactor');
+    }
   });
 });
 
@@ -215,13 +230,17 @@ describe('remix video', () => {
     expect(out).toContain('device_model: Pixel 8');
   });
 
-  it('runs a duplicate once and answers it with the first result', async () => {
+  it('runs a duplicate once and tells it the first run is done, quoting what that run said', async () => {
     const line = 'remix video https://example.com/twice.webm brightness:0.1';
     const first = await run(line);
     const second = await run(line);
     expect(first.sent).toHaveLength(1);
+    expect(outputs(first.out)).toHaveLength(1);
     expect(second.sent).toHaveLength(0);
-    expect(outputs(second.out)).toEqual(outputs(first.out));
+    expect(second.out.startsWith('Info: Already done (nothing changed).\n')).toBe(true);
+    expect(second.out).toMatch(/^First run, \d+ seconds? ago: “Video remixed[^”]*\.”$/m);
+    // Remix is not priced: the repeat says nothing of credits.
+    expect(second.out).not.toContain('credits');
   });
 
   it('takes a link without a file extension, leaving what it serves to the service', async () => {

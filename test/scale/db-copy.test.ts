@@ -141,12 +141,12 @@ async function fill(store: Store): Promise<{ token: string; subscriptionId: numb
     threadId: 'mail-1',
     messageAt: later(at).toISOString(),
     message: { id: messageId, body: `reply ${messageId}` },
-    subscriptionIds: [subscription.id],
+    subscriptions: [subscription],
   });
   await store.subscriptions.recordPoll('acct_1', 2, [fresh('m1', 100), fresh('m2', 200)], later(300));
-  await store.subscriptions.markPosted(
-    subscription.id,
-    'm1',
+  const [m1] = await store.outbox.unposted('reply');
+  await store.outbox.markPosted(
+    m1?.id ?? 0,
     { channelId: 'C1', messageId: 'P1', threadId: null },
     later(400),
   );
@@ -161,8 +161,13 @@ async function fill(store: Store): Promise<{ token: string; subscriptionId: numb
     top: 5,
     createdAt: t0,
   });
-  await store.digests.begin(digest.id, '2026-11-20', { posts: [{ id: 'post-1' }], note: null }, later(500));
-  await store.digests.markPosted(digest.id, '2026-11-20', 'D1', later(600));
+  await store.digests.begin(digest, '2026-11-20', { posts: [{ id: 'post-1' }], note: null }, later(500));
+  const [run] = await store.outbox.unposted('digest');
+  await store.outbox.markPosted(
+    run?.id ?? 0,
+    { channelId: 'C2', messageId: 'D1', threadId: null },
+    later(600),
+  );
 
   await store.tenants.putAccount({
     tenant,
@@ -211,15 +216,15 @@ async function readBack(store: Store, ids: { token: string; subscriptionId: numb
     subscriptions: await store.subscriptions.list(tenant),
     seen: [...(await store.subscriptions.seen('acct_1', ['m1', 'm2', 'm3']))],
     pollState: await store.subscriptions.pollState('acct_1'),
-    unpostedReplies: await store.subscriptions.unposted(),
-    threadPost: await store.subscriptions.threadPost(ids.subscriptionId, 'mail-1'),
+    unpostedReplies: await store.outbox.unposted('reply'),
+    threadPost: await store.outbox.threadPost(`subscription:${ids.subscriptionId}`, 'mail-1'),
     digest: await store.digests.get(ids.digestId),
-    digestRun: await store.digests.run(ids.digestId, '2026-11-20'),
+    digestRun: await store.outbox.find(tenant, `digest:${ids.digestId}:2026-11-20`),
     digestShown: [...(await store.digests.shown(ids.digestId, ['post-1', 'post-2']))],
     account: await store.tenants.account(tenant),
     admins: await store.tenants.admins(tenant),
     installation: await store.tenants.slackInstallation('T1'),
-    alerts: await store.alerts.unsent(),
+    alerts: await store.outbox.unposted('budget-alert'),
     // A UNION without an order: compared as a set.
     knownAdmins: (await store.alerts.knownAdmins(tenant)).sort(),
   };
@@ -257,15 +262,13 @@ describe('db:copy from SQLite to PostgreSQL', () => {
     expect(firstRun.code).toBe(0);
     expect(firstRun.stdout).toContain(`credit_ledger: ${BULK_ROWS + 4} rows copied`);
     expect(firstRun.stdout).toContain('reply_subscriptions: 1 row copied');
-    expect(firstRun.stdout).toContain('digest_runs: 1 row copied');
+    // Two replies, a digest's day, a cap alert and a balance alert.
+    expect(firstRun.stdout).toContain('outbox: 5 rows copied');
     expect(firstRun.stdout).toContain('ledger_clock: 1 row copied');
     expect(firstRun.stdout).not.toContain('schema_migrations');
     expect(firstRun.stdout).toMatch(/the row counts match/);
     // Parents before the tables whose foreign keys name them.
-    expect(firstRun.stdout.indexOf('reply_subscriptions:')).toBeLessThan(
-      firstRun.stdout.indexOf('reply_announcements:'),
-    );
-    expect(firstRun.stdout.indexOf('digests:')).toBeLessThan(firstRun.stdout.indexOf('digest_runs:'));
+    expect(firstRun.stdout.indexOf('digests:')).toBeLessThan(firstRun.stdout.indexOf('digest_shown:'));
   });
 
   it('reads back the same through the repositories on PostgreSQL', async () => {
@@ -284,14 +287,18 @@ describe('db:copy from SQLite to PostgreSQL', () => {
       expect(after.capAna).toBe(25);
       expect(after.capBob).toBe(100);
       expect(after.digest).toMatchObject({ channelId: 'C2', timeZone: 'Europe/Berlin', top: 5 });
-      expect(after.digestRun).toMatchObject({ state: 'posted', posts: [{ id: 'post-1' }] });
+      expect(after.digestRun).toMatchObject({ state: 'posted', payload: { posts: [{ id: 'post-1' }] } });
       expect(after.subscriptions).toHaveLength(1);
       expect(after.seen.sort()).toEqual(['m1', 'm2']);
-      expect(after.unpostedReplies.map((a) => a.messageId)).toEqual(['m2']);
+      expect(after.unpostedReplies.map((a) => a.key)).toEqual([`reply:${ids.subscriptionId}:m2`]);
       expect(after.threadPost).toEqual({ channelId: 'C1', messageId: 'P1', threadId: null });
-      expect(after.invocation).toEqual({ status: 'done', reply: { nodes: [{ text: 'hello' }] } });
+      expect(after.invocation).toMatchObject({ status: 'done', reply: { nodes: [{ text: 'hello' }] } });
+      expect((after.invocation as { at?: unknown }).at).toBeInstanceOf(Date);
       expect(after.installation).toBe('sealed-installation');
-      expect(after.alerts.length).toBeGreaterThan(0);
+      expect(after.alerts.map((a) => a.key)).toEqual([
+        'alert:U1:80:2026-11-20',
+        'alert:U1:balance:2026-11-20',
+      ]);
       const clock = await store.db.one<{ tick: number }>(sql`SELECT tick FROM ledger_clock`);
       expect(clock?.tick).toBeGreaterThan(0);
     } finally {

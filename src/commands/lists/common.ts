@@ -3,18 +3,22 @@ import type { z } from 'zod';
 import type { ParamSpec } from '../../core/command/params.js';
 import { CRM_STATUSES, type CrmStatus } from '../../core/service/enums.js';
 import { type OperationName, parseInput, ServiceInputError } from '../../core/service/index.js';
-import { MISSING, TEXT_MAX, type TextNode, text } from '../../core/ui/index.js';
+import { MISSING } from '../../core/ui/index.js';
 import { CRM_STATUS_LABELS, normalizeCrmStatus } from './crm-cards.js';
 
 /** Stands in for an id that is only known once the list (or contact) reference is resolved. */
 export const PENDING_ID = 'pending';
 
-/** The `<list>` option: a list name (any case, quoted if it has spaces) or a list id. */
+/**
+ * The `<list>` option: a list name (any case) or a list id. A name of several words needs no quotes where nothing
+ * but `key:value` options follows it.
+ */
 export const LIST_PARAM: ParamSpec = {
   kind: 'text',
   positional: true,
   required: true,
-  description: 'A list name (any case; quoted if it has spaces) or a list id.',
+  trailing: true,
+  description: 'A list, by its name (any case) or id.',
   example: '"Spring Launch"',
   completedFrom: 'crm-lists',
 };
@@ -25,32 +29,35 @@ export const typedStatus = (status: CrmStatus): string => status.toLowerCase();
 /** The status of examples and hints. */
 export const STATUS_EXAMPLE = typedStatus('NEGOTIATING');
 
+/** A status in words, as the `status:` option takes and names it. */
+const words = (status: CrmStatus) => CRM_STATUS_LABELS[status];
+
 /**
- * The `status:` option: one of the six CRM statuses, in any case, with or without underscores. Help and errors
- * name the allowed values from the option's own list.
+ * The `status:` option: one of the six CRM statuses in words ("To outreach", "Negotiating"), in any case, with or
+ * without underscores (`to_outreach`). Help, errors and suggestions name them in words; the client sends the
+ * contract's value.
  */
 export const STATUS_PARAM: ParamSpec = {
   kind: 'choice',
-  values: CRM_STATUSES,
-  // The statuses in words, as people say them.
+  values: CRM_STATUSES.map(words),
+  // Other words people use for the statuses.
   synonyms: {
-    'to outreach': 'TO_OUTREACH',
-    'not contacted': 'TO_OUTREACH',
-    'not contacted yet': 'TO_OUTREACH',
-    contacted: 'OUTREACHED',
-    'reached out': 'OUTREACHED',
-    emailed: 'OUTREACHED',
-    negotiation: 'NEGOTIATING',
-    negotiate: 'NEGOTIATING',
-    'in negotiation': 'NEGOTIATING',
-    'working with': 'WORKING',
-    'in progress': 'WORKING',
-    active: 'WORKING',
-    finished: 'DONE',
-    completed: 'DONE',
-    complete: 'DONE',
-    canceled: 'CANCELLED',
-    dropped: 'CANCELLED',
+    'not contacted': words('TO_OUTREACH'),
+    'not contacted yet': words('TO_OUTREACH'),
+    contacted: words('OUTREACHED'),
+    'reached out': words('OUTREACHED'),
+    emailed: words('OUTREACHED'),
+    negotiation: words('NEGOTIATING'),
+    negotiate: words('NEGOTIATING'),
+    'in negotiation': words('NEGOTIATING'),
+    'working with': words('WORKING'),
+    'in progress': words('WORKING'),
+    active: words('WORKING'),
+    finished: words('DONE'),
+    completed: words('DONE'),
+    complete: words('DONE'),
+    canceled: words('CANCELLED'),
+    dropped: words('CANCELLED'),
   },
   description: 'A CRM status, in any case.',
   example: STATUS_EXAMPLE,
@@ -90,22 +97,6 @@ export function delegate<S extends z.ZodType>(
     }
     return null;
   }
-}
-
-/** Lines of text as text nodes, each within the text limit of both platforms. */
-export function textLines(lines: readonly string[]): TextNode[] {
-  const nodes: TextNode[] = [];
-  let chunk = '';
-  for (const line of lines) {
-    const piece = line.length > TEXT_MAX ? `${line.slice(0, TEXT_MAX - 1)}…` : line;
-    if (chunk !== '' && chunk.length + 1 + piece.length > TEXT_MAX) {
-      nodes.push(text(chunk));
-      chunk = '';
-    }
-    chunk = chunk === '' ? piece : `${chunk}\n${piece}`;
-  }
-  if (chunk !== '') nodes.push(text(chunk));
-  return nodes;
 }
 
 /** Quotes a list name for a command people can copy (`"Spring Launch"`). */

@@ -1,7 +1,7 @@
 /** `/scout list`: the contacts of one CRM list, and adding, checking, removing and updating creators in it. */
 import type { CommandContext } from '../../core/command/types.js';
 import { defineAction, defineCommand, defineFamily } from '../../core/command/types.js';
-import type { CrmAddResult } from '../../core/service/index.js';
+import type { CrmAddResult, CrmMembership } from '../../core/service/index.js';
 import {
   bold,
   button,
@@ -9,15 +9,21 @@ import {
   CARDS_PER_PAGE,
   fields,
   formatDate,
+  MISSING,
   notice,
   type Reply,
   type ReplyNode,
   reply,
+  TABLE_ROWS_MAX,
+  type TableNode,
+  table,
   text,
 } from '../../core/ui/index.js';
-import { LIST_PARAM, STATUS_EXAMPLE, STATUS_PARAM, statusLabel, textLines, typedStatus } from './common.js';
+import { type AddToList, createAddAction, isNewList, offerNewList } from './add-new.js';
+import { LIST_PARAM, STATUS_EXAMPLE, STATUS_PARAM, statusLabel, typedStatus } from './common.js';
+import { chooseContactAction } from './contact-choice.js';
 import { applyUpdate, editAction, setStatusAction, UPDATE_PARAMS } from './contact-update.js';
-import { CHAT_PAGE_SIZE, contactNode, contactsPage, KINDS, pagePayload } from './contacts-view.js';
+import { CONTACTS_PER_TABLE, contactNode, contactsPage, KINDS, pagePayload } from './contacts-view.js';
 import { exportList } from './export.js';
 import {
   addSchema,
@@ -31,8 +37,8 @@ import {
   showSchema,
   updateSchema,
 } from './list-inputs.js';
-import { askRemoval, keepAction, removeAction } from './removal.js';
-import { findContact, type ListTarget, resolveList } from './resolve.js';
+import { askRemoval, askRemoveAction, keepAction, removeAction } from './removal.js';
+import { chooseList, findContact, type ListTarget, resolveList } from './resolve.js';
 
 const FREE = 'free with an active CRM subscription';
 const count = (value: number | null) => value ?? '—';
@@ -44,7 +50,7 @@ function openButton(ctx: CommandContext, list: ListTarget, label = 'Open list') 
       listId: list.id,
       name: list.name,
       page: 1,
-      perPage: CHAT_PAGE_SIZE,
+      perPage: CONTACTS_PER_TABLE,
       replace: false,
     }),
   );
@@ -83,6 +89,32 @@ function addReply(
   return reply(nodes, { visibility: 'channel' });
 }
 
+/** Adds creators to a list that exists, and says what the service did. */
+const addThere: AddToList = async (ctx, list, input, repeated) => {
+  const { data } = await ctx.service.crm.addCreators({ ...input, listId: list.id });
+  return addReply(ctx, list, data, repeated);
+};
+
+/** The creators asked about, each with whether it is in the list, its status in words and its dates. */
+function checkTable(list: ListTarget, entries: readonly CrmMembership[]): TableNode {
+  const date = (value: string | null | undefined) => formatDate(value) ?? MISSING;
+  return table({
+    caption: `Checked in ${list.name}`,
+    columns: [
+      { label: 'Creator' },
+      { label: 'In the list' },
+      { label: 'Status' },
+      { label: 'Added' },
+      { label: 'Updated' },
+    ],
+    rows: entries.map((entry) =>
+      entry.exists
+        ? [entry.user_id, 'Yes', statusLabel(entry.status), date(entry.date_added), date(entry.date_updated)]
+        : [entry.user_id, 'No', MISSING, MISSING, MISSING],
+    ),
+  });
+}
+
 /** Opens a list, or turns its pages. */
 const pageAction = defineAction({
   kind: KINDS.page,
@@ -98,10 +130,10 @@ export const listFamily = defineFamily({
   commands: [
     defineCommand({
       name: 'show',
-      description: 'A list’s contacts, page by page, optionally one status; buttons set status and edit.',
+      description: 'A list’s contacts as a table, 100 at a time, optionally one status; a menu acts on each.',
       params: showParams,
       schema: showSchema,
-      examples: ['list "Spring Launch"', `list show "Spring Launch" status:${STATUS_EXAMPLE} page:2`],
+      examples: ['list Spring Launch', `list show Spring Launch status:${STATUS_EXAMPLE} page:2`],
       cost: FREE,
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
@@ -122,7 +154,7 @@ export const listFamily = defineFamily({
         'A list’s contacts as a CSV file (every field, handle, profile URL), optionally one status.',
       params: exportParams,
       schema: exportSchema,
-      examples: ['list export "Spring Launch"', `list export "Spring Launch" status:${STATUS_EXAMPLE}`],
+      examples: ['list export Spring Launch', `list export Spring Launch status:${STATUS_EXAMPLE}`],
       cost: FREE,
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
@@ -153,9 +185,11 @@ export const listFamily = defineFamily({
       cost: FREE,
       mutates: true,
       async run(ctx, input) {
-        const list = await resolveList(ctx, input.list);
-        const { data } = await ctx.service.crm.addCreators({ ...input.input, listId: list.id });
-        return addReply(ctx, list, data, input.repeated);
+        const { lists } = (await ctx.service.crm.listLists()).data;
+        const { list: name, input: typed, repeated } = input;
+        // A list no one has: offered to be created, with these creators, by a press (never made on a guess).
+        if (isNewList(lists, name)) return offerNewList(ctx, lists, { name, input: typed, repeated });
+        return addThere(ctx, chooseList(lists, name), typed, repeated);
       },
     }),
     defineCommand({
@@ -169,15 +203,16 @@ export const listFamily = defineFamily({
         const list = await resolveList(ctx, input.list);
         const { data } = await ctx.service.crm.checkCreators({ listId: list.id, userIds: input.userIds });
         const inList = data.entries.filter((entry) => entry.exists).length;
-        const lines = data.entries.map((entry) =>
-          entry.exists
-            ? `✓ ${entry.user_id}: in the list · ${statusLabel(entry.status)} · added ${formatDate(entry.date_added) ?? '—'} · updated ${formatDate(entry.date_updated) ?? '—'}`
-            : `✗ ${entry.user_id}: not in the list`,
-        );
         return reply(
           [
             text(bold(list.name), ` · ${inList} of ${data.entries.length} checked are in the list`),
-            ...textLines(lines),
+            data.entries.length === 0 ? null : checkTable(list, data.entries),
+            data.entries.length > TABLE_ROWS_MAX
+              ? notice(
+                  'info',
+                  `The table shows the first ${TABLE_ROWS_MAX} of the ${data.entries.length} creators checked; check the other ${data.entries.length - TABLE_ROWS_MAX} in another request.`,
+                )
+              : null,
           ],
           { visibility: 'channel' },
         );
@@ -247,5 +282,14 @@ export const listFamily = defineFamily({
       },
     }),
   ],
-  actions: [pageAction, setStatusAction, editAction, removeAction, keepAction],
+  actions: [
+    pageAction,
+    chooseContactAction,
+    setStatusAction,
+    editAction,
+    askRemoveAction,
+    removeAction,
+    keepAction,
+    createAddAction(addThere),
+  ],
 });

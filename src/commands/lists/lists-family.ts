@@ -8,30 +8,42 @@ import {
   bold,
   button,
   buttons,
-  CARDS_PER_PAGE,
   type CardNode,
   code,
   fields,
+  finiteOrNull,
+  formatAmount,
   formatDate,
+  formatInteger,
+  MISSING,
   notice,
+  numberCell,
   pager,
   type Reply,
   type ReplyNode,
   reply,
+  TABLE_ROWS_MAX,
+  type TableNode,
+  table,
   text,
 } from '../../core/ui/index.js';
+import { choosers } from './choosers.js';
 import { delegate, LIST_PARAM, PENDING_ID, quoted } from './common.js';
-import { CHAT_PAGE_SIZE, KINDS } from './contacts-view.js';
+import { CONTACTS_PER_TABLE, contactsPage, KINDS } from './contacts-view.js';
 import { listRow } from './crm-cards.js';
 import { listRef } from './list-inputs.js';
 import { chooseList, type ListTarget, resolveList } from './resolve.js';
 
 const FREE = 'free with an active CRM subscription';
 const PAGE_KIND = 'lists.page';
+const OPEN_KIND = 'lists.open';
+/** Lists a table shows: as many rows as a table holds. */
+const LISTS_PER_TABLE = TABLE_ROWS_MAX;
 
 const NAME_PARAM = {
   kind: 'text',
   required: true,
+  trailing: true,
   description: 'The list name.',
   example: '"Spring Launch"',
 } as const;
@@ -39,17 +51,72 @@ const NAME_PARAM = {
 const nameOf = (list: CrmList) => list.name ?? list.id;
 
 function openToken(ctx: CommandContext, list: ListTarget): string {
-  return ctx.token(KINDS.page, {
-    listId: list.id,
-    name: list.name,
-    page: 1,
-    perPage: CHAT_PAGE_SIZE,
-    replace: false,
-  });
+  return ctx.token(KINDS.page, firstPage(list));
 }
+
+/** A list's first page of contacts, as its Open button and the lists' select show it. */
+const firstPage = (list: ListTarget) => ({
+  listId: list.id,
+  name: list.name,
+  page: 1,
+  perPage: CONTACTS_PER_TABLE,
+  replace: false,
+});
 
 function row(ctx: CommandContext, list: CrmList): CardNode {
   return listRow(list, { actions: [button('Open', openToken(ctx, { id: list.id, name: nameOf(list) }))] });
+}
+
+const count = (value: number | null | undefined) => {
+  const known = finiteOrNull(value);
+  return numberCell(known === null ? MISSING : formatInteger(known), known);
+};
+
+/** The team's lists side by side: name, counts, budget, dates and when each last changed. */
+function listsTable(caption: string, lists: readonly CrmList[]): TableNode {
+  const date = (value: string | null | undefined) => formatDate(value) ?? MISSING;
+  return table({
+    caption,
+    columns: [
+      { label: 'Name' },
+      { label: 'Contacts', numeric: true },
+      { label: 'To outreach', numeric: true },
+      { label: 'Budget', numeric: true },
+      { label: 'Dates' },
+      { label: 'Updated' },
+    ],
+    rows: lists.map((list) => {
+      const budget = finiteOrNull(list.budget);
+      const start = formatDate(list.start_date);
+      const end = formatDate(list.end_date);
+      return [
+        nameOf(list),
+        count(list.contact_count),
+        count(list.to_outreach_count),
+        numberCell(budget === null ? MISSING : formatAmount(budget), budget),
+        start === null && end === null ? MISSING : `${start ?? '…'} → ${end ?? '…'}`,
+        date(list.date_updated),
+      ];
+    }),
+  });
+}
+
+/** The selects that open each list of a table. */
+function openChoosers(ctx: CommandContext, lists: readonly CrmList[], first: number) {
+  const choices = lists.map((list, index) => ({
+    row: first + index,
+    label: nameOf(list),
+    value: list.id,
+    description: `${list.contact_count ?? 0} contacts`,
+    name: nameOf(list),
+  }));
+  return choosers(
+    ctx,
+    OPEN_KIND,
+    choices,
+    { one: 'Open a list…', some: (from, to) => `Open lists ${from}–${to}…` },
+    (group) => ({ lists: group.map(({ value, name }) => ({ id: value, name })) }),
+  );
 }
 
 async function showLists(ctx: CommandContext, page: number, replace: boolean): Promise<Reply> {
@@ -67,13 +134,16 @@ async function showLists(ctx: CommandContext, page: number, replace: boolean): P
       { visibility: 'channel', replace },
     );
   }
-  const pages = Math.ceil(lists.length / CARDS_PER_PAGE);
+  const pages = Math.ceil(lists.length / LISTS_PER_TABLE);
   const current = Math.min(Math.max(page, 1), pages);
-  const shown = lists.slice((current - 1) * CARDS_PER_PAGE, current * CARDS_PER_PAGE);
+  const first = (current - 1) * LISTS_PER_TABLE + 1;
+  const shown = lists.slice(first - 1, current * LISTS_PER_TABLE);
   const total = data.total ?? lists.length;
+  const caption = pages > 1 ? `CRM lists ${first}–${first + shown.length - 1}` : 'CRM lists';
   const nodes: ReplyNode[] = [
     text(bold('CRM lists'), ` · ${total} list${total === 1 ? '' : 's'}`),
-    ...shown.map((list) => row(ctx, list)),
+    listsTable(caption, shown),
+    ...openChoosers(ctx, shown, first),
   ];
   if (pages > 1) {
     nodes.push(
@@ -94,9 +164,7 @@ function ensureFreeName(lists: readonly CrmList[], name: string, except: string 
   const wanted = name.trim().toLowerCase();
   const taken = lists.find((list) => list.id !== except && (list.name ?? '').trim().toLowerCase() === wanted);
   if (taken !== undefined) {
-    throw new CommandInputError(
-      `A list named ${quoted(nameOf(taken))} already exists (id ${taken.id}); choose another name.`,
-    );
+    throw new CommandInputError(`A list named ${quoted(nameOf(taken))} already exists; choose another name.`);
   }
 }
 
@@ -111,7 +179,7 @@ function details(ctx: CommandContext, list: CrmList): Reply {
       text(bold(target.name)),
       list.description ? text(list.description) : null,
       fields([
-        { label: 'Id', value: list.id, inline: true },
+        { label: 'List id', value: list.id, inline: true },
         { label: 'Contacts', value: list.contact_count, inline: true },
         { label: 'To outreach', value: list.to_outreach_count, inline: true },
         { label: 'Budget', value: list.budget, inline: true },
@@ -151,6 +219,18 @@ const pageAction = defineAction({
   run: (ctx, payload) => showLists(ctx, payload.page, true),
 });
 
+/** A list chosen in the lists' select: its contacts, as `list show` shows them. */
+const openAction = defineAction({
+  kind: OPEN_KIND,
+  payload: z.object({ lists: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  async run(ctx, payload, event) {
+    const chosen = event.value?.trim() ?? '';
+    if (chosen === '') return reply([notice('info', 'Choose a list in the menu.')]);
+    const known = payload.lists.find((list) => list.id === chosen);
+    return contactsPage(ctx, firstPage(known ?? (await resolveList(ctx, chosen))));
+  },
+});
+
 /** The lists family. */
 export const listsFamily = defineFamily({
   name: 'lists',
@@ -159,7 +239,7 @@ export const listsFamily = defineFamily({
   commands: [
     defineCommand({
       name: 'show',
-      description: 'The team’s lists with contact and to-outreach counts; Open shows a list’s contacts.',
+      description: 'The team’s lists as a table with contact and to-outreach counts; a menu opens one.',
       params: {},
       schema: z.object({}),
       examples: ['lists'],
@@ -186,7 +266,10 @@ export const listsFamily = defineFamily({
         },
       },
       schema: createSchema,
-      examples: ['lists create name:"Spring Launch" budget:5000 description:"Q2 skincare launch"'],
+      examples: [
+        'lists create Summer Push',
+        'lists create name:"Spring Launch" budget:5000 description:"Q2 skincare launch"',
+      ],
       cost: FREE,
       mutates: true,
       async run(ctx, input) {
@@ -201,7 +284,10 @@ export const listsFamily = defineFamily({
       description: 'Rename a list.',
       params: { list: LIST_PARAM, name: { ...NAME_PARAM, positional: true, description: 'The new name.' } },
       schema: updateSchema,
-      examples: ['lists rename "Spring Launch" name:"Spring Launch 2026"'],
+      examples: [
+        'lists rename "Spring Launch" Spring Launch 2026',
+        'lists rename Spring Launch name:Summer Push',
+      ],
       cost: FREE,
       mutates: true,
       async run(ctx, input) {
@@ -222,6 +308,7 @@ export const listsFamily = defineFamily({
           kind: 'text',
           positional: true,
           required: true,
+          trailing: true,
           description: 'The new description.',
           example: '"Q2 skincare launch"',
         },
@@ -242,7 +329,7 @@ export const listsFamily = defineFamily({
       description: 'One list’s details: counts, budget, dates and website.',
       params: { list: LIST_PARAM },
       schema: z.object({ list: listRef }),
-      examples: ['lists get "Spring Launch"'],
+      examples: ['lists get Spring Launch'],
       cost: FREE,
       async run(ctx, input) {
         const list = await resolveList(ctx, input.list);
@@ -251,5 +338,5 @@ export const listsFamily = defineFamily({
       },
     }),
   ],
-  actions: [pageAction],
+  actions: [pageAction, openAction],
 });

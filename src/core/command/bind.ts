@@ -5,6 +5,7 @@ import {
   knownKeys,
   type OptionTarget,
   ParamError,
+  type ParamSpec,
   type ParamTable,
   resolveOption,
   StrayWordsError,
@@ -38,12 +39,41 @@ export function typedName(input: object, field: string): string | null {
   return TYPED_AS.get(input)?.get(field) ?? null;
 }
 
+/** The option of an input made by bindTokens that took several bare words as one name (`list Spring Launch`). */
+const JOINED = new WeakMap<object, string>();
+
+/**
+ * The option whose value was several bare words, read as one name without quotes (`list Spring Launch`), when
+ * bindTokens made `input`; null otherwise.
+ */
+export function joinedName(input: object): string | null {
+  return JOINED.get(input) ?? null;
+}
+
+/** The bare words from `start` up to the next `key:value` or the end of the line. */
+function wordsFrom(tokens: readonly Token[], start: number): Token[] {
+  const words: Token[] = [];
+  for (let i = start; i < tokens.length && tokens[i]?.key === null; i++) words.push(tokens[i] as Token);
+  return words;
+}
+
+/** The options typed as `key:value` somewhere in the line. */
+function keyedNames(table: ParamTable, tokens: readonly Token[]): Set<string> {
+  const names = new Set<string>();
+  for (const token of tokens) {
+    const target = token.key === null ? null : resolveOption(table, token.key);
+    if (target !== null) names.add(target.name);
+  }
+  return names;
+}
+
 /** Turns tokens into the command's input fields; throws ParamError naming the problem. */
 export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const typed = new Map<string, string>();
   TYPED_AS.set(input, typed);
   const given = new Set<string>();
+  const keyed = keyedNames(table, tokens);
   // The names each option was typed by, folded, and how each was first written: the same name twice is a mistake,
   // whatever the values.
   const typedAs = new Map<string, Map<string, string>>();
@@ -82,12 +112,32 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
     Object.assign(input, values);
   };
 
-  for (const token of tokens) {
+  /**
+   * A trailing name goes on over the bare words that follow it when nothing else takes bare words: no rest option,
+   * and every other positional option given already or typed as `key:value`.
+   */
+  const goesOn = (name: string, spec: ParamSpec) =>
+    spec.kind === 'text' &&
+    spec.trailing === true &&
+    rest === undefined &&
+    positional.every(([other]) => other === name || given.has(other) || keyed.has(other));
+  /** Assigns a value with the bare words that go on from it (from `next`), and says how many it took. */
+  const assignName = (target: OptionTarget, first: Token, next: number, key: string) => {
+    const words = target.bound === null && goesOn(target.name, target.spec) ? wordsFrom(tokens, next) : [];
+    const all = [first, ...words];
+    if (first.key === null && all.length > 1) JOINED.set(input, target.name);
+    const value = all.map((token) => token.value).join(' ');
+    assign(target, value, key, all.map((token) => token.source).join(' '));
+    return words.length;
+  };
+
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as Token;
     if (token.key === null) {
       const next = positional.find(([name]) => !given.has(name));
       if (next !== undefined) {
         const [name, spec] = next;
-        assign({ name, spec, bound: null }, token.value, name, token.source);
+        i += assignName({ name, spec, bound: null }, token, i + 1, name);
       } else if (rest !== undefined) restValues.push(token.value);
       else
         throw new StrayWordsError(
@@ -112,7 +162,7 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
       given.add(target.name);
       continue;
     }
-    assign(target, token.value, token.key, token.source);
+    i += assignName(target, token, i + 1, token.key);
   }
   if (rest !== undefined && restValues.length > 0) {
     const [name, spec] = rest;

@@ -28,6 +28,7 @@ import {
   saveElements,
   scope,
 } from './invocation.js';
+import { wordsReadOtherwise } from './name-words.js';
 import { type DispatcherMetrics, outcomeOf, type Tally, UNKNOWN } from './outcome.js';
 import { createPlainWords, isWordless, mayBeWords, WORDLESS } from './plain-words.js';
 import {
@@ -188,6 +189,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         if (read !== null) return read;
         throw error;
       }
+      // A name of several words after a family alone stands unless the words read as something else.
+      if (wordsReadOtherwise(registry, interpreter, resolved, raw, after)) {
+        const read = await plainWords.read(invocation, null, after, ran);
+        if (read !== null) return read;
+      }
       const { text } = resolved;
       if (ran !== undefined) ran.line = text;
       return await runCommand(invocation, def, raw, text, false);
@@ -195,7 +201,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       invocation.tally.outcome = outcomeOf(error);
       if (invocation.tally.family === UNKNOWN)
         invocation.tally.family = familyOfLine(registry, invocation.text);
-      return mistake(error, def, invocation.forms, logger);
+      return mistake(error, def, invocation.forms, logger, familyOfDef(def));
     }
   };
 
@@ -258,10 +264,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return await runCommand(invocation, def, raw, text, false);
     } catch (error) {
       invocation.tally.outcome = outcomeOf(error);
-      return mistake(error, def, invocation.forms, logger);
+      return mistake(error, def, invocation.forms, logger, familyOfDef(def));
     }
   };
   const familyOf = (request: { family: string }) => registry.family(request.family)?.name ?? UNKNOWN;
+  /** The family of the command that failed, whose commands its answer may name. */
+  const familyOfDef = (def: CommandDef<unknown> | null) =>
+    def === null ? undefined : registry.family(def.family);
 
   return {
     // Secret options are service keys, which tenants connect only in many-team mode.

@@ -1,6 +1,7 @@
 /**
  * The guard around every run of a command or an element press: paid or state-changing work is claimed under its
- * invocation key (a duplicate delivery, a double click or a quick repeat runs it once and gets the first answer),
+ * invocation key (a duplicate delivery, a double click or a quick repeat runs it once; the repeat is told it is
+ * already done, nothing changed, with the first answer's opening line: repeats.ts),
  * then the daily cap is checked, a cost above the threshold is confirmed first, the credits are reserved, and the
  * work runs with its interim messages. A stored answer is read back through the reply schema: one that does not
  * read (an old or damaged row) is run again, never handed out.
@@ -27,6 +28,7 @@ import {
   type Spend,
   saveElements,
 } from './invocation.js';
+import { keptForRepeats, repeatReply } from './repeats.js';
 import type { CommandContext } from './types.js';
 import { startWaiting } from './waiting.js';
 
@@ -150,7 +152,7 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
         return understood.preview(personal(ctx), estimate, spentToday);
       }
       // Paid or state-changing work is claimed, so a duplicate delivery, a double click or a quick repeat runs it
-      // once and gets the first answer; free reads simply run again.
+      // once and is told so; free reads simply run again.
       const claimed = estimate > 0 || options.changes !== null;
       if (claimed) {
         const claim = await store.invocations.begin(
@@ -167,7 +169,8 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
         }
         if (claim.status === 'done') {
           invocation.tally.outcome = 'duplicate';
-          return claim.reply;
+          const agoMs = clock.now().getTime() - claim.at.getTime();
+          return repeatReply(claim.reply, { agoMs, paid: estimate > 0 });
         }
       }
       try {
@@ -191,7 +194,7 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
           const { platform, workspaceId } = invocation.actor;
           const changed =
             options.changes === null ? undefined : `${platform}:${workspaceId}:${options.changes}`;
-          await store.invocations.finish(key, storedReply(result), clock.now(), changed);
+          await store.invocations.finish(key, storedReply(keptForRepeats(result)), clock.now(), changed);
         }
         return result;
       } catch (error) {

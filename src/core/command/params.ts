@@ -66,6 +66,11 @@ export type ParamSpec = ParamBase &
         person?: { also?: readonly string[] };
         /** The value names one of the team's CRM lists: completed from the service as it is typed. */
         completedFrom?: 'crm-lists';
+        /**
+         * A name of several words (a list, a project): the bare words after it, up to the next `key:value`, are
+         * part of it, so it needs no quotes, wherever no other option takes bare words (see bind.ts).
+         */
+        trailing?: boolean;
       }
     /** `min` and `max`: the whole numbers accepted, where the command takes fewer than its schema would. */
     | { kind: 'integer'; min?: number; max?: number }

@@ -1,15 +1,16 @@
 /**
  * Idempotency of interactions: a platform that delivers the same interaction twice, a double click or the same
- * command repeated within seconds finds the first invocation here and runs nothing again.
+ * command repeated within seconds finds the first invocation here, with what was kept of its answer for repeats,
+ * and runs nothing again.
  */
 import { HEARTBEAT_STALE_MS } from './processes.js';
 import { type Sql, sql } from './sql.js';
 
-/** What `begin` found; `reply` as the reader gave it back. */
+/** What `begin` found; `reply` as the reader gave it back, `at` when that invocation finished. */
 export type BeginResult<R = unknown> =
   | { status: 'started' }
   | { status: 'running' }
-  | { status: 'done'; reply: R };
+  | { status: 'done'; reply: R; at: Date };
 
 /**
  * Reads a stored reply back (parsed JSON); undefined when it is not a reply (an old or damaged row), which is then
@@ -34,7 +35,7 @@ export interface Invocations {
     read?: ReplyReader<R>,
   ): Promise<BeginResult<R>>;
   /**
-   * Stores the finished invocation's reply, for duplicates to receive. A state change (`changed` names the tenant
+   * Stores what is kept of the finished invocation's reply for its duplicates. A state change (`changed` names the tenant
    * and what it changed) also forgets the other finished changes of that subject in that tenant: repeating one of
    * them after it is a new change (connect, disconnect, connect again), not a duplicate to answer from memory.
    */
@@ -49,6 +50,7 @@ interface Row {
   state: 'running' | 'done';
   reply: string | null;
   created_at: string;
+  finished_at: string | null;
   owner: string | null;
   /** The owner's last heartbeat; null when the owner is not a registered process. */
   heartbeat_at: string | null;
@@ -84,14 +86,15 @@ export function createInvocations(db: Sql): Invocations {
         // so exactly one runs it, and a stale claim is taken over once.
         await tx.lock(`invocations:${key}`);
         const row = await tx.one<Row>(
-          sql`SELECT i.state, i.reply, i.created_at, i.owner, p.heartbeat_at
+          sql`SELECT i.state, i.reply, i.created_at, i.finished_at, i.owner, p.heartbeat_at
               FROM invocations i LEFT JOIN scout_processes p ON p.id = i.owner WHERE i.key = ${key}`,
         );
         if (row !== undefined) {
           const age = now.getTime() - Date.parse(row.created_at);
           if (row.state === 'running' && running(row, now, staleMs)) return { status: 'running' };
           const reply = row.state === 'done' && age < windowMs ? read(parsed(row.reply)) : undefined;
-          if (reply !== undefined) return { status: 'done', reply };
+          if (reply !== undefined)
+            return { status: 'done', reply, at: new Date(row.finished_at ?? row.created_at) };
         }
         await tx.run(
           sql`INSERT INTO invocations (key, state, created_at, owner) VALUES (${key}, 'running', ${now.toISOString()}, ${owner})

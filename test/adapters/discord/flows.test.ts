@@ -39,7 +39,11 @@ describe('paid confirmations on Discord', () => {
   it('asks on an ephemeral reply; Confirm runs the call once, a second click nothing more', async () => {
     const { fake } = world;
     const before = world.sandbox.requests(KEY).length;
-    const ask = slash(fake, 'creators', 'profiles', [{ type: 4, name: 'per_page', value: 30 }]);
+    // A filter: profiles of no one in particular are refused before anything is priced.
+    const ask = slash(fake, 'creators', 'profiles', [
+      { type: 3, name: 'main_category', value: 'Fitness' },
+      { type: 4, name: 'per_page', value: 30 },
+    ]);
     const prompt = await messageOf(fake.waitFor(followed(ask.token), 'confirmation'));
     expect(prompt.flags).toBe(64);
     expect(text(prompt)).toContain('30 credits');

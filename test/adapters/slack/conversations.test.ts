@@ -254,7 +254,8 @@ describe('buttons on these answers', () => {
 
   it('a press on an answer in a mention’s thread answers in that thread, not atop the channel', async () => {
     const seen = watch();
-    const ts = await mention('<@UBOT> creators search category:Fitness');
+    // Another search than the mention above: the same one again within the repeat window is told it is done.
+    const ts = await mention('<@UBOT> creators search category:Fitness country:France');
     const answer = await postIn(seen, CHANNEL, ts);
     const blocks = (answer.args.blocks ?? []) as Block[];
     // A button whose answer is a new message (not the page replaced): a card's Details or Add to list.

@@ -188,7 +188,12 @@ describe('dispatcher', () => {
     const clock = createManualClock(new Date());
     h = await startHarness({ families: [testFamily], clock, settings: { repeatWindowMs: 10_000 } });
     expect(await h.type('test songs')).toContain('done 1');
-    expect(await h.type('/scout test songs')).toContain('done 1');
+    clock.advance(4_000);
+    // The repeat is told so, with what the first run said, and gets no buttons of its own.
+    const repeat = await h.type('/scout test songs');
+    expect(repeat).toContain('Info: Already done (nothing changed). This repeat spent no credits.');
+    expect(repeat).toContain('First run, 4 seconds ago: “done 1”');
+    expect(repeat).not.toContain('More');
     expect(songsRequests(h)).toBe(1);
     expect(await h.spentToday()).toBe(10);
     clock.advance(10_001);
@@ -206,18 +211,29 @@ describe('dispatcher', () => {
       )
     )?.token as string;
     const press = () => h.app.dispatcher.action({ actor: LOCAL_ACTOR, channelId: 'terminal', token });
-    const answers = (await Promise.all([press(), press(), press()])).map((r) => JSON.stringify(r));
-    expect(answers.filter((a) => a.includes('pressed 1')).length).toBeGreaterThanOrEqual(1);
-    expect(answers.filter((a) => a.includes('pressed 1') || a.includes('Already working'))).toHaveLength(3);
+    const answers = await Promise.all([press(), press(), press()]);
+    // The first answer replaces the message pressed; the others say it is under way or done, nothing spent again.
+    const first = (answer: Reply) =>
+      answer.replace === true && JSON.stringify(answer.nodes[0]).includes('"pressed 1"');
+    expect(answers.filter(first)).toHaveLength(1);
+    for (const answer of answers.filter((a) => !first(a)))
+      expect(JSON.stringify(answer)).toMatch(
+        /Already working on that|Already done \(nothing changed\)\. This repeat spent no credits\./,
+      );
     expect(songsRequests(h)).toBe(2);
     expect(await h.spentToday()).toBe(20);
   });
 
-  it('runs a duplicated state change once but free reads every time', async () => {
-    h = await startHarness({ families: [testFamily] });
-    expect(await h.type('test write a')).toContain('wrote a (1)');
-    expect(await h.type('test write a')).toContain('wrote a (1)');
-    expect(await h.type('test write b')).toContain('wrote b (2)');
+  it('runs a duplicated state change once, telling the repeat nothing changed, but free reads every time', async () => {
+    const clock = createManualClock(new Date());
+    h = await startHarness({ families: [testFamily], clock });
+    expect(await h.type('test write a')).toBe('wrote a (1)\n');
+    clock.advance(9_000);
+    const repeat = await h.type('test write a');
+    expect(repeat).toContain('Info: Already done (nothing changed).');
+    expect(repeat).toContain('First run, 9 seconds ago: “wrote a (1)”');
+    expect(await h.app.store.settings.preference(LOCAL_ACTOR, 'writes')).toBe('1');
+    expect(await h.type('test write b')).toBe('wrote b (2)\n');
   });
 
   it('keeps buttons working across a restart of the dispatcher, and says when they expired', async () => {
@@ -276,8 +292,9 @@ describe('dispatcher', () => {
 });
 
 /**
- * The answers kept for duplicates, read back from the database through the reply schema: a row that does not hold
- * a reply (an older shape, a damaged one) is never handed out: the work runs again and its new answer is kept.
+ * What is kept of an answer for its duplicates, read back from the database through the reply schema: a row that
+ * does not hold a reply (an older shape, a damaged one) is never used: the work runs again and what is kept of its
+ * new answer takes its place.
  */
 describe('stored replies', () => {
   const run = (line: string) => h.app.dispatcher.text({ actor: LOCAL_ACTOR, channelId: 'c1', text: line });
@@ -304,8 +321,8 @@ describe('stored replies', () => {
     await h.app.store.invocations.finish(await keptKey(), stored, h.app.clock.now());
     const again = await run('test write a');
     expect(again).toEqual(reply([text('wrote a (2)')]));
-    // The new answer is kept in its place: a repeat now gets it.
-    expect(await run('test write a')).toEqual(again);
+    // The new answer is kept in its place: a repeat now quotes it.
+    expect(shown(await run('test write a'))).toContain('ago: “wrote a (2)”');
   });
 
   it('runs the work again when the stored reply is not JSON', async () => {
@@ -313,16 +330,18 @@ describe('stored replies', () => {
     expect(shown(await run('test write a'))).toContain('wrote a (1)');
     await h.app.store.db.run(sql`UPDATE invocations SET reply = ${'{"nodes": [{"type": "te'}`);
     expect(await run('test write a')).toEqual(reply([text('wrote a (2)')]));
-    expect(await run('test write a')).toEqual(reply([text('wrote a (2)')]));
+    expect(shown(await run('test write a'))).toContain('Already done (nothing changed).');
   });
 
-  it("gives a duplicate the first answer's files, byte for byte", async () => {
+  it("keeps no copy of the first answer's files: a duplicate is told it is done, with no file", async () => {
     h = await startHarness({ families: [testFamily] });
     const first = await run('test file');
+    expect(first.files?.[0]?.bytes).toEqual(BYTES);
+    const kept = await h.app.store.db.one<{ reply: string }>(sql`SELECT reply FROM invocations`);
+    expect(JSON.parse(kept?.reply ?? '')).toEqual(reply([text('here it is')]));
     const repeat = await run('test file');
-    expect(repeat).toEqual(first);
-    expect(repeat.files?.[0]?.bytes).toBeInstanceOf(Uint8Array);
-    expect(repeat.files?.[0]?.bytes).toEqual(BYTES);
+    expect(repeat.files).toBeUndefined();
+    expect(shown(repeat)).toContain('Already done (nothing changed).');
     expect(shown(repeat)).toContain('here it is');
   });
 });

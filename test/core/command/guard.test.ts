@@ -11,7 +11,7 @@ import { type DispatchEnv, type Scoped, scope } from '../../../src/core/command/
 import { CreditCapError } from '../../../src/core/credit-errors.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { sql } from '../../../src/core/store/sql.js';
-import { type Reply, reply, text } from '../../../src/core/ui/index.js';
+import { notice, type Reply, reply, text } from '../../../src/core/ui/index.js';
 import { type Harness, type HarnessOptions, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
@@ -82,13 +82,21 @@ describe('the guard', () => {
     expect(await claims()).toBe(0);
   });
 
-  it('runs a change once within the window, answering a duplicate with the first answer', async () => {
+  it('runs a change once within the window, telling a repeat it is done with what the first run said', async () => {
     const clock = createManualClock(new Date());
     const { guard, invocation } = await start({ clock, settings: { repeatWindowMs: 10_000 } });
     const { runs, work } = counting({ changes: 'thing' });
     const first = await guard(await invocation(), work);
+    expect(first).toEqual(reply([text('ran 1')]));
+    clock.advance(3_000);
     const repeat = await invocation();
-    expect(await guard(repeat, work)).toEqual(first);
+    // Not a copy of the first answer, which would now be false: only its author is told, and nothing is replaced.
+    expect(await guard(repeat, { ...work, work: async () => reply([text('ran again')]) })).toEqual(
+      reply([
+        notice('info', 'Already done (nothing changed).'),
+        text('First run, 3 seconds ago: “', 'ran 1', '”'),
+      ]),
+    );
     expect(repeat.tally.outcome).toBe('duplicate');
     expect(runs.count).toBe(1);
     // Other input, another channel: other work.
@@ -96,6 +104,33 @@ describe('the guard', () => {
     expect(shown(await guard(await invocation('c2'), work))).toContain('ran 3');
     clock.advance(10_001);
     expect(shown(await guard(await invocation(), work))).toContain('ran 4');
+  });
+
+  it('tells a repeat of paid work that it spent nothing, and keeps only the first answer’s opening line', async () => {
+    const clock = createManualClock(new Date());
+    const { guard, invocation } = await start({ clock });
+    let runs = 0;
+    const { work } = counting({
+      estimate: () => 1,
+      work: async () => {
+        runs += 1;
+        return reply([notice('success', 'Bought 1 profile.'), text('a long answer '.repeat(20))], {
+          visibility: 'channel',
+          replace: true,
+        });
+      },
+    });
+    await guard(await invocation(), work);
+    clock.advance(1_200);
+    const repeat = await guard(await invocation(), work);
+    expect(repeat.visibility).toBe('author');
+    expect(repeat.replace).toBeUndefined();
+    expect(shown(repeat)).toContain('Already done (nothing changed). This repeat spent no credits.');
+    expect(shown(repeat)).toContain('First run, 1 second ago: “Bought 1 profile.”');
+    expect(shown(repeat)).not.toContain('a long answer');
+    expect(runs).toBe(1);
+    const kept = await h.app.store.db.one<{ reply: string }>(sql`SELECT reply FROM invocations`);
+    expect(JSON.parse(kept?.reply ?? '')).toEqual(reply([text('Bought 1 profile.')]));
   });
 
   it('claims paid work too, and tells a duplicate of work still running that its answer is coming', async () => {

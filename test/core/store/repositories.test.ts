@@ -63,13 +63,14 @@ describe('action tokens', () => {
 });
 
 describe('invocations', () => {
-  it('let the first of two duplicates run and hand the second its reply', async () => {
+  it('let the first of two duplicates run and hand the second what was kept of its reply, and when', async () => {
     expect(await store.invocations.begin('k', t0, 10_000, null)).toEqual({ status: 'started' });
     expect(await store.invocations.begin('k', later(10), 10_000, null)).toEqual({ status: 'running' });
     await store.invocations.finish('k', { nodes: [] }, later(20));
     expect(await store.invocations.begin('k', later(30), 10_000, null)).toEqual({
       status: 'done',
       reply: { nodes: [] },
+      at: later(20),
     });
     expect(await store.invocations.begin('k', later(10_001), 10_000, null)).toEqual({ status: 'started' });
   });
@@ -212,7 +213,7 @@ describe('settings', () => {
 });
 
 describe('reply announcements', () => {
-  it('thread later replies under the first notification, in the chat thread a later one opened', async () => {
+  it('queue each new reply once per subscription in the outbox, in the order the replies were written', async () => {
     const { subscription } = await store.subscriptions.subscribe({
       platform: 'discord',
       workspaceId: 'G1',
@@ -221,39 +222,36 @@ describe('reply announcements', () => {
       createdBy: 'U1',
       now: t0,
     });
-    const fresh = (messageId: string, at: number) => ({
+    const fresh = (messageId: string, at: number | null) => ({
       messageId,
       threadId: 'mail-1',
-      messageAt: later(at).toISOString(),
+      messageAt: at === null ? null : later(at).toISOString(),
       message: { id: messageId },
-      subscriptionIds: [subscription.id],
+      subscriptions: [subscription],
     });
-    await store.subscriptions.recordPoll('key', 2, [fresh('m1', 0), fresh('m2', 60_000)], t0);
-    expect(await store.subscriptions.threadPost(subscription.id, 'mail-1')).toBeNull();
-    // The first notification is a top-level post: no chat thread yet.
-    await store.subscriptions.markPosted(
-      subscription.id,
-      'm1',
-      { channelId: 'C1', messageId: 'P1', threadId: null },
-      later(1),
+    expect(await store.subscriptions.recordPoll('key', 3, [fresh('m2', 60_000), fresh('m0', null)], t0)).toBe(
+      2,
     );
-    expect(await store.subscriptions.threadPost(subscription.id, 'mail-1')).toEqual({
-      channelId: 'C1',
-      messageId: 'P1',
-      threadId: null,
-    });
-    // The second started a thread on it; later replies go there without starting another.
-    await store.subscriptions.markPosted(
-      subscription.id,
-      'm2',
-      { channelId: 'C1', messageId: 'P2', threadId: 'P1' },
-      later(2),
+    expect(await store.subscriptions.recordPoll('key', 3, [fresh('m1', 0), fresh('m2', 60_000)], t0)).toBe(1);
+    expect(await store.subscriptions.seen('key', ['m0', 'm1', 'm2', 'm3'])).toEqual(
+      new Set(['m0', 'm1', 'm2']),
     );
-    expect(await store.subscriptions.threadPost(subscription.id, 'mail-1')).toEqual({
-      channelId: 'C1',
-      messageId: 'P1',
-      threadId: 'P1',
+    const queued = await store.outbox.unposted('reply');
+    expect(queued.map((post) => post.key)).toEqual([
+      `reply:${subscription.id}:m1`,
+      `reply:${subscription.id}:m2`,
+      `reply:${subscription.id}:m0`,
+    ]);
+    expect(queued[0]).toMatchObject({
+      platform: 'discord',
+      workspaceId: 'G1',
+      to: { channelId: 'C1' },
+      thread: 'mail-1',
+      payload: { subscriptionId: subscription.id, message: { id: 'm1' } },
     });
-    expect(await store.subscriptions.threadPost(subscription.id, 'mail-2')).toBeNull();
+    const [first] = queued;
+    if (first === undefined) throw new Error('not queued');
+    await store.outbox.markPosted(first.id, { channelId: 'C1', messageId: 'P1', threadId: null }, t0);
+    expect(await store.subscriptions.postedCount(subscription.id)).toBe(1);
   });
 });
