@@ -15,7 +15,7 @@ import { ConfigError, configSecrets, loadConfig, loadDotEnv, redactDatabaseUrl }
 import type { Platform } from './core/actor.js';
 import { WORKING_NOTICE_MS } from './core/command/waiting.js';
 import { createJobs } from './core/jobs/index.js';
-import { createLogger } from './core/logger.js';
+import { createLogger, logDestination, logPlace } from './core/logger.js';
 import { createOpsServer, type OpsServer } from './core/ops-server.js';
 import type { Outbound } from './core/outbound.js';
 import { DatabaseError } from './core/store/database.js';
@@ -25,8 +25,9 @@ import type { Sandbox } from './sandbox/index.js';
 const GREETING = [
   'Scout — creator discovery and outreach. Say what you want: `find fitness creators in France`,',
   '`show our lists`, `how much have I spent this month`; or type a command such as',
-  '`creators category:Fitness followers:10k-100k` (the leading /scout is optional). Press buttons by their',
-  '[number], or with run, next, details of the second, `add the first three to <list>`. Type exit to quit.',
+  '`creators category:Fitness followers:10k-100k` (the leading /scout is optional). Buttons are [n]: type n (or',
+  'run, next) to press one of the last answer. Creators are numbered on their card (2. @name): `details 2` and',
+  '`add 2 to <list>` act on the latest page of them, even after other answers. Type exit to quit.',
 ].join('\n');
 
 interface Part {
@@ -37,14 +38,17 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const chat = config.slack !== null || config.discord !== null;
-  // In the terminal the shell owns stdout, so logs go to stderr and never garble a reply.
+  // A server's logs go to standard output, the terminal shell's to standard error (the shell owns standard output), for
+  // whatever runs Scout to read; a person typing at a terminal gets them in a file instead, off the prompt.
   // Tenants' keys join this set as they are first used, so the logger masks them too.
   const secrets = new Set(configSecrets(config));
-  const logger = createLogger({
-    level: config.logLevel,
-    secrets,
-    ...(chat ? {} : { destination: process.stderr }),
+  const logs = logPlace({
+    chat,
+    stdinIsTTY: process.stdin.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    databasePath: config.databasePath,
   });
+  const logger = createLogger({ level: config.logLevel, secrets, destination: logDestination(logs) });
   // One bad request must not end the process: a library's unawaited failure (Bolt's HTTP receiver throws on a signed
   // body of `null`) is logged, and Scout goes on serving everyone else.
   process.on('unhandledRejection', (reason) => {
@@ -198,23 +202,29 @@ async function main(): Promise<void> {
       import('./adapters/terminal/shell.js'),
       import('./adapters/terminal/outbound.js'),
     ]);
+    const where = config.databaseUrl === null ? config.databasePath : 'PostgreSQL';
+    const greeting = [
+      GREETING,
+      ...(sandbox === null
+        ? []
+        : [
+            `Demo data: the sandbox's creators, lists and credits reset on every start; Scout's ledger (${where}) is kept.`,
+          ]),
+      ...(logs.kind === 'file' ? [`Logs are written to ${logs.path}.`] : []),
+    ].join('\n');
     const shell = createTerminal({
       input: process.stdin,
       output: process.stdout,
       chat: app.chat,
       prompt: process.stdin.isTTY ? 'scout> ' : '',
-      greeting: GREETING,
+      greeting,
       // Exports sit beside the database, wherever DATABASE_PATH puts it.
       filesDir: join(dirname(config.databasePath), 'exports'),
+      // Ctrl-C at the prompt stops Scout as the signal does (readline takes the key from the keyboard).
+      onInterrupt: () => process.kill(process.pid, 'SIGINT'),
     });
     terminal = shell;
-    outbound.set(
-      'terminal',
-      createTerminalOutbound({
-        output: process.stdout,
-        onActions: (actions) => shell.adoptActions(actions),
-      }),
-    );
+    outbound.set('terminal', createTerminalOutbound({ output: process.stdout, shell }));
   }
   leader.push(createJobs({ app, outbound, logger, pollIntervalMs: config.replyPollMs }));
   app.leases.hold('leader', {

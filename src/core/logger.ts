@@ -1,5 +1,6 @@
 /** Structured logging (pino) that never prints a secret: known secret keys are censored and known secret values masked. */
 
+import { dirname, join } from 'node:path';
 import type { DestinationStream, Logger as PinoLogger } from 'pino';
 import { pino } from 'pino';
 import { isScoutError } from './errors.js';
@@ -82,4 +83,45 @@ export function createLogger(options: LoggerOptions): Logger {
     },
     options.destination ?? pino.destination({ dest: 1, sync: true }),
   );
+}
+
+/** Where the process writes its logs. */
+export type LogPlace = { kind: 'stdout' } | { kind: 'stderr' } | { kind: 'file'; path: string };
+
+/** What decides where the logs go. */
+export interface LogPlaceFacts {
+  /** Whether Slack or Discord is configured; otherwise the terminal shell is how people reach Scout. */
+  chat: boolean;
+  /** Whether standard input is a terminal: a person types the shell's lines. */
+  stdinIsTTY: boolean;
+  /** Whether standard error is a terminal: logs written there would land on the screen the person types on. */
+  stderrIsTTY: boolean;
+  /** The SQLite database's path: the log file sits beside it. */
+  databasePath: string;
+}
+
+/**
+ * Where the logs go. A server's (Slack, Discord) go to standard output, and the terminal shell's to standard error
+ * (standard output is the shell's), where a supervisor, a container runtime or a script reads them; only when a
+ * person types at a terminal that standard error also writes to do they go to scout.log beside the database, so that
+ * JSON lines never land in the middle of the prompt.
+ */
+export function logPlace(facts: LogPlaceFacts): LogPlace {
+  if (facts.chat) return { kind: 'stdout' };
+  if (facts.stdinIsTTY && facts.stderrIsTTY) {
+    return { kind: 'file', path: join(dirname(facts.databasePath), 'scout.log') };
+  }
+  return { kind: 'stderr' };
+}
+
+/** The stream of `place`, written at once: the process may exit right after its last line (a file's folder is made). */
+export function logDestination(place: LogPlace): DestinationStream {
+  switch (place.kind) {
+    case 'stdout':
+      return pino.destination({ dest: 1, sync: true });
+    case 'stderr':
+      return pino.destination({ dest: 2, sync: true });
+    case 'file':
+      return pino.destination({ dest: place.path, mkdir: true, sync: true });
+  }
 }

@@ -25,6 +25,7 @@ process.stdout.write(
     `  Output URL: ${sandbox.outputUrl}`,
     `  Demo key:   ${DEMO_KEY}`,
     `  Second demo team's key: ${DEMO_KEY_2} (its own lists, projects and balance)`,
+    '  Data:       demo data, reset on every start (a Scout using it keeps its own ledger)',
     '',
     'Try:',
     `  curl -s -H 'x-ty-api-key: ${DEMO_KEY}' '${sandbox.url}/api/v2/creators/search?mainCategory=Fitness&perPage=5'`,

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => h.stop());
 
 /** The handles of the cards in a printed reply, in order. */
-const handles = (out: string) => [...out.matchAll(/^@(\S+) · /gm)].map((m) => m[1]);
+const handles = (out: string) => [...out.matchAll(/^(?:\d+\. )?@(\S+) · /gm)].map((m) => m[1]);
 /** Requests the sandbox received since `from`. */
 const since = (from: number) => h.requests().slice(from);
 const paths = (from: number) =>
@@ -42,7 +42,7 @@ describe('creators search: paging and the profile cache', () => {
     const from = h.requests().length;
     const spent = await h.spentToday();
     const out = await h.type('/scout creators followers:10k-100k niche:yoga');
-    expect(out).toContain('Creators · followers 10,000-100,000 · nichesToPromote yoga — 1-5 of');
+    expect(out).toContain('Creators · followers 10,000-100,000 · niche yoga — 1-5 of');
     page1 = handles(out) as string[];
     expect(page1).toHaveLength(5);
     expect(out).toMatch(/Page 1 of \d+/);
@@ -156,12 +156,19 @@ describe('creators search: paging and the profile cache', () => {
     expect(await h.app.store.ledger.spent(other, today)).toBe(0);
   });
 
+  it('heads its results with the options as people type them, on every page', async () => {
+    later();
+    const out = await h.type('/scout creators search category:Fitness hasEmail:yes perPage:1');
+    expect(out).toContain('Creators · category Fitness · hasEmail yes — 1-1 of');
+    expect(await h.type('next')).toContain('Creators · category Fitness · hasEmail yes — 2-2 of');
+  });
+
   it('says when nothing matches and how to loosen the filters, spending nothing', async () => {
     const from = h.requests().length;
     const spent = await h.spentToday();
     const out = await h.type('/scout creators followers:9m-10m niche:yoga,knitting category:Pets');
     expect(out).toContain('No creators match these filters');
-    expect(out).toContain('Loosen or drop some of: followers, mainCategory, nichesToPromote');
+    expect(out).toContain('Loosen or drop some of: followers, category, niche');
     expect(paths(from)).toEqual(['GET /api/v2/creators/search']);
     expect(await h.spentToday()).toBe(spent);
   });

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(async () => h.stop());
 
 /** Usernames of the viral cards shown, in order. */
-const usernames = (output: string) => [...output.matchAll(/^@(\S+)$/gm)].map((m) => m[1] as string);
+const usernames = (output: string) =>
+  [...output.matchAll(/^(?:\d+\. )?@(\S+)$/gm)].map((m) => m[1] as string);
 const since = (from: number) => h.requests().slice(from);
 const paths = (from: number) => since(from).map((r) => `${r.method} ${r.path}`);
 const later = () => clock.advance(11_000);

@@ -25,7 +25,7 @@ const ledgerRows = (): Promise<LedgerRow[]> =>
 const viralRequests = () => h.requests().filter((r) => r.path === '/api/v1/viral-content');
 
 /** Usernames of the cards shown, in order. */
-const handles = (output: string) => [...output.matchAll(/^@(\S+)$/gm)].map((m) => m[1]);
+const handles = (output: string) => [...output.matchAll(/^(?:\d+\. )?@(\S+)$/gm)].map((m) => m[1]);
 
 /** Types a line and checks nothing reached the service and nothing was spent. */
 async function rejected(line: string): Promise<string> {

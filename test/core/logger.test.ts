@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/core/logger.js';
+import { createLogger, type LogPlaceFacts, logDestination, logPlace } from '../../src/core/logger.js';
 import { SealError } from '../../src/core/tenancy/seal.js';
 
 function capture() {
@@ -55,5 +58,46 @@ describe('createLogger', () => {
     logger.info('quiet');
     logger.warn('loud');
     expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['loud']);
+  });
+});
+
+describe('logPlace', () => {
+  const facts = (over: Partial<LogPlaceFacts>): LogPlaceFacts => ({
+    chat: false,
+    stdinIsTTY: false,
+    stderrIsTTY: false,
+    databasePath: '/srv/scout/scout.db',
+    ...over,
+  });
+
+  it('writes to scout.log beside the database only for a person typing at a terminal that shows standard error', () => {
+    expect(logPlace(facts({ stdinIsTTY: true, stderrIsTTY: true }))).toEqual({
+      kind: 'file',
+      path: join('/srv/scout', 'scout.log'),
+    });
+  });
+
+  it('keeps the terminal shell’s logs on standard error when no one types, or standard error goes elsewhere', () => {
+    // Piped input, a container without a terminal, a script; and `npm start 2>scout.err` at a terminal.
+    expect(logPlace(facts({}))).toEqual({ kind: 'stderr' });
+    expect(logPlace(facts({ stderrIsTTY: true }))).toEqual({ kind: 'stderr' });
+    expect(logPlace(facts({ stdinIsTTY: true }))).toEqual({ kind: 'stderr' });
+  });
+
+  it('writes a server’s logs (Slack, Discord) to standard output, terminal or not', () => {
+    expect(logPlace(facts({ chat: true }))).toEqual({ kind: 'stdout' });
+    expect(logPlace(facts({ chat: true, stdinIsTTY: true, stderrIsTTY: true }))).toEqual({ kind: 'stdout' });
+  });
+
+  it('makes the log file’s folder and has each line in the file as soon as it is logged', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scout-log-'));
+    try {
+      const path = join(dir, 'data', 'scout.log');
+      const logger = createLogger({ level: 'info', destination: logDestination({ kind: 'file', path }) });
+      logger.info('Scout stopped.');
+      expect(JSON.parse(readFileSync(path, 'utf8')).msg).toBe('Scout stopped.');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The terminal's Outbound: background posts (reply notifications, digests) are printed with a header naming the
  * channel and, for a threaded post, the post it answers; a direct message (a budget alert) with a header naming
- * its person. Buttons are numbered as in replies.
+ * its person. Buttons and a page's cards are numbered as in replies; given the shell, a post is printed above its
+ * prompt (and what is being typed), and its buttons and cards are the ones typed words press.
  *
  * What it promises about keys: within one process a key is printed at most once (a repeat answers with the post
  * printed first, for the last KEYS_REMEMBERED keys), even when the write that printed it threw. The terminal keeps no
@@ -12,16 +13,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import type { ChannelRef, Outbound, PersonRef, PostedMessage } from '../../core/outbound.js';
-import { type Reply, renderText, type TextAction } from '../../core/ui/index.js';
+import type { Reply } from '../../core/ui/index.js';
+import { renderForTerminal } from './pages.js';
+import type { TerminalShell } from './shell.js';
 
 /** Keys remembered for repeats: far more than the background posts in flight or retried at any time. */
 export const KEYS_REMEMBERED = 1000;
 
 /** Options of createTerminalOutbound. */
 export interface TerminalOutboundOptions {
+  /** Where posts are printed when no shell shows them. */
   output: Writable;
-  /** Receives the numbered buttons of each post, so a shell can make them pressable. */
-  onActions?: (actions: readonly TextAction[]) => void;
+  /** The shell that shows the posts: printed above its prompt, their buttons and cards made pressable. */
+  shell?: Pick<TerminalShell, 'printPost'>;
   /** Names this process in its message ids; a random name by default. */
   run?: string;
 }
@@ -51,15 +55,16 @@ export function createTerminalOutbound(options: TerminalOutboundOptions): Outbou
   ): PostedMessage => {
     const known = key === undefined ? undefined : printed.get(key);
     if (known !== undefined) return known;
-    const rendered = renderText(reply);
+    const shown = renderForTerminal(reply);
     sequence += 1;
     const posted = message(`${sequence}@${run}`);
     if (key !== undefined) {
       printed.set(key, posted);
       if (printed.size > KEYS_REMEMBERED) printed.delete(printed.keys().next().value as string);
     }
-    options.output.write(`\n── ${header(sequence)} ──\n${rendered.text}\n`);
-    if (rendered.actions.length > 0) options.onActions?.(rendered.actions);
+    const text = `\n── ${header(sequence)} ──\n${shown.text}\n`;
+    if (options.shell === undefined) options.output.write(text);
+    else options.shell.printPost(text, shown);
     return posted;
   };
   return {

@@ -5,8 +5,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createTerminalOutbound, KEYS_REMEMBERED } from '../../../src/adapters/terminal/outbound.js';
-import type { TextAction } from '../../../src/core/ui/index.js';
-import { button, buttons, mention, notice, reply, text } from '../../../src/core/ui/index.js';
+import type { Shown } from '../../../src/adapters/terminal/pages.js';
+import { button, buttons, card, mention, notice, reply, text } from '../../../src/core/ui/index.js';
 
 const channel = { platform: 'terminal' as const, workspaceId: 'local', channelId: 'general' };
 
@@ -21,12 +21,17 @@ function screen(): { output: PassThrough; printed: () => string } {
 }
 
 describe('the terminal outbound', () => {
-  it('prints a post under a header, with its buttons numbered and handed to the shell', async () => {
+  it('prints a post under a header, with its buttons numbered, through the shell that shows it', async () => {
     const { output, printed } = screen();
-    const seen: (readonly TextAction[])[] = [];
+    const seen: Shown[] = [];
     const outbound = createTerminalOutbound({
       output,
-      onActions: (actions) => seen.push(actions),
+      shell: {
+        printPost: (posted, shown) => {
+          output.write(posted);
+          if (shown.actions.length > 0) seen.push(shown);
+        },
+      },
       run: 'k2x9',
     });
     const first = await outbound.post(
@@ -44,7 +49,29 @@ describe('the terminal outbound', () => {
     expect(printed()).toContain('[1] Show conversation');
     expect(printed()).toContain('── post 2 in #general, thread of post 1 ──\nAnother reply');
     expect(seen).toHaveLength(1);
-    expect(seen[0]?.[0]).toMatchObject({ index: 1, actionId: 'notify.conversation:abc' });
+    expect(seen[0]?.actions[0]).toMatchObject({ index: 1, actionId: 'notify.conversation:abc' });
+  });
+
+  it('numbers the cards of a page it posts, as replies do, and hands the page to the shell', async () => {
+    const { output, printed } = screen();
+    const seen: Shown[] = [];
+    const outbound = createTerminalOutbound({
+      output,
+      shell: {
+        printPost: (posted, shown) => {
+          output.write(posted);
+          seen.push(shown);
+        },
+      },
+    });
+    const post = (n: number) =>
+      card({ title: `@post${n}`, actions: [button('Find creator', `viral.find:p${n}`)] });
+    await outbound.post(channel, reply([text('Your digest'), post(1), post(2)]));
+    expect(printed()).toContain('1. @post1\n  [1] Find creator\n\n2. @post2\n  [2] Find creator');
+    expect(seen[0]?.page?.cards.map((buttons) => buttons.map((b) => b.actionId))).toEqual([
+      ['viral.find:p1'],
+      ['viral.find:p2'],
+    ]);
   });
 
   it('names a thread begun by an earlier process by its whole id', async () => {

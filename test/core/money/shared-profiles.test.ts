@@ -28,7 +28,7 @@ const person = (i: number): Actor => ({
 /** A first page of creators of its own for each person: follower ranges that do not overlap. */
 const searchOf = (i: number) => `creators followers:${10 + i * 10}k-${19 + i * 10}k`;
 /** The handles of the cards in a printed reply. */
-const handles = (out: string) => [...out.matchAll(/^@(\S+) · /gm)].map((m) => m[1]);
+const handles = (out: string) => [...out.matchAll(/^(?:\d+\. )?@(\S+) · /gm)].map((m) => m[1]);
 
 interface Row {
   user_id: string;
