@@ -5,6 +5,8 @@
  */
 import { defineFamily } from '../core/command/types.js';
 import { addAction, detailsAction, LAST_LIST } from './creators/actions.js';
+import { chooseAction } from './creators/bulk.js';
+import { createAddAction } from './creators/create-add.js';
 import { CREATOR_FILTER_PARAMS, creatorFilterParams, sourceParam } from './creators/filters.js';
 import { linkCommand, lookupAction } from './creators/links.js';
 import { pageAction } from './creators/results.js';
@@ -22,5 +24,5 @@ export const creatorsFamily = defineFamily({
   description: 'Find creators by any filter, see full profiles and add them, or a whole page, to CRM lists.',
   defaultCommand: 'search',
   commands: [searchCommand, profilesCommand, showCommand, linkCommand],
-  actions: [pageAction, addAction, detailsAction, lookupAction],
+  actions: [pageAction, addAction, chooseAction, createAddAction, detailsAction, lookupAction],
 });

@@ -34,6 +34,8 @@ describe('a creator search that makes no sense', () => {
       '/scout creators',
       'creators search',
       'creators search sort:followers order:desc page:2 perPage:3',
+      'creators profiles',
+      'creators profiles page:2 perPage:3',
     ]) {
       expect((await h.type(line)).split('\n')[0], line).toBe(WHICH);
     }

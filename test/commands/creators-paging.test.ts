@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.stop());
 
-const handles = (out: string) => [...out.matchAll(/^@(\S+) · /gm)].map((m) => m[1]);
+const handles = (out: string) => [...out.matchAll(/^(?:\d+\. )?@(\S+) · /gm)].map((m) => m[1]);
 const since = (from: number) => h.requests().slice(from);
 const paths = (from: number) => since(from).map((r) => `${r.method} ${r.path}`);
 
@@ -125,9 +125,9 @@ describe('creators search: page and perPage', () => {
   it('refuses a page size or page it cannot show before anything is sent', async () => {
     const from = h.requests().length;
     expect(await h.type(`${LINE} perPage:20`)).toMatch(
-      /^Error: perPage takes a whole number from 1 to 5, not "20"\./,
+      /^Error: perPage takes a whole number from 1 to 10, not "20"\./,
     );
-    expect(await h.type(`${LINE} perPage:0`)).toMatch(/^Error: perPage takes a whole number from 1 to 5/);
+    expect(await h.type(`${LINE} perPage:0`)).toMatch(/^Error: perPage takes a whole number from 1 to 10/);
     expect(await h.type(`${LINE} page:201`)).toMatch(/^Error: page takes a whole number from 1 to 200/);
     expect(await h.type(`${LINE} page:0`)).toMatch(/^Error: page takes a whole number from 1 to 200/);
     expect(since(from)).toEqual([]);

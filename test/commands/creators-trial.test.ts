@@ -48,9 +48,9 @@ describe('a trial account', () => {
     expect(told(await h.type('next'))).toBe(0);
 
     nextDay();
-    const bought = await h.type('creators profiles perPage:2');
-    expect(bought).toContain('Bought 2 profiles (2 credits).');
+    const bought = await h.type('creators profiles followers:10k-2m perPage:2');
+    expect(bought).toMatch(/^2 credits$/m);
     expect(told(bought)).toBe(1);
-    expect(told(await h.type('creators profiles perPage:3 page:3'))).toBe(0);
+    expect(told(await h.type('creators profiles followers:10k-2m perPage:3 page:3'))).toBe(0);
   });
 });

@@ -61,8 +61,11 @@ describe('plain words in the terminal', () => {
     const out = await h.type('show me my lists');
     expect(out).toMatch(/Understood as \/scout lists/);
     expect(out).toContain('Fitness Ambassadors');
-    // The lists have no Details to press: said so, not read as a command.
-    expect(await h.type('details of the second')).toContain('no such button');
+    // The lists have no Details to press: the terminal presses that of the second card of the latest page with one
+    // (the creators found before), and never reads the words as a command.
+    const details = await h.type('details of the second');
+    expect(details).toContain('Bio:');
+    expect(details).not.toContain('Unknown command');
   });
 
   it('a write in words is never done before the press that says what it does', async () => {
@@ -107,8 +110,15 @@ describe('plain words in the terminal', () => {
     expect(details).toMatch(/Followers|followers/);
     later();
     await h.type('/scout creators search category:Fitness');
+    const from = h.requests().length;
     const added = await h.type('add the first three to Fitness Ambassadors');
-    expect(added.match(/Added/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    expect(added).toMatch(
+      /Added \d of the 3 chosen creators to Fitness Ambassadors\.|All 3 chosen creators are/,
+    );
+    // The three in one request.
+    const adds = since(from).filter((r) => r.method === 'POST' && r.path.endsWith('/creators'));
+    expect(adds).toHaveLength(1);
+    expect((adds[0]?.body as { userIds?: string[] } | undefined)?.userIds).toHaveLength(3);
   });
 
   it('a guess only suggests, as buttons; a suggestion pressed is shown before it spends', async () => {
@@ -138,9 +148,23 @@ describe('plain words in the terminal', () => {
     later();
     await h.type('find fitness creators in France');
     const out = await h.type('edit');
-    // Every option understood fills the form, by the option's own name.
-    expect(out).toMatch(/type \/scout creators search .*mainCategory:Fitness/);
+    // Every option understood fills the form, by the name people type it by, never the service's.
+    expect(out).toMatch(/type \/scout creators search .*category:Fitness/);
+    expect(out).not.toContain('mainCategory');
     expect(out).toMatch(/country:France/);
+  });
+
+  it('a status in words is shown and filled in as words, never the service’s spelling', async () => {
+    const fitness = (await h.app.service.crm.listLists()).data.lists.find(
+      (l) => l.name === 'Fitness Ambassadors',
+    );
+    const contacts = await h.app.service.crm.listCreators({ listId: fitness?.id ?? '', perPage: 1 });
+    const handle = contacts.data.items[0]?.handle;
+    const out = await h.type(`mark @${handle} as negotiating in Fitness Ambassadors`);
+    expect(out).toMatch(/I read this as \/scout list update .*status:Negotiating/);
+    const edit = await h.type('edit');
+    expect(edit).toMatch(/type \/scout list update .*status:Negotiating/);
+    expect(`${out}${edit}`).not.toContain('NEGOTIATING');
   });
 
   it('a key in a sentence is refused, never echoed; an opaque word not used is named by its start only', async () => {

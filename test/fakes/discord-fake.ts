@@ -11,7 +11,10 @@
  * member of a server (`GET /guilds/{guild}/members/{user}`: the members added with `addMember`, else 404 Unknown
  * Member).
  * Like Discord, it refuses (400, Invalid Form Body) a command overwrite that breaks the application command limits,
- * the combined size among them (discordCommandSize), and an autocomplete answer beyond its limits. Once commands are
+ * the combined size among them (discordCommandSize), an autocomplete answer beyond its limits, and a message sent or
+ * edited against the rules of its components (discord-checks.ts: Components V2 with content or embeds, more than 40
+ * components, a flag taken away; rows, selects, embeds). A component interaction's original response is the message
+ * its component is on, as on Discord. Once commands are
  * registered with it, it sends only the command interactions Discord's client could: `interact` throws for an
  * option that is not registered, or a required option left out.
  */
@@ -19,6 +22,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { messageProblem } from './discord-checks.js';
 import { createAttachmentStore, type FakeFile, readPayload } from './discord-files.js';
 
 export type { FakeFile } from './discord-files.js';
@@ -269,6 +273,12 @@ function autocompleteProblem(body: Record<string, unknown>): string | null {
   return null;
 }
 
+/** Why Discord would refuse the message of an interaction callback (types 4 and 7 carry one), or null. */
+function callbackMessageProblem(body: Record<string, unknown>): string | null {
+  if (body.type !== 4 && body.type !== 7) return null;
+  return messageProblem((body.data ?? {}) as Record<string, unknown>);
+}
+
 /** Creates the fake (call start()). */
 export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
   const requests: FakeRequest[] = [];
@@ -388,7 +398,7 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
     const callback = /^\/interactions\/(\d+)\/[^/]+\/callback$/.exec(path);
     if (req.method === 'POST' && callback !== null) {
       if (expired.has(callback[1] as string)) return json(res, 404, UNKNOWN_INTERACTION);
-      const problem = autocompleteProblem(data);
+      const problem = autocompleteProblem(data) ?? callbackMessageProblem(data);
       if (problem !== null) return refuse(res, record, problem);
       res.writeHead(204).end();
       return;
@@ -403,12 +413,17 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
         res.writeHead(204).end();
         return;
       }
-      const message = storeMessage(data, originals.get(token));
+      const known = originals.get(token);
+      const problem = messageProblem(data, known === undefined ? undefined : messages.get(known));
+      if (problem !== null) return refuse(res, record, problem);
+      const message = storeMessage(data, known);
       originals.set(token, message.id);
       return json(res, 200, message);
     }
-    if (req.method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(path))
-      return json(res, 200, storeMessage(data));
+    if (req.method === 'POST' && /^\/webhooks\/\d+\/[^/]+$/.test(path)) {
+      const problem = messageProblem(data);
+      return problem === null ? json(res, 200, storeMessage(data)) : refuse(res, record, problem);
+    }
     const leaving = /^\/users\/@me\/guilds\/(\d+)$/.exec(path);
     if (req.method === 'DELETE' && leaving !== null) {
       const guildId = leaving[1] as string;
@@ -427,8 +442,15 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       return member === undefined ? json(res, 404, UNKNOWN_MEMBER) : json(res, 200, memberPayload(member));
     }
     const channelRoute = /^\/channels\/(\d+)(\/messages)?(?:\/(\d+))?(\/threads)?$/.exec(path);
-    if (channelRoute !== null)
+    if (channelRoute !== null) {
+      const [, , inMessages, messageId, threads] = channelRoute;
+      const sending = inMessages !== undefined && threads === undefined;
+      const edited = messageId === undefined ? undefined : messages.get(messageId);
+      const problem =
+        sending && (req.method === 'POST' || req.method === 'PATCH') ? messageProblem(data, edited) : null;
+      if (problem !== null) return refuse(res, record, problem);
       return channelRequest(req.method ?? 'GET', channelRoute, data, url.searchParams, res);
+    }
     if (req.method === 'PUT' && /\/commands$/.test(path)) {
       const list = Array.isArray(body) ? (body as FakeCommandNode[]) : [];
       for (const command of list) {
@@ -674,6 +696,11 @@ export function createFakeDiscord(options: FakeDiscordOptions): FakeDiscord {
       const id = snowflake();
       const token = `tok-${id}`;
       sent.push(id, token);
+      // The original response of a component's interaction is the message the component is on, as it carries it.
+      if (extra.message !== undefined) {
+        messages.set(extra.message.id, { ...(messages.get(extra.message.id) ?? {}), ...extra.message });
+        originals.set(token, extra.message.id);
+      }
       const member = extra.user ?? DEFAULT_USER;
       const user = {
         id: member.id,

@@ -9,11 +9,15 @@
  * slack-files.ts). users.info describes the people of Enterprise Grid orgs the way Slack does,
  * with `enterprise_user` (their org, and whether they are its admin or owner); anyone else has none.
  * https://docs.slack.dev/reference/methods/users.info
+ * Like Slack, it refuses a message whose blocks break Block Kit's rules (slack-blocks.ts): chat.postMessage,
+ * chat.postEphemeral and chat.update answer `invalid_blocks`, a response_url 400 `invalid_blocks`, and a slash
+ * command's ack carrying such blocks is not shown; each refusal is kept in `refusals`.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { blocksProblem } from './slack-blocks.js';
 import { createFakeUploads, type FakeUpload } from './slack-files.js';
 
 // The request builders live beside the Slack tests; they are exported here too, where the fake's users look.
@@ -58,12 +62,22 @@ export function responseIdOf(url: string): string | null {
   return at < 0 ? null : url.slice(at + '/response/'.length);
 }
 
+/** A message the fake refused as Slack would, and why. */
+export interface Refusal {
+  /** The Web API method, or `response_url`. */
+  method: string;
+  error: string;
+  problem: string;
+}
+
 /** The running fake. */
 export interface FakeSlack {
   /** Web API base, with the trailing slash. */
   readonly apiUrl: string;
   readonly calls: ApiCall[];
   readonly responses: ResponsePost[];
+  /** Messages refused for their blocks, as Slack refuses them. */
+  readonly refusals: Refusal[];
   /** Files uploaded so far, in the order their upload URLs were asked for. */
   readonly uploads: FakeUpload[];
   /** A response_url of this fake. */
@@ -106,6 +120,9 @@ interface Grantee {
   rotate: boolean;
   org: boolean;
 }
+
+/** The Web API methods that post or change a message, whose blocks Slack checks. */
+const MESSAGE_METHODS = new Set(['chat.postMessage', 'chat.postEphemeral', 'chat.update']);
 
 /** The OAuth client credentials the fake accepts. */
 export const OAUTH_CLIENT = { clientId: '1111.2222', clientSecret: 'fake-client-secret-0001' };
@@ -167,6 +184,7 @@ export async function startFakeSlack(
   const revoked = new Set<string>();
   const calls: ApiCall[] = [];
   const responses: ResponsePost[] = [];
+  const refusals: Refusal[] = [];
   const expiredUrls = new Set<string>();
   const files = createFakeUploads(() => base);
   const admins = new Set<string>();
@@ -178,7 +196,9 @@ export async function startFakeSlack(
   /** Keeps an ack's message as a response to `responseUrl`, when it carries one and the URL is this fake's. */
   const recordAckAnswer = (responseUrl: string, ack: Record<string, unknown>) => {
     const id = responseIdOf(responseUrl);
-    if (id !== null && (ack.text !== undefined || ack.blocks !== undefined))
+    const problem = blocksProblem(ack.blocks);
+    if (problem !== null) refusals.push({ method: 'ack', error: 'invalid_blocks', problem });
+    else if (id !== null && (ack.text !== undefined || ack.blocks !== undefined))
       responses.push({ id, body: ack, at: Date.now() });
   };
   let ts = 1_700_000_000;
@@ -312,6 +332,13 @@ export async function startFakeSlack(
     if (token !== null && revoked.has(token)) return { ok: false, error: 'invalid_auth' };
     const failure = failures.get(method)?.shift();
     if (failure !== undefined) return { ok: false, error: failure };
+    if (MESSAGE_METHODS.has(method)) {
+      const problem = blocksProblem(args.blocks);
+      if (problem !== null) {
+        refusals.push({ method, error: 'invalid_blocks', problem });
+        return { ok: false, error: 'invalid_blocks', errors: [problem] };
+      }
+    }
     switch (method) {
       case 'oauth.v2.access':
         return oauthAccess(args);
@@ -398,6 +425,15 @@ export async function startFakeSlack(
       res.end('expired_url');
       return;
     }
+    const problem = url.pathname.startsWith('/response/')
+      ? blocksProblem(JSON.parse(body || '{}').blocks)
+      : null;
+    if (problem !== null) {
+      refusals.push({ method: 'response_url', error: 'invalid_blocks', problem });
+      res.writeHead(400, { 'Content-Type': 'text/plain' });
+      res.end('invalid_blocks');
+      return;
+    }
     if (url.pathname.startsWith('/response/')) {
       responses.push({
         id: url.pathname.slice('/response/'.length),
@@ -437,6 +473,7 @@ export async function startFakeSlack(
     apiUrl: `${base}/api/`,
     calls,
     responses,
+    refusals,
     uploads: files.uploads,
     admins,
     orgMembers,

@@ -1,6 +1,9 @@
 /**
  * How a reply model goes back through an interaction: the first answer (a private refusal), an edit of a deferred
- * reply (public or private), or an update of the message an element sits on, with follow-ups for the rest.
+ * reply (public or private), or an update of the message an element sits on, with follow-ups for the rest. A
+ * message laid out with Components V2 carries the IS_COMPONENTS_V2 flag in every one of these, and an edit that
+ * makes one of a message that had content or embeds empties them, as Discord requires
+ * (https://docs.discord.com/developers/resources/message#edit-message).
  */
 import {
   type ChatInputCommandInteraction,
@@ -24,11 +27,20 @@ export type Deferred = ChatInputCommandInteraction | MessageComponentInteraction
 /** Files go with a message as multipart attachments (https://discord.com/developers/docs/reference#uploading-files). */
 const withFiles = (files: readonly DiscordFile[]) => (files.length === 0 ? {} : { files: [...files] });
 
+/**
+ * What a new message shows: content, embeds and components; or, laid out with Components V2, its components and
+ * the flag (Discord refuses content or embeds beside it).
+ */
+export const bodyOf = (message: DiscordMessage) =>
+  message.componentsV2
+    ? { components: message.components, flags: MessageFlags.IsComponentsV2 as const }
+    : { content: message.content, embeds: message.embeds, components: message.components };
+
 /** The body of an edit of a reply already sent (its visibility cannot change), with the reply's files if any. */
 export const editOf = (message: DiscordMessage, files: readonly DiscordFile[] = []) => ({
-  content: message.content,
-  embeds: message.embeds,
-  components: message.components,
+  // Made a Components V2 message, it keeps no content or embeds of what it was.
+  ...(message.componentsV2 ? { content: '', embeds: [] } : {}),
+  ...bodyOf(message),
   allowedMentions: NO_MENTIONS,
   ...withFiles(files),
 });
@@ -38,14 +50,11 @@ export const payloadOf = (
   message: DiscordMessage,
   ephemeral: boolean,
   files: readonly DiscordFile[] = [],
-) => ({
-  content: message.content,
-  embeds: message.embeds,
-  components: message.components,
-  allowedMentions: NO_MENTIONS,
-  ...(ephemeral ? { flags: MessageFlags.Ephemeral as const } : {}),
-  ...withFiles(files),
-});
+) => {
+  const { flags, ...body } = { flags: 0, ...bodyOf(message) };
+  const all = flags | (ephemeral ? MessageFlags.Ephemeral : 0);
+  return { ...body, allowedMentions: NO_MENTIONS, ...(all === 0 ? {} : { flags: all }), ...withFiles(files) };
+};
 
 /** The first answer to an interaction, seen only by its author: the reply's first message. */
 export function privateReply(reply: Reply): InteractionReplyOptions {
@@ -94,10 +103,13 @@ export async function answerUpdate(
   interaction: MessageComponentInteraction | ModalSubmitInteraction,
   reply: Reply,
 ): Promise<void> {
-  const { messages, ephemeral, files } = renderDiscord(reply);
+  const sourceFlags = interaction.message?.flags;
+  // A message made with Components V2 stays one: a reply that replaces it is laid out the same way.
+  const sourceV2 = sourceFlags?.has(MessageFlags.IsComponentsV2) === true && reply.replace === true;
+  const { messages, ephemeral, files } = renderDiscord(reply, sourceV2 ? { componentsV2: true } : {});
   const [first, ...rest] = messages;
   if (first === undefined) return;
-  const sourceEphemeral = interaction.message?.flags.has(MessageFlags.Ephemeral) === true;
+  const sourceEphemeral = sourceFlags?.has(MessageFlags.Ephemeral) === true;
   // Replacing is right only where the audience stays the same: a public page for everyone, a private one for one.
   if (reply.replace === true && ephemeral === sourceEphemeral) {
     await interaction.editReply(editOf(first, files));

@@ -65,6 +65,22 @@ function answerDeadline(interaction: Pick<Interaction, 'createdTimestamp'>): Dat
   return new Date(interaction.createdTimestamp + 14 * 60_000);
 }
 
+/**
+ * Whether a string select takes several values (its max_values above 1, read from the message's component, or
+ * several values chosen): its values are then the press's `choices`, one or many.
+ */
+function isMultiple(interaction: MessageComponentInteraction): boolean {
+  if (!interaction.isStringSelectMenu()) return false;
+  if (interaction.values.length > 1) return true;
+  try {
+    const component = interaction.component as { maxValues?: number | null; max_values?: number } | null;
+    return (component?.maxValues ?? component?.max_values ?? 1) > 1;
+  } catch {
+    // A message without its components (an interaction on a message not cached): one value is a single choice.
+    return false;
+  }
+}
+
 /** Creates the handler for every interaction the client receives. */
 export function createInteractionHandler(deps: InteractionDeps): (interaction: Interaction) => Promise<void> {
   const { chat, logger, servers, doors } = deps;
@@ -217,7 +233,8 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
       acked('action', arrivedAt);
       return;
     }
-    const chosen = interaction.isStringSelectMenu() ? interaction.values[0] : undefined;
+    const values = interaction.isStringSelectMenu() ? interaction.values : [];
+    const chosen = values[0];
     // The "More actions" select carries the tokens of buttons that did not fit: a choice is that button's press.
     const more = id.startsWith(`${MORE_PREFIX}:`);
     const token = more ? (chosen ?? '') : id;
@@ -232,7 +249,8 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     }
     await interaction.deferUpdate();
     acked('action', arrivedAt);
-    const event = !more && chosen !== undefined ? { value: chosen } : {};
+    const event =
+      more || chosen === undefined ? {} : isMultiple(interaction) ? { choices: values } : { value: chosen };
     const answer = await chat.action({
       actor,
       channelId: interaction.channelId,

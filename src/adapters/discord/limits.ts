@@ -1,5 +1,5 @@
 /**
- * Discord's own limits, which the embed/component renderer and the modals keep to. Lengths count UTF-16 code
+ * Discord's own limits, which the renderers (embeds, Components V2) and the modals keep to. Lengths count UTF-16 code
  * units (JavaScript `length`), never fewer than the characters Discord counts. Row numbers in brackets are those
  * of the shared platform-limits note. The neutral limits of core/ui are checked against these by
  * test/adapters/discord/limits.test.ts.
@@ -41,6 +41,18 @@ export const DISCORD = {
   OPTION_DESCRIPTION_MAX: 100,
   /** Select placeholder https://docs.discord.com/developers/components/reference#string-select */
   PLACEHOLDER_MAX: 150,
+  /** Components of a Components V2 message, nested ones counted https://docs.discord.com/developers/components/reference#component-reference */
+  V2_COMPONENTS_MAX: 40,
+  /** Text across every text display of a Components V2 message https://docs.discord.com/developers/components/reference#text-display */
+  V2_TEXT_MAX: 4000,
+  /** Children of a container (as discord-api-types documents it) https://docs.discord.com/developers/components/reference#container */
+  CONTAINER_CHILDREN_MAX: 10,
+  /** Text displays of a section https://docs.discord.com/developers/components/reference#section */
+  SECTION_TEXTS_MAX: 3,
+  /** Items of a media gallery https://docs.discord.com/developers/components/reference#media-gallery */
+  GALLERY_ITEMS_MAX: 10,
+  /** Description of a thumbnail or a media gallery item https://docs.discord.com/developers/components/reference#thumbnail */
+  MEDIA_DESCRIPTION_MAX: 1024,
   /** Message content [17] https://docs.discord.com/developers/resources/message#create-message */
   CONTENT_MAX: 2000,
   /** Modal title [23] https://docs.discord.com/developers/interactions/receiving-and-responding#interaction-response-object-modal */

@@ -16,6 +16,7 @@ import {
   DiscordAPIError,
   type Message,
   type MessageCreateOptions,
+  MessageFlags,
   type MessageReplyOptions,
 } from 'discord.js';
 import {
@@ -28,7 +29,7 @@ import {
 } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
-import { editOf } from './answer.js';
+import { bodyOf, editOf } from './answer.js';
 import { actorOfMember, type DmServers } from './dm-servers.js';
 import { escapeMarkdown, plainLine } from './markdown.js';
 import { type DiscordFile, type DiscordMessage, renderDiscord } from './render.js';
@@ -85,9 +86,7 @@ const replyOf = (
   pingAuthor: boolean,
   files: readonly DiscordFile[] = [],
 ): MessageReplyOptions => ({
-  content: message.content,
-  embeds: message.embeds,
-  components: message.components,
+  ...bodyOf(message),
   allowedMentions: { parse: [], repliedUser: pingAuthor },
   // A message deleted before the answer: the answer is posted all the same.
   failIfNotExists: false,
@@ -95,9 +94,7 @@ const replyOf = (
 });
 
 const postOf = (message: DiscordMessage): MessageCreateOptions => ({
-  content: message.content,
-  embeds: message.embeds,
-  components: message.components,
+  ...bodyOf(message),
   allowedMentions: { parse: [] },
 });
 
@@ -117,9 +114,11 @@ async function replyTo(message: Message, options: MessageReplyOptions): Promise<
       throw error;
     const ping = options.allowedMentions?.repliedUser === true;
     const { failIfNotExists: _unused, ...rest } = options;
+    // A Components V2 message takes no content: its author is named, not pinged.
+    const v2 = options.flags === MessageFlags.IsComponentsV2;
     return channel.send({
       ...rest,
-      ...(ping ? { content: `<@${message.author.id}> ${options.content ?? ''}`.trim() } : {}),
+      ...(ping && !v2 ? { content: `<@${message.author.id}> ${options.content ?? ''}`.trim() } : {}),
       allowedMentions: { parse: [], users: ping ? [message.author.id] : [] },
     } as MessageCreateOptions);
   }

@@ -11,6 +11,7 @@ import {
   type Client,
   DiscordAPIError,
   type Message,
+  MessageFlags,
   PermissionFlagsBits,
   RESTJSONErrorCodes,
   type SendableChannels,
@@ -157,9 +158,14 @@ export function createDiscordOutbound(client: Client, logger: Logger): Outbound 
       // With an enforced nonce Discord answers a repeat within minutes with the first message.
       const sent: Message = await target.send({
         ...(key === undefined ? {} : { nonce: digestOf(key, index), enforceNonce: true }),
-        ...(message.content === '' ? {} : { content: message.content }),
-        embeds: message.embeds,
-        components: message.components,
+        // A keyed post is laid out with embeds (its ref is in a footer); any other may be a Components V2 one.
+        ...(message.componentsV2
+          ? { components: message.components, flags: MessageFlags.IsComponentsV2 as const }
+          : {
+              ...(message.content === '' ? {} : { content: message.content }),
+              embeds: message.embeds,
+              components: message.components,
+            }),
         allowedMentions: { parse: [] },
       });
       first ??= sent.id;

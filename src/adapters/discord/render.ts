@@ -1,34 +1,40 @@
 /**
- * The Discord renderer: a pure function from the neutral reply model to message payloads (embeds and
- * component rows) that always fit Discord's limits. Cards become embeds; buttons of several nodes are packed
- * five to a row; what does not fit goes to a "More actions" select or to a further message; the pager is
- * always kept, on the last message.
+ * The Discord renderer: a pure function from the neutral reply model to message payloads that always fit
+ * Discord's limits. A reply with cards is laid out with Components V2 (render-v2.ts: a container of sections
+ * with the cards' pictures, text displays, action rows); any other reply, and a post that carries a footer note,
+ * as embeds and component rows: buttons of several nodes are packed five to a row; what does not fit goes to a
+ * "More actions" select or to a further message; the pager is always kept, on the last message.
  */
-import {
-  type APIActionRowComponent,
-  type APIButtonComponentWithCustomId,
-  type APIComponentInMessageActionRow,
-  type APIEmbed,
-  type APIStringSelectComponent,
-  ButtonStyle,
-  ComponentType,
-} from 'discord.js';
-import type { Button, PagerNode, Reply, SelectNode } from '../../core/ui/index.js';
+import { type APIEmbed, ComponentType } from 'discord.js';
+import type { Button, Reply, SelectNode } from '../../core/ui/index.js';
 import { DISCORD } from './limits.js';
 import { plainLine } from './markdown.js';
+import {
+  buttonComponent,
+  type DiscordComponent,
+  type DiscordRow,
+  MORE_PREFIX,
+  pagerButtons,
+  selectComponent,
+} from './render-components.js';
 import { embedTextLength, fitEmbed, piecesOf } from './render-embeds.js';
+import { renderComponentsV2 } from './render-v2.js';
 
+/** Shared component parts, part of the renderer's surface. */
+export { type DiscordComponent, type DiscordRow, MORE_PREFIX, NOOP_PREFIX } from './render-components.js';
 /** Embed sizing, part of the renderer's surface. */
 export { embedTextLength, fitEmbed, TEXT_CHUNK_MAX } from './render-embeds.js';
 
-/** An action row of a message. */
-export type DiscordRow = APIActionRowComponent<APIComponentInMessageActionRow>;
-
-/** One message to send: content (for overflow notes), embeds and component rows. */
+/**
+ * One message to send: content (for overflow notes), embeds and components (action rows); or, with
+ * `componentsV2`, components alone (IS_COMPONENTS_V2: Discord then refuses content and embeds).
+ */
 export interface DiscordMessage {
   content: string;
   embeds: APIEmbed[];
-  components: DiscordRow[];
+  components: DiscordComponent[];
+  /** Laid out with Components V2: sent with the IS_COMPONENTS_V2 flag, which an edit can set but never clear. */
+  componentsV2: boolean;
 }
 
 /** A file to attach, in the shape discord.js takes in a message's `files`. */
@@ -47,10 +53,6 @@ export interface DiscordRendering {
 
 /** Most messages one reply may take; anything further is cut with a marker. */
 export const MESSAGES_MAX = 5;
-/** Prefix of custom_ids that do nothing (disabled pager parts), never routed to the dispatcher. */
-export const NOOP_PREFIX = 'scout.noop';
-/** custom_id of the select that carries buttons that did not fit; its values are the buttons' tokens. */
-export const MORE_PREFIX = 'scout.more';
 /** Longest footer note a message may carry (`RenderOptions.footerNote`); room for it is kept in every message. */
 export const FOOTER_NOTE_MAX = 32;
 /** Joins a footer note to a footer the last embed already has. */
@@ -58,65 +60,21 @@ const FOOTER_JOIN = ' · ';
 
 /** How a reply is rendered. */
 export interface RenderOptions {
-  /** A short line (at most FOOTER_NOTE_MAX characters) for the footer of message `index`'s last embed. */
+  /**
+   * A short line (at most FOOTER_NOTE_MAX characters) for the footer of message `index`'s last embed; a reply
+   * given one is laid out with embeds, where the note can be found again.
+   */
   footerNote?: (index: number) => string;
+  /**
+   * Lay the reply out with Components V2 whatever it holds: it replaces a message that has the flag, which Discord
+   * never takes away.
+   */
+  componentsV2?: boolean;
 }
 
 /** The marker shown when a reply is cut. */
 export const TRUNCATED_NOTE =
   '… (the rest of this answer did not fit: narrow the command or page through it)';
-
-const STYLES: Readonly<Record<Button['style'], APIButtonComponentWithCustomId['style']>> = {
-  primary: ButtonStyle.Primary,
-  secondary: ButtonStyle.Secondary,
-  danger: ButtonStyle.Danger,
-};
-
-function buttonComponent(b: Button): APIButtonComponentWithCustomId {
-  return {
-    type: ComponentType.Button,
-    custom_id: b.actionId,
-    label: plainLine(b.label, DISCORD.BUTTON_LABEL_MAX) || '·',
-    style: STYLES[b.style],
-    ...(b.disabled === true ? { disabled: true } : {}),
-  };
-}
-
-function selectComponent(node: SelectNode): APIStringSelectComponent {
-  return {
-    type: ComponentType.StringSelect,
-    custom_id: node.actionId,
-    placeholder: plainLine(node.placeholder, DISCORD.PLACEHOLDER_MAX),
-    options: node.options.slice(0, DISCORD.SELECT_OPTIONS_MAX).map((option) => ({
-      label: plainLine(option.label, DISCORD.OPTION_LABEL_MAX) || '·',
-      value: option.value,
-      ...(option.description === undefined
-        ? {}
-        : { description: plainLine(option.description, DISCORD.OPTION_DESCRIPTION_MAX) }),
-      ...(node.selected === option.value ? { default: true } : {}),
-    })),
-  };
-}
-
-function pagerRow(node: PagerNode): DiscordRow {
-  const of = node.totalPages === null ? '' : ` of ${node.totalPages}`;
-  const label = plainLine(node.label ?? `Page ${node.page}${of}`, DISCORD.BUTTON_LABEL_MAX);
-  const part = (id: string | null, text: string, noop: string): APIButtonComponentWithCustomId => ({
-    type: ComponentType.Button,
-    custom_id: id ?? `${NOOP_PREFIX}:${noop}`,
-    label: text,
-    style: ButtonStyle.Secondary,
-    ...(id === null ? { disabled: true } : {}),
-  });
-  return {
-    type: ComponentType.ActionRow,
-    components: [
-      part(node.prevActionId, '◀ Previous', 'prev'),
-      part(null, label || `Page ${node.page}`, 'page'),
-      { ...part(node.nextActionId, 'Next ▶', 'next'), style: ButtonStyle.Primary },
-    ],
-  };
-}
 
 /** Lays out the components of one message in at most `rows` rows, overflow buttons in a select. */
 function layoutRows(buttons: readonly Button[], selects: readonly SelectNode[], rows: number): DiscordRow[] {
@@ -152,6 +110,12 @@ function layoutRows(buttons: readonly Button[], selects: readonly SelectNode[], 
   return out;
 }
 
+/** Whether a reply is laid out with Components V2: asked for, or cards shown in a reply that carries no note. */
+function usesComponentsV2(reply: Reply, options: RenderOptions): boolean {
+  if (options.componentsV2 === true) return true;
+  return options.footerNote === undefined && reply.nodes.some((node) => node.type === 'card');
+}
+
 interface Draft {
   embeds: APIEmbed[];
   textLength: number;
@@ -178,6 +142,18 @@ function withFooterNote(message: DiscordMessage, note: string): DiscordMessage {
 
 /** Renders a reply as Discord messages within every limit. */
 export function renderDiscord(reply: Reply, options: RenderOptions = {}): DiscordRendering {
+  const files = discordFiles(reply);
+  const ephemeral = reply.visibility === 'author';
+  if (usesComponentsV2(reply, options)) {
+    const images = new Set((reply.files ?? []).filter((f) => f.display === 'image').map((f) => f.name));
+    const attachments = files.map((file) => ({ name: file.name, image: images.has(file.name) }));
+    const laid = renderComponentsV2(reply.nodes, attachments, {
+      messagesMax: MESSAGES_MAX,
+      truncated: TRUNCATED_NOTE,
+    });
+    const messages = laid.map((components) => ({ content: '', embeds: [], components, componentsV2: true }));
+    return { messages, ephemeral, files };
+  }
   const { footerNote } = options;
   const textMax =
     DISCORD.EMBEDS_TOTAL_TEXT_MAX - (footerNote === undefined ? 0 : FOOTER_NOTE_MAX + FOOTER_JOIN.length);
@@ -208,21 +184,21 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
     if (piece.kind === 'select') draft.selects.push(piece.select);
   }
   const kept = drafts.slice(0, MESSAGES_MAX);
-  const files = discordFiles(reply);
   const messages = kept.map((draft, index): DiscordMessage => {
     const last = index === kept.length - 1;
-    const components = layoutRows(draft.buttons, draft.selects, rowBudget);
-    if (last && pager !== null) components.push(pagerRow(pager));
+    const components: DiscordComponent[] = layoutRows(draft.buttons, draft.selects, rowBudget);
+    if (last && pager !== null)
+      components.push({ type: ComponentType.ActionRow, components: pagerButtons(pager) });
     const embeds =
       index === 0
         ? [...draft.embeds, ...imageEmbeds(reply, files, DISCORD.EMBEDS_MAX - draft.embeds.length)]
         : draft.embeds;
     const cut = last && drafts.length > kept.length;
     const content = cut ? TRUNCATED_NOTE : embeds.length === 0 && components.length === 0 ? 'Done.' : '';
-    const message = { content, embeds, components };
+    const message = { content, embeds, components, componentsV2: false };
     return footerNote === undefined ? message : withFooterNote(message, footerNote(index));
   });
-  return { messages, ephemeral: reply.visibility === 'author', files };
+  return { messages, ephemeral, files };
 }
 
 /**

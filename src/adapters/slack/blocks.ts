@@ -43,7 +43,7 @@ const plainTextObject = (text: string, max: number): types.PlainTextElement => (
 const mrkdwnObject = (text: string): types.MrkdwnElement => ({ type: 'mrkdwn', text, verbatim: true });
 
 /** mrkdwn of literal text, cut to `max` escaped characters. */
-function literal(text: string, max: number): string {
+export function literal(text: string, max: number): string {
   return splitEscaped(text, max - 1)
     .slice(0, 1)
     .map((piece) => escapeMrkdwn(piece) + (piece.length < text.length ? '…' : ''))
@@ -51,7 +51,7 @@ function literal(text: string, max: number): string {
 }
 
 /** A Block Kit button from a model button; disabled buttons are left out (Slack has no disabled state). */
-function slackButton(button: Button): types.Button | null {
+export function slackButton(button: Button): types.Button | null {
   if (button.disabled === true) return null;
   return {
     type: 'button',
@@ -125,9 +125,6 @@ export const contextBlock = (text: string): Block => ({
   elements: [mrkdwnObject(clip(text, SLACK.SECTION_TEXT_MAX))],
 });
 
-/** Longest image URL Slack takes in an image element or accessory. */
-const IMAGE_URL_MAX = 3000;
-
 /**
  * A card: a section with the title (a link when the card has one), the subtitle and body lines, the first fields
  * and the image as its accessory; further fields in sections of their own; the footnote as a context line; then
@@ -148,7 +145,7 @@ function cardBlocks(card: CardNode): Block[] {
       ? { fields: firstFields.fields }
       : {}),
     // Slack rejects longer image URLs; the card is still useful without the picture.
-    ...(card.image === null || card.image.url.length > IMAGE_URL_MAX
+    ...(card.image === null || card.image.url.length > SLACK.IMAGE_URL_MAX
       ? {}
       : { accessory: { type: 'image', image_url: card.image.url, alt_text: clip(card.image.alt, 200) } }),
   };
@@ -169,13 +166,21 @@ function selectBlock(node: SelectNode): Block {
       : { description: plainTextObject(option.description, SLACK.OPTION_DESCRIPTION_MAX) }),
   }));
   const initial = options.find((option) => option.value === node.selected);
-  const element: types.StaticSelect = {
-    type: 'static_select',
+  const common = {
     action_id: node.actionId.slice(0, SLACK.ACTION_ID_MAX),
     placeholder: plainTextObject(node.placeholder, SLACK.PLACEHOLDER_MAX),
     options,
-    ...(initial === undefined ? {} : { initial_option: initial }),
   };
+  // Several choices at once: a multi-select that lets every option be chosen.
+  const element: types.StaticSelect | types.MultiStaticSelect =
+    node.multiple === true
+      ? {
+          type: 'multi_static_select',
+          ...common,
+          max_selected_items: options.length,
+          ...(initial === undefined ? {} : { initial_options: [initial] }),
+        }
+      : { type: 'static_select', ...common, ...(initial === undefined ? {} : { initial_option: initial }) };
   const typed = typeButton(node);
   return { type: 'actions', elements: typed === null ? [element] : [element, typed] };
 }

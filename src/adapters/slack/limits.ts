@@ -47,6 +47,16 @@ export const SLACK = {
   DATA_TABLE_COLUMNS_MAX: 20,
   /** Characters across all cells of one data table, and of all tables of one message (same page) */
   DATA_TABLE_TEXT_MAX: 10_000,
+  /** Cards of a carousel block, at least 1 https://docs.slack.dev/reference/block-kit/blocks/carousel-block */
+  CAROUSEL_CARDS_MAX: 10,
+  /** Title of a card block https://docs.slack.dev/reference/block-kit/blocks/card-block */
+  CARD_TITLE_MAX: 150,
+  /** Subtitle of a card block https://docs.slack.dev/reference/block-kit/blocks/card-block */
+  CARD_SUBTITLE_MAX: 150,
+  /** Body of a card block https://docs.slack.dev/reference/block-kit/blocks/card-block */
+  CARD_BODY_MAX: 200,
+  /** URL of an image element or accessory https://docs.slack.dev/reference/block-kit/block-elements/image-element */
+  IMAGE_URL_MAX: 3000,
   /** Size of an uploaded file: 1 GB https://docs.slack.dev/reference/methods/files.getUploadURLExternal */
   FILE_BYTES_MAX: 1_000_000_000,
 } as const;

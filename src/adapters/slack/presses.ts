@@ -43,6 +43,8 @@ export function registerPresses(bolt: BoltApp, kit: ListenerKit): void {
       action_id: string;
       value?: string;
       selected_option?: { value: string } | null;
+      /** A multi_static_select's choices (https://docs.slack.dev/reference/block-kit/block-elements/multi-select-menu-element). */
+      selected_options?: ReadonlyArray<{ value: string }> | null;
     };
     const channelId = pressedIn;
     // The conversation of the message pressed (a DM, a DM's or a mention's thread), as its messages name it: what
@@ -89,18 +91,22 @@ export function registerPresses(bolt: BoltApp, kit: ListenerKit): void {
     }
     await safely('action', respond, async () => {
       const value = element.selected_option?.value;
+      const choices = element.selected_options?.map((option) => decodeSlackText(option.value));
       const actor = await people.actorOf(client, person);
       const source: Source = {
         message: body.message !== undefined,
         ephemeral: (body.container as { is_ephemeral?: boolean }).is_ephemeral === true,
-        choice: value !== undefined,
+        choice: value !== undefined || choices !== undefined,
       };
       const answer = await chat.action({
         actor,
         channelId,
         ...(conversation === undefined ? {} : { conversation }),
         token: decodeSlackText(element.action_id),
-        event: value === undefined ? {} : { value: decodeSlackText(value) },
+        event: {
+          ...(value === undefined ? {} : { value: decodeSlackText(value) }),
+          ...(choices === undefined ? {} : { choices }),
+        },
         progress: (interim) =>
           respondWith(respond, { ...interim, replace: false }, { ...source, message: false }),
         deadline: responseDeadline(),

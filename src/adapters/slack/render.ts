@@ -2,9 +2,16 @@
  * The Block Kit renderer: a pure function from the neutral reply model to one or more Slack messages, each
  * within Slack's limits (blocks, text per block, fields, elements, option counts) and with fallback text for
  * notifications. Cards read the same as on other platforms: their builders decide what they show.
+ *
+ * How cards are laid out, by one rule on the reply's structure: CAROUSEL_RUN_MIN (2) or more cards in a row that
+ * each have a picture or buttons (a page of results: creators, posts, lists) become a carousel of card blocks, ten
+ * to a carousel (carousel.ts: picture, title, subtitle, a body of the first facts, buttons; text cut to the card
+ * block's limits). Any other card, a lone one above all (a profile's details, with every fact), keeps the section
+ * layout (blocks.ts). The message's text is the notification fallback either way (renderText).
  */
-import { type Button, type Reply, renderText } from '../../core/ui/index.js';
+import { type Button, type CardNode, type Reply, type ReplyNode, renderText } from '../../core/ui/index.js';
 import { actionBlocks, type Block, contextBlock, nodeBlocks } from './blocks.js';
+import { CAROUSEL_RUN_MIN, carouselBlocks, isCarouselCard } from './carousel.js';
 import { SLACK } from './limits.js';
 import { clipMrkdwn, escapePlain } from './mrkdwn.js';
 import { dataTableSize } from './table.js';
@@ -47,6 +54,21 @@ export function blocksTextSize(blocks: readonly unknown[]): number {
   return size;
 }
 
+/** The escaped notification text of some nodes of a reply. */
+const fallbackOfNodes = (nodes: readonly ReplyNode[], reply: Reply) =>
+  escapePlain(renderText({ nodes, visibility: reply.visibility }, { actions: false }).text);
+
+/** The carousel cards that start at `index` of `nodes`, in a row. */
+function carouselRun(nodes: readonly ReplyNode[], index: number): CardNode[] {
+  const run: CardNode[] = [];
+  for (let i = index; i < nodes.length; i++) {
+    const node = nodes[i] as ReplyNode;
+    if (!isCarouselCard(node)) break;
+    run.push(node);
+  }
+  return run;
+}
+
 /** Splits a reply into units (blocks that belong together), merging runs of button rows into one block. */
 function units(reply: Reply): Unit[] {
   const out: Unit[] = [];
@@ -57,15 +79,25 @@ function units(reply: Reply): Unit[] {
     for (const row of rows) out.push({ blocks: [row], fallback: '', pager: false });
     pendingButtons = [];
   };
-  for (const node of reply.nodes) {
+  const nodes = reply.nodes;
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index] as ReplyNode;
     if (node.type === 'buttons') {
       pendingButtons.push(...node.buttons);
       continue;
     }
     flushButtons();
-    const fallback = escapePlain(
-      renderText({ nodes: [node], visibility: reply.visibility }, { actions: false }).text,
-    );
+    const run = carouselRun(nodes, index);
+    if (run.length >= CAROUSEL_RUN_MIN) {
+      // Each carousel is a unit of its own: a message holds whole carousels.
+      for (const [at, block] of carouselBlocks(run).entries()) {
+        const shown = run.slice(at * SLACK.CAROUSEL_CARDS_MAX, (at + 1) * SLACK.CAROUSEL_CARDS_MAX);
+        out.push({ blocks: [block], fallback: fallbackOfNodes(shown, reply), pager: false });
+      }
+      index += run.length - 1;
+      continue;
+    }
+    const fallback = fallbackOfNodes([node], reply);
     if (
       node.type === 'text' ||
       node.type === 'code-block' ||

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { OptionRank, ParamSpec, ParamTable } from '../../core/command/params.js';
+import { shortName } from '../../core/command/usage.js';
 import { COUNTRY_SYNONYMS, CREATOR_COUNTRIES } from '../../core/service/countries.js';
 import { HAIR_ALIASES, RACE_ALIASES } from '../../core/service/creators.js';
 import {
@@ -273,47 +274,64 @@ export function creatorFilterParams(platforms: readonly string[]): ParamTable {
 
 const SUMMARY_MAX = 300;
 
+/** A value as people type it: a list comma-joined, a number with separators, yes or no. */
 function shown(value: unknown): string {
   if (Array.isArray(value)) return value.map(String).join(',');
   if (typeof value === 'number') return value.toLocaleString('en-US');
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }
 
-/** The filters given, in words for a results header: `followers 10,000-100,000 · niche yoga`. */
+/** The filters' table, each with the name people type it by (`category`, not the contract's `mainCategory`). */
+const named = () =>
+  Object.entries(creatorFilterParams([])).map(([name, spec]) => ({
+    name,
+    said: shortName(name, spec),
+    spec,
+  }));
+
+/**
+ * The filters given, in people's words for a results header: each option by the name people type it by, its value
+ * as they write it (`followers 10,000-100,000 · category Fitness · hasEmail yes`).
+ */
 export function summarizeFilters(filters: Readonly<Record<string, unknown>>): string {
   const parts: string[] = [];
-  for (const [name, spec] of Object.entries(creatorFilterParams([]))) {
+  for (const { name, said, spec } of named()) {
     if (spec.kind === 'range') {
       const low = filters[spec.min];
       const high = filters[spec.max];
       const unit = spec.percent === true ? '%' : '';
-      if (low !== undefined && high !== undefined) parts.push(`${name} ${shown(low)}-${shown(high)}${unit}`);
-      else if (low !== undefined) parts.push(`${name} ≥${shown(low)}${unit}`);
-      else if (high !== undefined) parts.push(`${name} ≤${shown(high)}${unit}`);
+      if (low !== undefined && high !== undefined) parts.push(`${said} ${shown(low)}-${shown(high)}${unit}`);
+      else if (low !== undefined) parts.push(`${said} ≥${shown(low)}${unit}`);
+      else if (high !== undefined) parts.push(`${said} ≤${shown(high)}${unit}`);
       continue;
     }
     const value = filters[name];
-    if (value !== undefined) parts.push(`${name} ${shown(value)}`);
+    if (value !== undefined) parts.push(`${said} ${shown(value)}`);
   }
   const summary = parts.join(' · ');
   return summary.length > SUMMARY_MAX ? `${summary.slice(0, SUMMARY_MAX - 1)}…` : summary;
 }
 
-/** The names of the filters given (a range counts once), for advice on loosening them. */
+/** The filters given (a range counts once), by their contract names and the names people type them by. */
+function given(filters: Readonly<Record<string, unknown>>) {
+  return named().filter(({ name, spec }) =>
+    spec.kind === 'range'
+      ? filters[spec.min] !== undefined || filters[spec.max] !== undefined
+      : filters[name] !== undefined,
+  );
+}
+
+/** The filters given (a range counts once), by the names people type them by, for advice on loosening them. */
 export function givenFilters(filters: Readonly<Record<string, unknown>>): string[] {
-  return Object.entries(creatorFilterParams([]))
-    .filter(([name, spec]) =>
-      spec.kind === 'range'
-        ? filters[spec.min] !== undefined || filters[spec.max] !== undefined
-        : filters[name] !== undefined,
-    )
-    .map(([name]) => name);
+  return given(filters).map(({ said }) => said);
 }
 
 /** The filters given that narrow a search (a range counts once): sorting only orders it, paging only pages it. */
 export function narrowingFilters(filters: Readonly<Record<string, unknown>>): string[] {
-  const table = creatorFilterParams([]);
-  return givenFilters(filters).filter((name) => table[name]?.rank !== 'paging');
+  return given(filters)
+    .filter(({ spec }) => spec.rank !== 'paging')
+    .map(({ said }) => said);
 }
 
 /** What a creator search given no filter asks instead of buying a page of anyone. */

@@ -88,8 +88,14 @@ export interface LoadedProfiles {
  * The profiles of `ids`, keyed by id: cached ones for free, the others bought in one creators-get call and
  * cached. Ids the service does not know are absent from the result.
  */
-export async function loadProfiles(ctx: CommandContext, ids: readonly string[]): Promise<LoadedProfiles> {
+export async function loadProfiles(
+  ctx: CommandContext,
+  ids: readonly string[],
+  boughtNow: ReadonlySet<string> = new Set(),
+): Promise<LoadedProfiles> {
   const entries = await cachedProfiles(ctx, ids);
+  // What was paid for before this answer is shown free, and its cost line says so.
+  ctx.cached([...entries.keys()].filter((id) => !boughtNow.has(id)).length);
   const missing = [...new Set(ids)].filter((id) => !entries.has(id));
   if (missing.length === 0) return { entries, notice: null };
   const result = await ctx.service.creators.get({ userIds: missing });

@@ -1,16 +1,28 @@
 /**
  * Result pages of a creator search session: ids are collected for free (100 per service call), and only the
- * profiles of the page shown that are not cached are bought. Pressing previous / next updates the message.
+ * profiles of the page shown that are not cached are bought. Pressing previous / next updates the message. Below
+ * the cards, the ways to add several creators at once (bulk.ts).
  */
 import { z } from 'zod';
 import type { CommandContext } from '../../core/command/types.js';
 import { defineAction } from '../../core/command/types.js';
 import { creatorSearchInput } from '../../core/service/creators.js';
 import type { SearchSession } from '../../core/store/search-sessions.js';
-import { bold, CARDS_PER_PAGE, code, notice, pager, type Reply, reply, text } from '../../core/ui/index.js';
+import {
+  bold,
+  CARDS_PER_PAGE,
+  CARDS_PER_PAGE_MAX,
+  code,
+  notice,
+  pager,
+  type Reply,
+  reply,
+  text,
+} from '../../core/ui/index.js';
+import { bulkNodes } from './bulk.js';
 import { givenFilters, summarizeFilters } from './filters.js';
 import { loadProfiles, uncachedIds } from './profiles-cache.js';
-import { addAllRow, cardOf, KINDS } from './views.js';
+import { cardOf, KINDS, refOf } from './views.js';
 
 /** Ids asked for per search call: the most the service allows, to save requests. */
 export const SEARCH_PAGE_SIZE = 100;
@@ -53,8 +65,8 @@ async function collectIds(
   return current;
 }
 
-/** Cards on a page of a session: CARDS_PER_PAGE, unless the search asked for fewer (`perPage`). */
-const pageSize = z.number().int().min(1).max(CARDS_PER_PAGE);
+/** Cards on a page of a session: CARDS_PER_PAGE, unless the search asked for another size (`perPage`). */
+const pageSize = z.number().int().min(1).max(CARDS_PER_PAGE_MAX);
 
 const pageIds = (session: SearchSession, page: number, size: number) =>
   session.ids.slice((page - 1) * size, page * size);
@@ -110,7 +122,13 @@ export async function renderPage(
   ctx: CommandContext,
   stored: SearchSession,
   page: number,
-  options: { replace: boolean; footer?: Reply['nodes']; size?: number | undefined },
+  options: {
+    replace: boolean;
+    footer?: Reply['nodes'];
+    size?: number | undefined;
+    /** Profiles this answer bought already (`creators profiles`): not counted as shown from the cache. */
+    boughtNow?: ReadonlySet<string>;
+  },
 ): Promise<Reply> {
   const size = options.size ?? CARDS_PER_PAGE;
   // One id past the page tells whether a next page exists.
@@ -125,7 +143,7 @@ export async function renderPage(
       ),
     ]);
   }
-  const { entries: profiles, notice: trial } = await loadProfiles(ctx, ids);
+  const { entries: profiles, notice: trial } = await loadProfiles(ctx, ids, options.boughtNow);
   const shown = ids.flatMap((id) => {
     const entry = profiles.get(id);
     return entry === undefined ? [] : [entry];
@@ -135,13 +153,15 @@ export async function renderPage(
   const totalPages = session.nextServicePage === null ? Math.ceil(session.ids.length / size) : null;
   const turn = (to: number) =>
     ctx.token(KINDS.page, { session: session.id, page: to, ...(size === CARDS_PER_PAGE ? {} : { size }) });
+  const cards = shown.map((entry) => ({ entry, card: cardOf(ctx, entry) }));
   return reply(
     [
       heading(session, page, size),
-      ...shown.map((entry) => cardOf(ctx, entry)),
-      addAllRow(
+      ...cards.map(({ card }) => card),
+      ...bulkNodes(
         ctx,
-        shown.map((entry) => entry.profile),
+        cards.map(({ entry, card }) => ({ ref: refOf(entry.profile), title: card.title })),
+        session,
       ),
       gone === 0
         ? null

@@ -3,7 +3,7 @@ import { defineCommand } from '../../core/command/types.js';
 import { creatorListInput, creatorSearchInput } from '../../core/service/creators.js';
 import { SEARCH_PLATFORMS, V1_PLATFORMS } from '../../core/service/enums.js';
 import { estimateCost } from '../../core/service/pricing.js';
-import { CARDS_PER_PAGE, code, creditsSpent, formatCredits, plural, text } from '../../core/ui/index.js';
+import { CARDS_PER_PAGE, CARDS_PER_PAGE_MAX, code, text } from '../../core/ui/index.js';
 import { creatorFilterParams, withAFilter } from './filters.js';
 import { rememberProfiles, trialNotice } from './profiles-cache.js';
 import { emptyReply, openSession, renderPage, SEARCH_PAGE_SIZE, SESSION_COMMANDS } from './results.js';
@@ -43,9 +43,9 @@ export const searchCommand = defineCommand({
       kind: 'integer',
       rank: 'paging',
       min: 1,
-      max: CARDS_PER_PAGE,
+      max: CARDS_PER_PAGE_MAX,
       aliases: ['limit', 'count'],
-      description: `Creators per page, 1 to ${CARDS_PER_PAGE} (default ${CARDS_PER_PAGE}): fewer buys fewer a page.`,
+      description: `Creators per page, 1 to ${CARDS_PER_PAGE_MAX} (default ${CARDS_PER_PAGE}): fewer buys fewer a page.`,
       example: '3',
     },
   },
@@ -81,8 +81,7 @@ const DEFAULT_V1_PAGE_SIZE = 10;
 export const profilesCommand = defineCommand({
   name: 'profiles',
   working: 'Looking up creators…',
-  description:
-    'Full profiles by filter (v1, twitch too): 1 credit per creator returned; perPage sets the most.',
+  description: 'Full profiles by filter (twitch too): 1 credit per creator returned; perPage sets the most.',
   params: {
     ...creatorFilterParams(V1_PLATFORMS),
     page: { kind: 'integer', description: 'Service page of results (from 1).', example: '2', rank: 'paging' },
@@ -94,7 +93,7 @@ export const profilesCommand = defineCommand({
       example: '10',
     },
   },
-  schema: creatorListInput,
+  schema: withAFilter(creatorListInput),
   examples: [
     'creators profiles category:Gaming platform:twitch perPage:5',
     'creators profiles niche:yoga followers:>50k page:2',
@@ -115,16 +114,11 @@ export const profilesCommand = defineCommand({
       serviceTotalPages: result.data.totalPages,
     });
     const footer = [
-      text(
-        result.meta.cost === 0
-          ? creditsSpent(0)
-          : `Bought ${plural(result.meta.cost, 'profile')} (${formatCredits(result.meta.cost)}).`,
-      ),
       nextPage === null
         ? null
         : text('More on the service: run the command again with ', code(`page:${nextPage}`), '.'),
       await trialNotice(ctx, isTrial),
     ].filter((node) => node !== null);
-    return renderPage(ctx, session, 1, { replace: false, footer });
+    return renderPage(ctx, session, 1, { replace: false, footer, boughtNow: new Set(bought.keys()) });
   },
 });

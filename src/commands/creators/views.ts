@@ -3,10 +3,8 @@ import type { CommandContext } from '../../core/command/types.js';
 import type { CreatorProfile } from '../../core/service/creators.js';
 import {
   type Button,
-  type ButtonsNode,
   bold,
   button,
-  buttons,
   type CardNode,
   creatorCard,
   engagementPercent,
@@ -27,6 +25,10 @@ export const KINDS = {
   page: 'creators.page',
   /** Add one creator, or a page of them, to a CRM list: without a value it offers the lists, else it adds. */
   add: 'creators.add',
+  /** A page's multi-select of creators: the chosen ones are added as Add to list adds (a list named, or asked). */
+  choose: 'creators.choose',
+  /** Create the list a person named and add the creators to it: offered when no list has that name. */
+  createAdd: 'creators.create-add',
   /** The full profile of a creator. */
   details: 'creators.details',
   /** Look up the creator a profile link names (a link unfurl's button): the cached card, else a free search. */
@@ -52,20 +54,13 @@ export function cardButtons(ctx: CommandContext, profile: CreatorProfile, withDe
   return row;
 }
 
-/** What Add all on this page carries: the creator ids of the page, added in one request. */
+/**
+ * What Add all on this page carries: the creator ids of the page, added in one request; `chosen`: those chosen in
+ * the page's multi-select.
+ */
 export interface PageRef {
   userIds: string[];
-}
-
-/** The label of the button that adds every creator of a page. */
-export const ADD_ALL_LABEL = 'Add all on this page';
-
-/** Add all on this page, beside the cards' Add to list buttons; null for a page of fewer than two creators. */
-export function addAllRow(ctx: CommandContext, profiles: readonly CreatorProfile[]): ButtonsNode | null {
-  const userIds = [...new Set(profiles.map((profile) => profile.user_id))];
-  if (userIds.length < 2) return null;
-  const page: PageRef = { userIds };
-  return buttons(button(ADD_ALL_LABEL, ctx.token(KINDS.add, page)));
+  scope?: 'chosen' | undefined;
 }
 
 /** A creator card with its buttons and the age of its data. */

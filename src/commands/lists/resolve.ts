@@ -4,6 +4,7 @@ import { didYouMean, fold, matchChoice } from '../../core/command/suggest.js';
 import type { CommandContext } from '../../core/command/types.js';
 import type { CrmContact, CrmList } from '../../core/service/index.js';
 import { quoted } from './common.js';
+import { creatorName } from './contact-rows.js';
 
 /** Names shown when a list reference matches nothing. */
 const NAMES_SHOWN = 10;
@@ -23,6 +24,8 @@ export interface ContactTarget {
   contactId: string;
   userId: string;
   handle: string | null;
+  /** The creator's name, where known (it names a contact that has no handle). */
+  name?: string | null | undefined;
   status: string | null;
   /** The full record, when it was read from the list's creators. */
   contact: CrmContact | null;
@@ -42,6 +45,9 @@ function pick(lists: readonly CrmList[], ref: string): CrmList[] {
     (list) => list.name !== null && list.name !== undefined && fold(list.name) === fold(typed),
   );
 }
+
+/** Whether a list reference names one or more of the team's lists (by id or name). */
+export const hasList = (lists: readonly CrmList[], ref: string): boolean => pick(lists, ref).length > 0;
 
 /** Picks a list out of the team's lists by id or name; throws a message naming the lists when none matches. */
 export function chooseList(lists: readonly CrmList[], ref: string): ListTarget {
@@ -81,9 +87,29 @@ function fromContact(contact: CrmContact): ContactTarget {
     contactId: contact.id,
     userId: contact.user_id ?? '',
     handle: contact.handle ?? null,
+    name: creatorName(contact),
     status: contact.status ?? null,
     contact,
   };
+}
+
+/**
+ * The contact of a list with this contact id, read afresh (the list's creators page by page, the contract's largest
+ * pages); null when it is no longer in the list.
+ */
+export async function contactById(
+  ctx: CommandContext,
+  list: ListTarget,
+  contactId: string,
+): Promise<CrmContact | null> {
+  let page: number | null = 1;
+  for (let read = 0; page !== null && read < SCAN_PAGES_MAX; read++) {
+    const { data } = await ctx.service.crm.listCreators({ listId: list.id, page, perPage: SCAN_PAGE_SIZE });
+    const found = data.items.find((contact) => contact.id === contactId);
+    if (found !== undefined) return found;
+    page = data.items.length === 0 ? null : data.nextPage;
+  }
+  return null;
 }
 
 /**

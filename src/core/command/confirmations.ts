@@ -26,7 +26,11 @@ export const confirmPayload = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('action'),
     token: z.string(),
-    event: z.object({ value: z.string().optional(), values: z.record(z.string(), z.string()).optional() }),
+    event: z.object({
+      value: z.string().optional(),
+      values: z.record(z.string(), z.string()).optional(),
+      choices: z.array(z.string()).readonly().optional(),
+    }),
   }),
 ]);
 export type ConfirmPayload = z.infer<typeof confirmPayload>;

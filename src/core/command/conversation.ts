@@ -7,9 +7,11 @@
  */
 import type { ConversationAction, ConversationState } from '../store/conversations.js';
 import {
+  isNumberedPress,
   isRefusal,
   notice,
   type Press,
+  pressEvent,
   pressLines,
   type Reply,
   readPresses,
@@ -39,6 +41,7 @@ export const NOTHING_TO_PRESS =
 const isPressInWords = (text: string) => {
   const [first, ...more] = pressLines(text);
   return (
+    isNumberedPress(text) ||
     more.length > 0 ||
     first !==
       text
@@ -105,7 +108,7 @@ export function createConversation(
   const pressAll = async (invocation: Scoped & { text: string }, presses: readonly Press[]) => {
     const answers: Reply[] = [];
     for (const press of presses) {
-      const event = press.value === undefined ? {} : { value: press.value };
+      const event = pressEvent(press);
       const pressed = await parts.press({ ...invocation, token: press.actionId, event });
       answers.push(pressed);
       // The same mistake would follow from every press (a list that does not exist): said once.

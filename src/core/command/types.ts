@@ -133,6 +133,11 @@ export interface CommandDef<I> extends CommandDeclaration<I> {
 export interface ActionEvent {
   /** The chosen value of a select, or a word typed in the terminal (`add 3 to Spring`). */
   value?: string | undefined;
+  /**
+   * The values chosen in a multi-select (Slack's `selected_options`, Discord's `values`, the terminal's `3.1,3.3`),
+   * in the order the person gave them; `value` then carries only words typed with them (`add 1,3 to Spring`).
+   */
+  choices?: readonly string[] | undefined;
   /** Named values of a submitted form (modals). */
   values?: Readonly<Record<string, string>> | undefined;
 }

@@ -5,8 +5,14 @@
  * tests check every limit here is within them; core/ui imports no adapter.
  */
 
-/** Cards per page: 5 fits Slack's 50 blocks and Discord's embeds and rows alike (limits note, design). */
+/** Cards a page shows unless a command asks for another size: the default, and so the default cost, of a page. */
 export const CARDS_PER_PAGE = 5;
+
+/**
+ * Most cards one page may hold (a creator search's perPage): a Slack carousel holds 10 cards, and ten creators with
+ * their avatars fit one Discord Components V2 message (40 components, 10 per container).
+ */
+export const CARDS_PER_PAGE_MAX = 10;
 
 /** Longest action token: the smallest of the platforms' (Discord custom_id 100, Slack action_id 255). */
 export const ACTION_ID_MAX = 100;

@@ -1,7 +1,8 @@
 /**
  * Reads what a person types to press an element of the last reply (the terminal's, a conversation's): a number (`3`, `2.1` for the first
- * option of select 2), or words (`next`, `previous`, `confirm`, `details 2`, `add 3 to Spring`, `add all to
- * Spring`); in a follow-up's words too (`details of the second`, `add the first three to Spring`).
+ * option of select 2, `2.1,2.3` for several options of a multi-select), or words (`next`, `previous`, `confirm`,
+ * `details 2`, `add 3 to Spring`, `add 1,3,5 to Spring`, `add 1-3 to Spring`, `add all to Spring`, `add all results
+ * to Spring`); in a follow-up's words too (`details of the second`, `add the first three to Spring`).
  */
 import type { TextAction } from './render-text.js';
 
@@ -9,13 +10,24 @@ import type { TextAction } from './render-text.js';
 export interface Press {
   actionId: string;
   value?: string;
+  /** The options chosen in a multi-select (`2.1,2.3`, or `add 1,3 to Spring` on a select of creators to add). */
+  choices?: readonly string[];
 }
 
-/** The outcome of reading a line as a press. */
+/** The outcome of reading a line as a press: one press, or several (each of `add 1,3` without a select for them). */
 export type PressResult =
   | { kind: 'press'; press: Press }
+  | { kind: 'presses'; presses: Press[] }
   | { kind: 'not-a-press' }
   | { kind: 'error'; message: string };
+
+/** What a press carries besides its token, as an element's event: the value and the choices it has. */
+export function pressEvent(press: Press): { value?: string; choices?: readonly string[] } {
+  return {
+    ...(press.value === undefined ? {} : { value: press.value }),
+    ...(press.choices === undefined ? {} : { choices: press.choices }),
+  };
+}
 
 const WORDS: Readonly<Record<string, string>> = {
   next: 'next',
@@ -43,6 +55,7 @@ export function readPress(line: string, actions: readonly TextAction[]): PressRe
   const numbered = /^(?:press\s+)?(\d{1,3})(?:\.(\d{1,3}))?$/i.exec(text);
   if (numbered !== null)
     return byNumber(actions, Number(numbered[1]), numbered[2] === undefined ? null : Number(numbered[2]));
+  if (SEVERAL_OPTIONS.test(text)) return byOptions(actions, text);
   const lower = text.toLowerCase();
   const word = WORDS[lower];
   if (word !== undefined) {
@@ -57,6 +70,8 @@ export function readPress(line: string, actions: readonly TextAction[]): PressRe
       ? { kind: 'not-a-press' }
       : { kind: 'press', press: { actionId: found.actionId } };
   }
+  const results = RESULTS.exec(text);
+  if (results !== null) return allResults(actions, results[1] as string, unquote(results[2]?.trim()));
   // `add all to Spring`: the button whose label starts with the two words (`Add all on this page`).
   const all = /^([a-z]+)\s+all(?:\s+(?:to\s+)?(.+))?$/i.exec(text);
   const allButton =
@@ -67,6 +82,11 @@ export function readPress(line: string, actions: readonly TextAction[]): PressRe
       kind: 'press',
       press: value ? { actionId: allButton.actionId, value } : { actionId: allButton.actionId },
     };
+  }
+  const several = SEVERAL.exec(text);
+  if (several !== null && /[,-]/.test(several[2] as string)) {
+    const value = unquote(several[3]?.trim());
+    return bySeveral(actions, (several[1] as string).toLowerCase(), several[2] as string, value);
   }
   // `add 3 to Spring`, `details 2`, `status 1 NEGOTIATING`: the n-th button whose label starts with the word.
   const verb = /^([a-z]+)\s+(\d{1,3})(?:\s+(?:to\s+)?(.+))?$/i.exec(text);
@@ -89,6 +109,99 @@ export function readPress(line: string, actions: readonly TextAction[]): PressRe
     };
   }
   return { kind: 'not-a-press' };
+}
+
+/** `3.1,3.3`: several options of one select. */
+const SEVERAL_OPTIONS = /^(?:press\s+)?\d{1,3}\.\d{1,3}(?:\s*,\s*\d{1,3}\.\d{1,3})+$/i;
+
+function byOptions(actions: readonly TextAction[], text: string): PressResult {
+  const pairs = [...text.matchAll(/(\d{1,3})\.(\d{1,3})/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+  const index = pairs[0]?.[0] as number;
+  if (pairs.some(([at]) => at !== index)) {
+    return { kind: 'error', message: `Choose options of one select at a time (${index}.1, ${index}.2…).` };
+  }
+  const action = actions.find((a) => a.index === index);
+  if (action === undefined) return { kind: 'error', message: `There is no [${index}] here.` };
+  if (action.kind !== 'select')
+    return { kind: 'error', message: `[${index}] is a button: press it as ${index}.` };
+  const options = action.options ?? [];
+  const choices: string[] = [];
+  for (const [, option] of pairs) {
+    const chosen = options[option - 1];
+    if (chosen === undefined)
+      return { kind: 'error', message: `[${index}] has options 1 to ${options.length}.` };
+    if (!choices.includes(chosen.value)) choices.push(chosen.value);
+  }
+  return { kind: 'press', press: { actionId: action.actionId, choices } };
+}
+
+/** `add all results to Spring`, `add all 20 results`, `add the first 100 results to Spring`. */
+const RESULTS = /^([a-z]+)\s+(?:all|the\s+first)\s+(?:\d{1,4}\s+)?results(?:\s+(?:to\s+)?(.+))?$/i;
+
+/**
+ * The button whose label starts with `word` and speaks of results (`Add all 20 results`); where none does (every
+ * result is on the page), the one starting `word all` (`Add all on this page`).
+ */
+function allResults(actions: readonly TextAction[], word: string, value: string | undefined): PressResult {
+  const lower = word.toLowerCase();
+  const buttons = actions.filter((a) => a.kind === 'button' && startsWithWord(a.label, lower));
+  const found =
+    buttons.find((a) => /\bresults\b/i.test(a.label)) ?? buttons.find((a) => isAll(a.label, lower));
+  if (found === undefined) return { kind: 'not-a-press' };
+  return { kind: 'press', press: value ? { actionId: found.actionId, value } : { actionId: found.actionId } };
+}
+
+/** `add 1,3,5 to Spring`, `add 1-3`, `add 2-3,5 to Spring`: a word and several numbers, then what follows. */
+const SEVERAL =
+  /^([a-z]+)\s+(\d{1,3}(?:\s*-\s*\d{1,3})?(?:\s*,\s*\d{1,3}(?:\s*-\s*\d{1,3})?)*)(?:\s+(?:to\s+)?(.+))?$/i;
+
+/** The numbers of `1,3,5` or `2-4` in order, each once; or what is wrong with them, `count` being the most. */
+function numbersOf(spec: string, word: string, count: number): number[] | string {
+  const numbers: number[] = [];
+  for (const part of spec.split(',')) {
+    const [from, to = from] = part.split('-').map((n) => Number(n.trim())) as [number, number?];
+    if (to < from) return `${from}-${to} counts down: write ${to}-${from}.`;
+    const outside = from < 1 ? from : to > count ? to : null;
+    if (outside !== null) return `There is no "${word}" number ${outside} here (1-${count}).`;
+    for (let n = from; n <= to; n++) if (!numbers.includes(n)) numbers.push(n);
+  }
+  return numbers;
+}
+
+/** Whether a select's label names `word` (`Choose creators to add…` for `add`). */
+const namesWord = (label: string, word: string) =>
+  label
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .includes(word);
+
+/**
+ * Several numbers for `word`: the options of the select that names the word (one press carrying them all), else
+ * the n-th buttons whose label starts with it, one press each.
+ */
+function bySeveral(
+  actions: readonly TextAction[],
+  word: string,
+  spec: string,
+  value: string | undefined,
+): PressResult {
+  const chooser = actions.find((a) => a.kind === 'select' && namesWord(a.label, word));
+  const buttons = actions.filter(
+    (a) => a.kind === 'button' && startsWithWord(a.label, word) && !isAll(a.label, word),
+  );
+  if (chooser === undefined && buttons.length === 0) return { kind: 'not-a-press' };
+  const options = chooser?.options ?? [];
+  const numbers = numbersOf(spec, word, chooser === undefined ? buttons.length : options.length);
+  if (typeof numbers === 'string') return { kind: 'error', message: numbers };
+  const extra = value ? { value } : {};
+  if (chooser !== undefined) {
+    const choices = numbers.map((n) => (options[n - 1] as { value: string }).value);
+    return { kind: 'press', press: { actionId: chooser.actionId, choices, ...extra } };
+  }
+  return {
+    kind: 'presses',
+    presses: numbers.map((n) => ({ actionId: (buttons[n - 1] as TextAction).actionId, ...extra })),
+  };
 }
 
 function byNumber(actions: readonly TextAction[], index: number, option: number | null): PressResult {
@@ -147,10 +260,17 @@ function countOf(word: string): number | null {
   return index < 0 ? null : index + 1;
 }
 
+/** `3`, `third`, or a range `2-4` (as typed): the number or range, or null. */
+function numberOrRange(word: string): string | null {
+  if (/^\d{1,3}\s*-\s*\d{1,3}$/.test(word)) return word.replace(/\s+/g, '');
+  const n = countOf(word);
+  return n === null ? null : String(n);
+}
+
 /**
  * The terse press lines that a follow-up in words stands for: `details of the second` is `details 2`, `add the
- * first three to Spring` is `add 1`, `add 2` and `add 3` to Spring, `add 1, 3 and 5 to Spring` likewise, `show
- * more` is `next`; any other line stands for itself.
+ * first three to Spring` is `add 1-3 to Spring`, `add 1, 3 and 5 to Spring` is `add 1,3,5 to Spring`, `show more`
+ * is `next`; any other line stands for itself.
  */
 export function pressLines(line: string): string[] {
   // A press in words is a few words: a longer line is read as itself, and no pattern runs over it.
@@ -168,21 +288,37 @@ export function pressLines(line: string): string[] {
   const first = /^add (?:the )?(?:first|top) (\w+)(?: ones| creators| of them)? to (.+)$/i.exec(text);
   const count = first === null ? null : countOf(first[1] as string);
   if (first !== null && count !== null && count <= 25) {
-    return Array.from({ length: count }, (_, i) => `add ${i + 1} to ${first[2]}`);
+    return [count === 1 ? `add 1 to ${first[2]}` : `add 1-${count} to ${first[2]}`];
   }
   // Split on the separators rather than matched by one pattern of repeated parts, which backtracks
   // exponentially on a long run of letters.
-  const several = /^add (.+?) to (.+)$/i.exec(text);
+  const several = /^add (.+?) to (.+)$/i.exec(text) ?? /^add (.+)$/i.exec(text);
   const parts = several === null ? [] : (several[1] as string).replace(/ ones?$/i, '').split(/,|&|\band\b/i);
   if (several !== null && parts.length > 1) {
-    const numbers = parts.map((word) => countOf(word.trim().replace(/^the /i, '')));
-    if (numbers.every((n) => n !== null))
-      return [...new Set(numbers)].map((n) => `add ${n} to ${several[2]}`);
+    const numbers = parts.map((word) => numberOrRange(word.trim().replace(/^the /i, '')));
+    const to = several[2] === undefined ? '' : ` to ${several[2]}`;
+    // One line for them all: one press of the select that takes several, so one request adds them.
+    if (numbers.every((n) => n !== null)) return [`add ${numbers.join(',')}${to}`];
   }
   const one = /^add (?:the )?(\w+)(?: one)? to (.+)$/i.exec(text);
   const single = one === null ? null : countOf(one[1] as string);
   if (one !== null && single !== null) return [`add ${single} to ${one[2]}`];
   return [text];
+}
+
+/**
+ * Whether a line adds cards by their numbers (`add 1,3 to Spring`, `add 2-4`) or every result (`add all results`):
+ * words that only press a page's elements (no command is named `add`).
+ */
+export function isNumberedPress(line: string): boolean {
+  const text = line.trim();
+  if (text.length > PRESS_LINE_MAX) return false;
+  const several = SEVERAL.exec(text);
+  const results = RESULTS.exec(text);
+  return (
+    (several !== null && several[1]?.toLowerCase() === 'add' && /[,-]/.test(several[2] as string)) ||
+    results?.[1]?.toLowerCase() === 'add'
+  );
 }
 
 /** Reads a line, in terse words or in a follow-up's words (see pressLines), as one or more presses. */
@@ -192,7 +328,8 @@ export function readPresses(line: string, actions: readonly TextAction[]): Press
     const read = readPress(terse, actions);
     if (read.kind === 'error') return read;
     if (read.kind === 'not-a-press') return read;
-    presses.push(read.press);
+    if (read.kind === 'presses') presses.push(...read.presses);
+    else presses.push(read.press);
   }
   return presses.length === 0 ? { kind: 'not-a-press' } : { kind: 'presses', presses };
 }

@@ -155,8 +155,11 @@ function selectLines(node: SelectNode, state: State): string[] {
     kind: 'select',
     options: node.options,
   });
+  // Several options are chosen at once by their numbers, comma-separated.
+  const several =
+    node.multiple === true && node.options.length > 1 ? ` (choose several: ${index}.1,${index}.2)` : '';
   return [
-    `[${index}] ${node.placeholder}`,
+    `[${index}] ${node.placeholder}${several}`,
     ...node.options.map((option, n) => {
       const description = option.description === undefined ? '' : ` — ${option.description}`;
       const selected = option.value === node.selected ? ' (selected)' : '';

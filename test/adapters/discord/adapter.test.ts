@@ -17,6 +17,7 @@ import {
   type FakeMessage,
   type FakeRequest,
 } from '../../fakes/discord-fake.js';
+import { cardTitles, interactive, isV2, messageText } from './layout.js';
 
 const APP_ID = '100000000000000001';
 const GUILD = '300000000000000001';
@@ -65,26 +66,15 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-type Component = {
-  type: number;
-  custom_id?: string;
-  label?: string;
-  options?: Array<{ value: string; label: string }>;
-};
-type Row = { components: Component[] };
-type Embed = { title?: string; description?: string };
-
-const components = (message: Record<string, unknown>) =>
-  ((message.components ?? []) as Row[]).flatMap((row) => row.components);
+const components = (message: Record<string, unknown>) => interactive(message);
 const buttonId = (message: Record<string, unknown>, label: RegExp) => {
   const found = components(message).find((c) => c.type === 2 && label.test(c.label ?? ''));
   if (found?.custom_id === undefined)
     throw new Error(`No button ${label} in ${JSON.stringify(components(message))}`);
   return found.custom_id;
 };
-const titles = (message: Record<string, unknown>) =>
-  ((message.embeds ?? []) as Embed[]).map((e) => e.title).filter((t) => t !== undefined);
-const text = (message: Record<string, unknown>) => JSON.stringify(message.embeds ?? []);
+const titles = (message: Record<string, unknown>) => cardTitles(message);
+const text = (message: Record<string, unknown>) => messageText(message);
 
 const callback = (id: string) => (r: FakeRequest) =>
   r.method === 'POST' && r.path.startsWith(`/interactions/${id}/`);
@@ -139,10 +129,12 @@ describe('Discord bot against a fake Discord', () => {
     expect(ack.body).toMatchObject({ type: 5 });
     expect(ack.auth).toBeNull();
     page1 = await messageOf(fake.waitFor(edited(token), 'edit'));
+    // A page of cards is a Components V2 message: each card's buttons in a row under it, the pager below.
+    expect(isV2(page1)).toBe(true);
     expect(titles(page1)).toHaveLength(5);
     expect(titles(page1)[0]).toMatch(/^1\. \\?@/);
     expect(components(page1).map((c) => c.label)).toEqual(
-      expect.arrayContaining(['1. Add to list', '1. Details', 'Next ▶']),
+      expect.arrayContaining(['Add to list', 'Details', 'Next ▶']),
     );
     // The deferral came before any service work: the callback is the first request of this interaction.
     expect(fake.requests.indexOf(ack)).toBeLessThan(fake.requests.findIndex(edited(token)));
@@ -158,7 +150,10 @@ describe('Discord bot against a fake Discord', () => {
     const page2 = await messageOf(fake.waitFor(edited(token), 'page 2'));
     expect(titles(page2)).toHaveLength(5);
     expect(titles(page2)).not.toEqual(titles(page1));
-    expect(JSON.stringify(components(page2))).toContain('Page 2');
+    // Where we are: on the pager, or said under the page when the cards' buttons need the pager's room.
+    expect(JSON.stringify(page2.components)).toContain('Page 2');
+    // The page stays a Components V2 message: the edit keeps the flag, which Discord never takes away.
+    expect(isV2(page2)).toBe(true);
   });
 
   it('the list select adds the creator to a CRM list in the sandbox', async () => {
@@ -170,7 +165,8 @@ describe('Discord bot against a fake Discord', () => {
     expect(JSON.stringify(created)).toContain('Created');
     const press = fake.interact(
       3,
-      { custom_id: buttonId(page1, /^1\. Add to list/), component_type: 2 },
+      // The first card's: buttons are in the cards' order.
+      { custom_id: buttonId(page1, /^Add to list/), component_type: 2 },
       { message: page1 },
     );
     const picker = await messageOf(fake.waitFor(followed(press.token), 'picker'));
@@ -198,10 +194,32 @@ describe('Discord bot against a fake Discord', () => {
   it('a modal submission updates a contact', async () => {
     const show = slash('list', 'show', [{ type: 3, name: 'list', value: LIST }]);
     const listed = await messageOf(fake.waitFor(edited(show.token), 'list show'));
+    // The contacts are a table; its menu opens one contact with its buttons.
+    const shown = text(listed);
+    expect(shown).toMatch(/```[^`]*Creator +Status +Followers +Engagement \(%\)[^`]*```/);
+    const listId = (await app.service.crm.listLists()).data.lists.find((l) => l.name === LIST)?.id as string;
+    const contacts = (await app.service.crm.listCreators({ listId })).data.items;
+    expect(contacts.length).toBeGreaterThan(0);
+    for (const contact of contacts) {
+      const name = (contact.influencer as { nickname: string }).nickname;
+      expect(shown).toMatch(
+        new RegExp(`@${contact.handle} · ${name} +To outreach +[\\d.]+[KM]? +[\\d.]+ +—`),
+      );
+    }
+    const menu = components(listed).find((c) => c.type === 3 && c.placeholder === 'Act on a contact…');
+    const choose = fake.interact(
+      3,
+      { custom_id: menu?.custom_id, component_type: 3, values: [menu?.options?.[0]?.value] },
+      { message: listed },
+    );
+    const chosen = await messageOf(
+      fake.waitFor((r) => followed(choose.token)(r) || edited(choose.token)(r), 'the contact'),
+    );
+    expect(components(chosen).map((c) => c.label)).toEqual(['Set status', 'Edit', 'Remove']);
     const edit = fake.interact(
       3,
-      { custom_id: buttonId(listed, /Edit$/), component_type: 2 },
-      { message: listed },
+      { custom_id: buttonId(chosen, /Edit$/), component_type: 2 },
+      { message: chosen },
     );
     const opened = await fake.waitFor(callback(edit.id), 'modal');
     expect(opened.body).toMatchObject({ type: 9, data: { title: expect.stringMatching(/^\/scout Edit @/) } });
@@ -211,7 +229,7 @@ describe('Discord bot against a fake Discord', () => {
     const status = modal.components.flatMap((row) => row.components as Array<Record<string, string>>)[0];
     // The status hint comes from the allowed values, which are the ones accepted.
     expect(status).toMatchObject({ custom_id: 'status', label: 'Status' });
-    expect(status?.placeholder).toBe('to outreach, outreached, negotiating, working, done, cancelled');
+    expect(status?.placeholder).toBe('To outreach, Outreached, Negotiating, Working, Done, Cancelled');
     const modalId = modal.custom_id;
     const before = sandbox.requests(KEY).length;
     const submit = fake.interact(
@@ -224,7 +242,7 @@ describe('Discord bot against a fake Discord', () => {
           { type: 1, components: [{ type: 4, custom_id: 'contactEmail', value: '' }] },
         ],
       },
-      { message: listed },
+      { message: chosen },
     );
     const updated = await messageOf(
       fake.waitFor((r) => followed(submit.token)(r) || edited(submit.token)(r), 'update'),

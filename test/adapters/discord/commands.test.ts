@@ -149,7 +149,7 @@ describe('buildCommandJson', () => {
   it('types every option of a command whose options take fewer characters than filters', () => {
     const help = commandOf('help', 'show');
     expect(mapCommand(help)).toMatchObject({ overflow: [] });
-    expect(mapCommand(help).typed.map((t) => t.param)).toEqual(['topic', 'command']);
+    expect(mapCommand(help).typed.map((t) => t.param)).toEqual(['topic', 'command', 'part']);
   });
 
   it('reaches the options of a command whose options cost more than filters through filters', () => {
@@ -189,7 +189,7 @@ const REGISTERED: Record<string, string> = {
   'songs new-entries': 'country:String form:Boolean',
   'songs search': 'q:String form:Boolean',
   'songs history': 'song_id:String country:String form:Boolean',
-  'songs compare': 'country:String week1:String week2:String form:Boolean',
+  'songs compare': 'country:String filters:String~ form:Boolean',
   'videos search': 'filters:String~ form:Boolean',
   'outreach projects': '',
   'outreach messages': 'filters:String~ form:Boolean',
@@ -213,7 +213,7 @@ const REGISTERED: Record<string, string> = {
   'admins list': '',
   'admins add': 'who:String form:Boolean',
   'admins remove': 'who:String form:Boolean',
-  'help show': 'topic:String command:String form:Boolean',
+  'help show': 'topic:String command:String part:String form:Boolean',
   'help values': 'option:String form:Boolean',
 };
 

@@ -21,6 +21,7 @@ import {
   type Bot,
   buttonId,
   callback,
+  components,
   createWorld,
   GUILD,
   KEY,
@@ -280,10 +281,18 @@ describe('forms on Discord', () => {
     await bot.app.service.crm.addCreators({ listId: list.id, userIds: [creator as string] });
     const shown = slash(fake, 'list', 'show', [{ type: 3, name: 'list', value: 'Edit board' }]);
     const board = await messageOf(fake.waitFor(answered(shown.token), 'the list'));
+    // The table's menu opens the contact, with its buttons.
+    const menu = components(board).find((c) => c.type === 3);
+    const choose = fake.interact(
+      3,
+      { custom_id: menu?.custom_id, component_type: 3, values: [menu?.options?.[0]?.value] },
+      { message: board },
+    );
+    const contact = await messageOf(fake.waitFor(answered(choose.token), 'the contact'));
     const press = fake.interact(
       3,
-      { custom_id: buttonId(board, /^Edit$/), component_type: 2 },
-      { message: board },
+      { custom_id: buttonId(contact, /^Edit$/), component_type: 2 },
+      { message: contact },
     );
     const modal = modalOf(await fake.waitFor(callback(press.id), 'the contact form'));
     expect(inputsOf(modal).map((i) => i.custom_id)).toContain(FORM_MORE);
@@ -426,7 +435,7 @@ describe('forms on Discord', () => {
       if (rest.length > 0) {
         expect(more, what).toContain(`${rest[0]?.name}:`);
         const named = rest.filter((f) => more.includes(`${f.name}:`));
-        if (named.length < rest.length) expect(more, what).toMatch(/ all in \/scout help \S+ \S+$/);
+        if (named.length < rest.length) expect(more, what).toMatch(/ all in \/scout help \S+ \S+ options$/);
         expect(named.length, what).toBeGreaterThanOrEqual(Math.min(rest.length, 3));
       }
       // Required options come first, so Discord's five inputs always hold them.
@@ -443,7 +452,7 @@ describe('forms on Discord', () => {
       'Brightness, -1 to 1. e.g. 0.1',
     );
     expect(remixInputs.find((i) => i.custom_id === FORM_MORE)?.placeholder).toBe(
-      'saturation: hue: zoomFactor: volume: removeAudio: gamma: … all in /scout help remix video',
+      'saturation: hue: zoomFactor: volume: removeAudio: gamma: … all in /scout help remix video options',
     );
     // A secret (a service key) is never a field: a command that takes one has no form, only its private form.
     const create = registry.command('lists', 'create');

@@ -19,6 +19,7 @@ import {
   type FakeRequest,
   type FakeUser,
 } from '../../fakes/discord-fake.js';
+import { cardTitles, interactive, messageText } from './layout.js';
 
 /** Ids of the fake application, guild and channel. */
 export const APP_ID = '100000000000000001';
@@ -144,18 +145,8 @@ export async function createWorld(
   };
 }
 
-type Component = {
-  type: number;
-  custom_id?: string;
-  label?: string;
-  options?: Array<{ value: string; label: string }>;
-};
-type Row = { components: Component[] };
-type Embed = { title?: string; description?: string };
-
-/** Every component of a message, rows flattened. */
-export const components = (message: Record<string, unknown>) =>
-  ((message.components ?? []) as Row[]).flatMap((row) => row.components);
+/** The buttons and selects of a message, wherever they sit (rows, or a Components V2 layout), in order. */
+export const components = (message: Record<string, unknown>) => interactive(message);
 
 /** The custom_id of the button whose label matches. */
 export const buttonId = (message: Record<string, unknown>, label: RegExp) => {
@@ -165,12 +156,11 @@ export const buttonId = (message: Record<string, unknown>, label: RegExp) => {
   return found.custom_id;
 };
 
-/** Titles of a message's embeds. */
-export const titles = (message: Record<string, unknown>) =>
-  ((message.embeds ?? []) as Embed[]).map((e) => e.title).filter((t) => t !== undefined);
+/** Titles of a message's cards: its embeds' titles, or its Components V2 cards'. */
+export const titles = (message: Record<string, unknown>) => cardTitles(message);
 
-/** A message's embeds as one string. */
-export const text = (message: Record<string, unknown>) => JSON.stringify(message.embeds ?? []);
+/** A message's text, of its embeds and text displays, as one string. */
+export const text = (message: Record<string, unknown>) => messageText(message);
 
 /** The interaction callback of an interaction. */
 export const callback = (id: string) => (r: FakeRequest) =>

@@ -9,8 +9,8 @@ import * as core from '../../../src/core/ui/limits.js';
 
 type Neutral = keyof typeof core;
 
-/** What the renderer puts before a card's title and buttons in a message of several cards (`5. `). */
-const NUMBER = `${core.CARDS_PER_PAGE}. `.length;
+/** What the renderer puts before a card's title and buttons in a message of several cards (`10. `). */
+const NUMBER = `${core.CARDS_PER_PAGE_MAX}. `.length;
 
 const WITHIN: ReadonlyArray<readonly [Neutral, number, keyof typeof DISCORD]> = [
   ['ACTION_ID_MAX', core.ACTION_ID_MAX, 'CUSTOM_ID_MAX'],
@@ -33,7 +33,14 @@ const WITHIN: ReadonlyArray<readonly [Neutral, number, keyof typeof DISCORD]> = 
   ['CODE_BLOCK_MAX', core.CODE_BLOCK_MAX, 'EMBED_DESCRIPTION_MAX'],
   ['CARD_TITLE_MAX', core.CARD_TITLE_MAX + NUMBER, 'EMBED_TITLE_MAX'],
   ['CARD_LINE_MAX', core.CARD_LINE_MAX, 'EMBED_FOOTER_MAX'],
+  // A post with a footer note lays its cards out as embeds.
   ['CARDS_PER_PAGE', core.CARDS_PER_PAGE, 'EMBEDS_MAX'],
+  // A full page is one container of sections; each section (with its text and picture) is 3 components, and the
+  // container 1, so a page leaves room under 40 for its other text, selects and pager (render-v2.test.ts).
+  ['CARDS_PER_PAGE_MAX', core.CARDS_PER_PAGE_MAX, 'CONTAINER_CHILDREN_MAX'],
+  ['CARDS_PER_PAGE_MAX', 1 + 3 * core.CARDS_PER_PAGE_MAX, 'V2_COMPONENTS_MAX'],
+  // The buttons of a page's cards, two each, as options of one select.
+  ['CARDS_PER_PAGE_MAX', 2 * core.CARDS_PER_PAGE_MAX, 'SELECT_OPTIONS_MAX'],
   ['CARD_TEXT_BUDGET', core.CARDS_PER_PAGE * core.CARD_TEXT_BUDGET, 'EMBEDS_TOTAL_TEXT_MAX'],
   ['FILE_BYTES_MAX', core.FILE_BYTES_MAX, 'FILE_BYTES_MAX'],
   ['FILES_MAX', core.FILES_MAX, 'MESSAGE_FILES_MAX'],

@@ -25,6 +25,7 @@ import {
   titles,
   type World,
 } from './harness.js';
+import { textDisplays } from './layout.js';
 
 const clock = createManualClock(Date.now());
 /** The member who asks, on every surface. */
@@ -76,10 +77,11 @@ const lists = async () =>
 /** Everything a message shows, as one string. */
 const shown = (message: FakeMessage) => `${String(message.content ?? '')} ${text(message)}`;
 
-/** What a message says first: its content, or its first embed's text. */
+/** What a message says first: its content, its first embed's text, or its first text display (Components V2). */
 const first = (message: FakeMessage) => {
   const [embed] = (message.embeds ?? []) as Array<{ title?: string; description?: string }>;
-  return String(message.content ?? '') || embed?.description || embed?.title || '';
+  const [display] = textDisplays(message);
+  return String(message.content ?? '') || embed?.description || embed?.title || display || '';
 };
 
 /** The line a preview says it read the words as (`/scout creators search …`), without Discord's code span. */

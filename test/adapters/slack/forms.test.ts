@@ -118,7 +118,7 @@ describe('forms on Slack', () => {
     const followers = blocks.find((b) => b.block_id === 'followers');
     expect(followers?.hint?.text).toBe('Follower count range, e.g. 10k-100k or >50k. 0 or more.');
     expect(JSON.stringify(blocks.find((b) => b.block_id === 'perPage'))).toContain(
-      'Creators per page, 1 to 5',
+      'Creators per page, 1 to 10',
     );
 
     const spent = searches();
@@ -212,7 +212,7 @@ describe('forms on Slack', () => {
       return Object.fromEntries(inputs(view).map((b) => [b.block_id, b.hint?.text ?? '']));
     };
     const creators = await hintsOf('creators');
-    expect(creators.perPage).toContain('From 1 to 5.');
+    expect(creators.perPage).toContain('From 1 to 10.');
     expect(creators.perPage).not.toContain('100');
     expect(creators.engagementRate).toContain('A range such as 2-5, >3 or <=10. From 0 to 100.');
     expect(creators.engagementRate).not.toMatch(/10k|0 or more/);
@@ -377,7 +377,23 @@ describe('forms on Slack', () => {
       slashCommandBody({ text: 'list "Form board"', responseUrl: world.slack.responseUrl('board') }),
     );
     const board = await responseTo(world.slack, 'board');
-    const [edit] = buttonIds((board.body.blocks ?? []) as Block[], 'Edit');
+    // The table's menu opens the contact, with its buttons.
+    const menu = ((board.body.blocks ?? []) as Block[])
+      .filter((b) => b.type === 'actions')
+      .flatMap(
+        (b) => b.elements as Array<{ type: string; action_id: string; options?: Array<{ value: string }> }>,
+      )
+      .find((e) => e.type === 'static_select');
+    await sendPayload(
+      adapter.port,
+      blockActionPayload({
+        actionId: menu?.action_id as string,
+        value: menu?.options?.[0]?.value as string,
+        responseUrl: world.slack.responseUrl('board-contact'),
+      }),
+    );
+    const chosenContact = await responseTo(world.slack, 'board-contact');
+    const [edit] = buttonIds((chosenContact.body.blocks ?? []) as Block[], 'Edit');
 
     const before = world.slack.calls.length;
     const pressUrl = world.slack.responseUrl('edit');

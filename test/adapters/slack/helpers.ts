@@ -70,13 +70,34 @@ export async function startWorld(
 /** Every block of a message body of the fake's records. */
 export type Block = { type: string; [key: string]: unknown };
 
-/** The action ids of buttons whose text starts with `label`, in order. */
+type Element = { type: string; action_id: string; text?: { text: string } };
+
+/** The elements of actions blocks and the buttons of carousel cards, in order. */
+export function elementsOf(blocks: readonly Block[]): Element[] {
+  return blocks.flatMap((block) => {
+    if (block.type === 'actions') return block.elements as Element[];
+    if (block.type === 'carousel')
+      return (block.elements as Array<{ actions?: Element[] }>).flatMap((card) => card.actions ?? []);
+    return [];
+  });
+}
+
+/** The action ids of buttons whose text starts with `label`, in order: in actions blocks and on carousel cards. */
 export function buttonIds(blocks: readonly Block[], label: string): string[] {
-  return blocks
-    .filter((block) => block.type === 'actions')
-    .flatMap((block) => block.elements as Array<{ type: string; action_id: string; text?: { text: string } }>)
+  return elementsOf(blocks)
     .filter((element) => element.type === 'button' && element.text?.text.startsWith(label) === true)
     .map((element) => element.action_id);
+}
+
+/** The titles of the cards of a message: carousel cards' titles, or card sections' first lines (with a picture). */
+export function cardTitles(blocks: readonly Block[]): string[] {
+  return blocks.flatMap((block) => {
+    if (block.type === 'carousel')
+      return (block.elements as Array<{ title?: { text: string } }>).map((card) => card.title?.text ?? '');
+    if (block.type === 'section' && block.accessory !== undefined)
+      return [String((block.text as { text?: string } | undefined)?.text ?? '').split('\n')[0] ?? ''];
+    return [];
+  });
 }
 
 /** Sends a signed request to the adapter's events endpoint; resolves with the status and the answer's text. */

@@ -12,7 +12,16 @@ import {
   slashCommandBody,
   viewSubmissionPayload,
 } from '../../fakes/slack-api.js';
-import { type Block, buttonIds, SECRET, sendEvent, signedPost, startWorld, type World } from './helpers.js';
+import {
+  type Block,
+  buttonIds,
+  cardTitles,
+  SECRET,
+  sendEvent,
+  signedPost,
+  startWorld,
+  type World,
+} from './helpers.js';
 
 let world: World;
 let adapter: SlackAdapter;
@@ -57,10 +66,7 @@ async function responseTo(id: string, count = 1): Promise<ResponsePost[]> {
 
 const blocksOf = (post: ResponsePost | undefined) => (post?.body.blocks ?? []) as Block[];
 
-const handles = (blocks: readonly Block[]) =>
-  blocks
-    .filter((b) => b.type === 'section' && (b as unknown as { accessory?: unknown }).accessory !== undefined)
-    .map((b) => (b as unknown as { text: { text: string } }).text.text.split('\n')[0]);
+const handles = (blocks: readonly Block[]) => cardTitles(blocks);
 
 describe('Slack HTTP mode', () => {
   it('answers /healthz once started', async () => {

@@ -31,6 +31,8 @@ const WITHIN: ReadonlyArray<readonly [Neutral, number, keyof typeof SLACK]> = [
   ['CARD_TITLE_MAX', core.CARD_TITLE_MAX, 'SECTION_TEXT_MAX'],
   ['CARD_LINE_MAX', core.CARD_LINE_MAX, 'SECTION_TEXT_MAX'],
   ['FILE_BYTES_MAX', core.FILE_BYTES_MAX, 'FILE_BYTES_MAX'],
+  // A page of cards is one carousel.
+  ['CARDS_PER_PAGE_MAX', core.CARDS_PER_PAGE_MAX, 'CAROUSEL_CARDS_MAX'],
   ['TABLE_ROWS_MAX', core.TABLE_ROWS_MAX, 'DATA_TABLE_ROWS_MAX'],
   ['TABLE_COLUMNS_MAX', core.TABLE_COLUMNS_MAX, 'DATA_TABLE_COLUMNS_MAX'],
   // A full table of the longest cells is cut by the renderer to the budget (table.test.ts); one cell always fits.
@@ -45,7 +47,8 @@ const NOT_SLACK: ReadonlySet<Neutral> = new Set<Neutral>([
   'CARD_NICHES_MAX',
   'MENTION_ID_MAX',
   'FILE_NAME_MAX',
-  // Discord's budgets; a page of cards in one Slack message is checked by rendering one (render.test.ts).
+  // The default page and Discord's budget; a page of cards in one Slack message is checked by rendering one
+  // (render.test.ts).
   'CARDS_PER_PAGE',
   'CARD_TEXT_BUDGET',
   // Slack uploads each file on its own, its title within an image block's 2,000.

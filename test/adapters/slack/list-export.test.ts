@@ -100,7 +100,9 @@ describe('list export on Slack', () => {
     );
     const [answer] = await posts('bad', 1);
     expect(answer?.body.response_type).toBe('ephemeral');
-    expect(textOf(answer)).toContain('status cannot be \\"late\\". Allowed: TO_OUTREACH');
+    expect(textOf(answer)).toContain(
+      'status cannot be \\"late\\". Allowed: To outreach, Outreached, Negotiating',
+    );
     expect(world.slack.uploads.length).toBe(before);
   });
 });

@@ -135,18 +135,59 @@ describe('Slack pickers', () => {
     expect(contacts.data.items).toHaveLength(1);
   });
 
-  it('sets a contact status from a list view and confirms ephemerally', async () => {
+  it('shows a list as a data table, and sets a contact status chosen in its menu, confirming ephemerally', async () => {
     const list = (await world.app.service.crm.createList({ name: 'Status board' })).data;
-    const [userId] = (await world.app.service.creators.search({ perPage: 1 })).data.items;
-    await world.app.service.crm.addCreators({ listId: list.id, userIds: [userId as string] });
+    const userIds = (await world.app.service.creators.search({ perPage: 3 })).data.items;
+    await world.app.service.crm.addCreators({ listId: list.id, userIds, status: 'OUTREACHED' });
+    const contacts = (await world.app.service.crm.listCreators({ listId: list.id })).data.items;
+    await world.app.service.crm.updateContact({ contactId: contacts[1]?.id as string, agreedRate: 1250 });
 
     await send(
       slashCommandBody({ text: 'list "Status board"', responseUrl: world.slack.responseUrl('view') }),
     );
     const view = await responseTo('view');
     expect(view.body.response_type).toBe('in_channel');
-    expect(String(view.body.text)).toContain('1 contact');
-    const [setStatus] = buttonIds(blocksOf(view), 'Set status');
+    expect(String(view.body.text)).toContain('3 contacts');
+    // The contacts as a data table: paged and sorted in the message, numbers as raw numbers that sort by value.
+    const table = blocksOf(view).find((b) => b.type === 'data_table') as
+      | { caption: string; page_size: number; rows: Array<Array<Record<string, unknown>>> }
+      | undefined;
+    expect(table?.caption).toBe('Status board, contacts 1–3');
+    expect(table?.rows[0]?.map((cell) => cell.text)).toEqual([
+      'Creator',
+      'Status',
+      'Followers',
+      'Engagement (%)',
+      'Agreed rate',
+      'Last contact',
+    ]);
+    expect(table?.rows).toHaveLength(1 + contacts.length);
+    for (const [index, contact] of contacts.entries()) {
+      const row = table?.rows[index + 1] ?? [];
+      const creator = contact.influencer as { nickname: string; followers: number };
+      expect(row[0]).toEqual({ type: 'raw_text', text: `@${contact.handle} · ${creator.nickname}` });
+      expect(row[1]).toEqual({ type: 'raw_text', text: 'Outreached' });
+      expect(row[2]).toMatchObject({ type: 'raw_number', value: creator.followers });
+      expect(row[3]?.type).toBe('raw_number');
+      expect(row[4]).toMatchObject(
+        index === 1 ? { type: 'raw_number', value: 1250, text: '1,250' } : { type: 'raw_text', text: '—' },
+      );
+    }
+    const menu = elementsOf(blocksOf(view)).find((e) => e.type === 'static_select');
+    expect(menu?.options?.map((o) => o.value)).toEqual(contacts.map((c) => c.id));
+
+    await press(
+      blockActionPayload({
+        actionId: menu?.action_id as string,
+        value: contacts[0]?.id as string,
+        responseUrl: world.slack.responseUrl('chosen'),
+      }),
+    );
+    const chosen = await responseTo('chosen');
+    expect(chosen.body.response_type).toBe('ephemeral');
+    for (const label of ['Set status', 'Edit', 'Remove'])
+      expect(buttonIds(blocksOf(chosen), label)).toHaveLength(1);
+    const [setStatus] = buttonIds(blocksOf(chosen), 'Set status');
 
     await press(
       blockActionPayload({ actionId: setStatus as string, responseUrl: world.slack.responseUrl('st') }),
@@ -172,8 +213,8 @@ describe('Slack pickers', () => {
     expect(confirmation.body.delete_original).toBeUndefined();
     expect(String(confirmation.body.text)).toContain('Negotiating');
     expect(world.slack.responses.filter((r) => r.id === 'st-chosen')).toHaveLength(1);
-    const contacts = await world.app.service.crm.listCreators({ listId: list.id });
-    expect(contacts.data.items[0]?.status).toBe('NEGOTIATING');
+    const after = await world.app.service.crm.listCreators({ listId: list.id });
+    expect(after.data.items[0]?.status).toBe('NEGOTIATING');
   });
 
   it('spaces background posts per channel, other channels are not held up', async () => {

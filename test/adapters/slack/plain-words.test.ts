@@ -18,6 +18,8 @@ import {
 import {
   type Block,
   buttonIds,
+  cardTitles,
+  elementsOf,
   responseTo,
   sendForm,
   sendPayload,
@@ -87,17 +89,18 @@ const blocksOf = (message: { blocks?: unknown }) => (message.blocks ?? []) as Bl
 
 /** The labels of a message's buttons, in order. */
 const labelsOf = (blocks: readonly Block[]) =>
-  blocks
-    .filter((block) => block.type === 'actions')
-    .flatMap((block) => block.elements as Array<{ type: string; text?: { text: string } }>)
+  elementsOf(blocks)
     .filter((element) => element.type === 'button')
     .map((element) => element.text?.text ?? '');
 
-/** The creators a message shows: its cards' links, in order. */
+/** The creators a message shows: its cards' links (card sections' or carousel cards' titles), in order. */
 const creatorsOf = (blocks: readonly Block[]) =>
-  blocks
-    .filter((block) => block.type === 'section')
-    .map((block) => (block.text as { text?: string } | undefined)?.text ?? '')
+  [
+    ...blocks
+      .filter((block) => block.type === 'section')
+      .map((block) => (block.text as { text?: string } | undefined)?.text ?? ''),
+    ...cardTitles(blocks.filter((block) => block.type === 'carousel')),
+  ]
     .map((text) => /<(https?:[^|>]+)\|/.exec(text)?.[1])
     .filter((link): link is string => link !== undefined);
 

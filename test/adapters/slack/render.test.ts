@@ -1,19 +1,11 @@
 /** The Block Kit renderer on worst-case content: every Slack limit holds, the pager survives, text is escaped. */
 import { describe, expect, it } from 'vitest';
-import { SLACK } from '../../../src/adapters/slack/limits.js';
 import { decodeSlackText, escapeMrkdwn } from '../../../src/adapters/slack/mrkdwn.js';
-import {
-  blocksTextSize,
-  MAX_MESSAGES,
-  MESSAGE_TEXT_BUDGET,
-  renderSlackMessages,
-  type SlackMessage,
-} from '../../../src/adapters/slack/render.js';
+import { MAX_MESSAGES, renderSlackMessages } from '../../../src/adapters/slack/render.js';
 import {
   button,
   buttons,
   card,
-  creatorCard,
   pager,
   REPLY_NODE_TYPES,
   type Reply,
@@ -22,124 +14,18 @@ import {
   select,
   text,
 } from '../../../src/core/ui/index.js';
-import { CARDS_PER_PAGE } from '../../../src/core/ui/limits.js';
 import {
   actionIdsOf,
   atNeutralLimits,
-  HOSTILE,
-  HOSTILE_PROFILE,
   hostileButtons,
   LONG_HOSTILE,
-  NOW,
   nullNodes,
   worstCaseCards,
   worstCaseNodes,
   worstCaseReply,
 } from '../../core/ui/fixtures.js';
-
-type Obj = Record<string, unknown>;
-
-/** Asserts every limit of Slack on the messages, walking each block and element. */
-function assertLimits(messages: readonly SlackMessage[]): void {
-  expect(messages.length).toBeGreaterThan(0);
-  expect(messages.length).toBeLessThanOrEqual(MAX_MESSAGES);
-  for (const message of messages) {
-    expect(message.text.length).toBeGreaterThan(0);
-    expect(message.text.length).toBeLessThanOrEqual(SLACK.MESSAGE_TEXT_MAX);
-    expect(message.blocks.length).toBeLessThanOrEqual(SLACK.MESSAGE_BLOCKS_MAX);
-    expect(blocksTextSize(message.blocks)).toBeLessThanOrEqual(MESSAGE_TEXT_BUDGET);
-    assertTableLimits(message.blocks as unknown as Obj[]);
-    for (const block of message.blocks as unknown as Obj[]) {
-      if (block.type === 'section') {
-        const sectionText = (block.text as Obj | undefined)?.text as string | undefined;
-        expect((sectionText ?? '').length).toBeLessThanOrEqual(SLACK.SECTION_TEXT_MAX);
-        const fields = (block.fields ?? []) as Obj[];
-        expect(fields.length).toBeLessThanOrEqual(SLACK.SECTION_FIELDS_MAX);
-        for (const field of fields)
-          expect(String(field.text).length).toBeLessThanOrEqual(SLACK.SECTION_FIELD_TEXT_MAX);
-        expect(sectionText !== undefined || fields.length > 0).toBe(true);
-      }
-      if (block.type === 'context') {
-        for (const element of block.elements as Obj[])
-          expect(String(element.text).length).toBeLessThanOrEqual(3000);
-      }
-      if (block.type === 'actions') {
-        const elements = block.elements as Obj[];
-        expect(elements.length).toBeGreaterThan(0);
-        expect(elements.length).toBeLessThanOrEqual(SLACK.ACTIONS_ELEMENTS_MAX);
-        for (const element of elements) {
-          expect(String(element.action_id).length).toBeLessThanOrEqual(SLACK.ACTION_ID_MAX);
-          if (element.type === 'button') {
-            expect(((element.text as Obj).text as string).length).toBeLessThanOrEqual(SLACK.BUTTON_TEXT_MAX);
-            expect(String(element.value).length).toBeLessThanOrEqual(SLACK.BUTTON_VALUE_MAX);
-          }
-          if (element.type === 'static_select') {
-            const options = element.options as Obj[];
-            expect(options.length).toBeLessThanOrEqual(SLACK.SELECT_OPTIONS_MAX);
-            expect(((element.placeholder as Obj).text as string).length).toBeLessThanOrEqual(
-              SLACK.PLACEHOLDER_MAX,
-            );
-            for (const option of options) {
-              expect(((option.text as Obj).text as string).length).toBeLessThanOrEqual(SLACK.OPTION_TEXT_MAX);
-              expect(String(option.value).length).toBeLessThanOrEqual(SLACK.OPTION_VALUE_MAX);
-            }
-          }
-        }
-        const ids = elements.map((e) => e.action_id);
-        expect(new Set(ids).size).toBe(ids.length);
-      }
-    }
-  }
-}
-
-/** Slack's data table rules: a header and 1-100 rows of one length, 1-20 columns, no empty cell, 10,000 characters. */
-function assertTableLimits(blocks: readonly Obj[]): void {
-  let size = 0;
-  for (const block of blocks.filter((b) => b.type === 'data_table')) {
-    const rows = block.rows as Obj[][];
-    expect(rows.length).toBeGreaterThanOrEqual(2);
-    expect(rows.length).toBeLessThanOrEqual(SLACK.DATA_TABLE_ROWS_MAX + 1);
-    const width = rows[0]?.length ?? 0;
-    expect(width).toBeGreaterThanOrEqual(1);
-    expect(width).toBeLessThanOrEqual(SLACK.DATA_TABLE_COLUMNS_MAX);
-    for (const row of rows) {
-      expect(row).toHaveLength(width);
-      for (const cell of row) expect(String(cell.text).length).toBeGreaterThan(0);
-      size += row.reduce((n, cell) => n + String(cell.text).length, 0);
-    }
-    expect(block.page_size).toBeLessThanOrEqual(100);
-  }
-  expect(size).toBeLessThanOrEqual(SLACK.DATA_TABLE_TEXT_MAX);
-}
-
-const allBlocks = (messages: readonly SlackMessage[]) =>
-  messages.flatMap((m) => m.blocks as unknown as Obj[]);
-const buttonIds = (messages: readonly SlackMessage[]) =>
-  allBlocks(messages)
-    .filter((b) => b.type === 'actions')
-    .flatMap((b) => (b.elements as Obj[]).map((e) => String(e.action_id)));
-
-const fullPage = (): Reply =>
-  reply(
-    [
-      text('Creators matching ', HOSTILE),
-      ...Array.from({ length: CARDS_PER_PAGE }, (_, i) =>
-        creatorCard(HOSTILE_PROFILE, {
-          fetchedAt: NOW - 5_000,
-          now: NOW,
-          actions: [button('Add to list', `creators.add:${i}`), button('Details', `creators.details:${i}`)],
-          revealEmail: true,
-        }),
-      ),
-      pager({
-        page: 2,
-        totalPages: 40,
-        prevActionId: 'creators.page:prev',
-        nextActionId: 'creators.page:next',
-      }),
-    ],
-    { visibility: 'channel' },
-  );
+import { blocksProblem } from '../../fakes/slack-blocks.js';
+import { allBlocks, assertLimits, buttonIds, elementsOf, type Obj } from './block-limits.js';
 
 describe('renderSlackMessages', () => {
   it('renders every node type on worst-case content within every limit', () => {
@@ -158,9 +44,8 @@ describe('renderSlackMessages', () => {
       assertLimits(messages);
       expect(JSON.stringify(messages)).not.toContain('not shown');
       expect(buttonIds(messages).sort()).toEqual(actionIdsOf(built).sort());
-      const labels = allBlocks(messages)
-        .filter((b) => b.type === 'actions')
-        .flatMap((b) => (b.elements as Obj[]).filter((e) => e.type === 'button'))
+      const labels = elementsOf(messages)
+        .filter((e) => e.type === 'button')
         .map((e) => (e.text as Obj).text);
       const modelLabels = built.nodes.flatMap((n) =>
         n.type === 'buttons' ? n.buttons : n.type === 'card' ? n.actions : [],
@@ -168,26 +53,6 @@ describe('renderSlackMessages', () => {
       for (const b of modelLabels) expect(labels).toContain(b.label);
     }
     expect(renderSlackMessages(atNeutralLimits().page)).toHaveLength(1);
-  });
-
-  it('keeps a page of CARDS_PER_PAGE hostile creator cards in one message with avatar, fields, data age and buttons', () => {
-    const messages = renderSlackMessages(fullPage());
-    assertLimits(messages);
-    expect(messages).toHaveLength(1);
-    const cards = allBlocks(messages).filter((b) => b.type === 'section' && b.accessory !== undefined);
-    expect(cards).toHaveLength(CARDS_PER_PAGE);
-    const [firstCard] = cards as [Obj];
-    expect((firstCard.accessory as Obj).type).toBe('image');
-    expect((firstCard.fields as Obj[]).length).toBeGreaterThanOrEqual(8);
-    expect(JSON.stringify(messages)).toContain('Data: ');
-    expect(buttonIds(messages)).toEqual([
-      ...Array.from({ length: CARDS_PER_PAGE }, (_, i) => [
-        `creators.add:${i}`,
-        `creators.details:${i}`,
-      ]).flat(),
-      'creators.page:prev',
-      'creators.page:next',
-    ]);
   });
 
   it('lays out a card: linked title, subtitle and body beside the image, fields, footnote, buttons', () => {
@@ -315,6 +180,33 @@ describe('a full select', () => {
   it('offers to type a value when its action takes one, whatever its command', () => {
     expect(typeButtons(reply([full(true)]))).toHaveLength(1);
     expect(typeButtons(reply([full(false)]))).toHaveLength(0);
+  });
+
+  it('lets a multi-select be given every one of its options, the chosen one first', () => {
+    const multi = select({
+      placeholder: 'Choose creators to add…',
+      actionId: 'creators.choose:page',
+      options: Array.from({ length: 7 }, (_, i) => ({ label: `@c${i}`, value: `u${i}` })),
+      selected: 'u2',
+      multiple: true,
+    });
+    const messages = renderSlackMessages(reply([multi]));
+    assertLimits(messages);
+    const [element] = elementsOf(messages);
+    expect(element).toMatchObject({
+      type: 'multi_static_select',
+      action_id: 'creators.choose:page',
+      max_selected_items: 7,
+      initial_options: [{ value: 'u2' }],
+    });
+    expect(element).not.toHaveProperty('initial_option');
+    const [single] = elementsOf(renderSlackMessages(reply([{ ...multi, multiple: false }])));
+    expect(single).toMatchObject({ type: 'static_select', initial_option: { value: 'u2' } });
+    expect(single).not.toHaveProperty('max_selected_items');
+    // Slack refuses a multi-select allowing more choices than it offers.
+    expect(
+      blocksProblem([{ type: 'actions', elements: [{ ...element, max_selected_items: 8 }] }]),
+    ).not.toBeNull();
   });
 });
 

@@ -42,7 +42,7 @@ import {
   CARD_LINE_MAX,
   CARD_SHORT_TEXT_MAX,
   CARD_TITLE_MAX,
-  CARDS_PER_PAGE,
+  CARDS_PER_PAGE_MAX,
   CODE_BLOCK_MAX,
   FIELD_LABEL_MAX,
   FIELD_VALUE_MAX,
@@ -364,7 +364,7 @@ const cardAtLimits = (n: number, fields: readonly FieldInput[]) =>
 
 /**
  * Replies built at the neutral limits core/ui enforces, in plain text so nothing is escaped: `card`, one card
- * with CARD_FIELDS_MAX fields of FIELD_LABEL_MAX and FIELD_VALUE_MAX; `page`, CARDS_PER_PAGE cards at their
+ * with CARD_FIELDS_MAX fields of FIELD_LABEL_MAX and FIELD_VALUE_MAX; `page`, CARDS_PER_PAGE_MAX cards at their
  * limits within CARD_TEXT_BUDGET (short facts) and a pager; `nodes`, a text node of TEXT_MAX, a fields node of
  * FIELDS_MAX fields, a row of buttons, a select of SELECT_OPTIONS_MAX options and a code block of CODE_BLOCK_MAX.
  * Buttons have labels of BUTTON_LABEL_MAX and, like every token, ACTION_ID_MAX characters. A renderer must keep
@@ -376,7 +376,7 @@ export function atNeutralLimits(): Record<'card' | 'page' | 'nodes', Reply> {
     value: sized(`v${i}`, 12),
   }));
   const page = reply([
-    ...Array.from({ length: CARDS_PER_PAGE }, (_, n) => cardAtLimits(n, shortFacts)),
+    ...Array.from({ length: CARDS_PER_PAGE_MAX }, (_, n) => cardAtLimits(n, shortFacts)),
     pager({ page: 2, totalPages: 9, prevActionId: longestToken('prev'), nextActionId: longestToken('next') }),
   ]);
   const nodes = reply([

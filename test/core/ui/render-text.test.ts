@@ -186,6 +186,23 @@ describe('renderText on each node type', () => {
     expect(out.actions.map((a) => a.actionId)).toEqual(['c.yes', 'c.no']);
   });
 
+  it('says how to choose several options of a multi-select, by their numbers', () => {
+    const creators = (multiple: boolean) =>
+      select({
+        placeholder: 'Choose creators to add…',
+        actionId: 'creators.choose',
+        options: [
+          { label: '@ana', value: 'u1' },
+          { label: '@bo', value: 'u2' },
+          { label: '@cy', value: 'u3' },
+        ],
+        ...(multiple ? { multiple: true } : {}),
+      });
+    const out = renderText(reply([buttons(button('Go', 'k.go')), creators(true)]));
+    expect(out.text.split('\n')[2]).toBe('[2] Choose creators to add… (choose several: 2.1,2.2)');
+    expect(renderText(reply([creators(false)])).text.split('\n')[0]).toBe('[1] Choose creators to add…');
+  });
+
   it('numbers a select and its options', () => {
     const out = renderText(
       reply([

@@ -50,7 +50,9 @@ const PERIOD = String.raw`(?!(?:\s+(?:\d+|one|two|three|four|five|six|seven|eigh
 const REFERENCE = new RegExp(
   String.raw`\b(?:the\s+)?(?:first|second|third|fourth|fifth|last)\s+(?:one|two|three|four|five|\d+)\b${PERIOD}` +
     String.raw`|\bthe\s+(?:first|second|third|fourth|fifth|sixth|last|next|previous)\b${PERIOD}` +
-    String.raw`|\b(?:these|those|them|this one|that one)\b|^(?:more|next|next page|previous|back)$`,
+    String.raw`|\b(?:these|those|them|this one|that one)\b|^(?:more|next|next page|previous|back)$` +
+    // Cards by number (`add 1,3,5 to Spring`, `add 1-3`) and every result (`add all results to Spring`).
+    String.raw`|^add\s+\d{1,3}(?:\s*[-,]\s*\d{1,3})+(?:\s|$)|^add\s+all(?:\s+\d{1,4})?\s+results\b`,
   'i',
 );
 

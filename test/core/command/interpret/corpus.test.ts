@@ -143,6 +143,9 @@ describe('the interpreter', () => {
 
   it('leaves references to results to the caller', () => {
     expect(interpreter.interpret('add the first three to Spring Launch')).toEqual([]);
+    expect(interpreter.interpret('add 1,3,5 to Spring Launch')).toEqual([]);
+    expect(interpreter.interpret('add 1-3 to Spring Launch')).toEqual([]);
+    expect(interpreter.interpret('add all results to Spring Launch')).toEqual([]);
     expect(interpreter.interpret('more')).toEqual([]);
   });
 });
