@@ -1,12 +1,14 @@
 /**
- * `/scout help values <option>`: every value an option takes, in full, where help of a command shows only the
- * start of a long list (the 58 categories). Read from the declarations, so a value list changes in one place.
+ * `/scout help values <option>`: every value an option takes, in full, where help of a command shows only how many
+ * a long list has (the 58 categories). Read from the declarations, so a value list changes in one place; options and
+ * values in people's words (help-words.ts).
  */
 import { z } from 'zod';
 import { type ParamSpec, resolveOption } from '../core/command/params.js';
 import { didYouMean, fold, matchChoice } from '../core/command/suggest.js';
 import { type CommandRegistry, defineCommand } from '../core/command/types.js';
 import { bold, code, notice, type Reply, reply, TEXT_MAX, text } from '../core/ui/index.js';
+import { peopleName, valueWord } from './help-words.js';
 
 /** One list of values and the commands whose option takes it. */
 interface ValueList {
@@ -25,7 +27,11 @@ function valueLists(registry: CommandRegistry, typed: string): ValueList[] {
       if (found === null || spec === undefined || (spec.kind !== 'choice' && spec.kind !== 'choices'))
         continue;
       const key = JSON.stringify(spec.values);
-      const list = lists.get(key) ?? { name: found.name, commands: [], values: spec.values };
+      const list = lists.get(key) ?? {
+        name: peopleName(found.name, spec),
+        commands: [],
+        values: spec.values.map(valueWord),
+      };
       list.commands.push(`/scout ${def.family} ${def.name}`);
       lists.set(key, list);
     }
@@ -39,7 +45,7 @@ function optionsWithValues(registry: CommandRegistry): string[] {
   for (const family of registry.families)
     for (const def of family.commands)
       for (const [name, spec] of Object.entries(def.params))
-        if (spec.kind === 'choice' || spec.kind === 'choices') names.add(spec.aliases?.[0] ?? name);
+        if (spec.kind === 'choice' || spec.kind === 'choices') names.add(peopleName(name, spec));
   return [...names].sort((a, b) => a.localeCompare(b));
 }
 

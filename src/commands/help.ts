@@ -1,169 +1,122 @@
-/** `/scout help`: every command, or one family in detail with options, examples and costs. */
+/**
+ * `/scout help`: every family on one screen; a family as a card listing its commands; one command as a compact card
+ * with Form and Examples buttons; behind it, every option of a command (`help creators filters`) and its examples.
+ */
 import { z } from 'zod';
 import { SAY_IT } from '../core/chat/guide.js';
-import { commandFormId, formButton, hasForm } from '../core/command/forms/index.js';
-import type { ParamSpec } from '../core/command/params.js';
-import { didYouMean, matchChoice } from '../core/command/suggest.js';
+import { didYouMean, fold, matchChoice } from '../core/command/suggest.js';
 import type { CommandDef, CommandFamily, CommandRegistry } from '../core/command/types.js';
 import { defineCommand, defineFamily } from '../core/command/types.js';
-import { paramNames, shortName, usageLine } from '../core/command/usage.js';
-import {
-  bold,
-  buttons,
-  code,
-  codeBlock,
-  divider,
-  fields,
-  notice,
-  type Reply,
-  reply,
-  text,
-} from '../core/ui/index.js';
+import { bold, code, fields, notice, type Reply, reply, text } from '../core/ui/index.js';
+import { commandCard, familyCard } from './help-card.js';
+import { examplesPage, optionsPage } from './help-pages.js';
 import { valuesCommand } from './help-values.js';
 
+/** Families listed in one fields node each (Slack's section takes 10 fields). */
+const FIELDS_PER_NODE = 10;
+
 function overview(registry: CommandRegistry): Reply {
+  const families = registry.families
+    .filter((family) => family.name !== 'help')
+    .map((family) => ({ label: `/scout ${family.name}`, value: family.description }));
+  const groups = [];
+  for (let i = 0; i < families.length; i += FIELDS_PER_NODE)
+    groups.push(fields(families.slice(i, i + FIELDS_PER_NODE)));
   return reply([
     text(
       bold('Just say what you want'),
-      ', in /scout, a direct message or a mention: ',
+      ', in /scout, a direct message or a mention:\n',
       ...SAY_IT.flatMap((example, i) => [i === 0 ? '' : ', ', code(example)]),
-      '. What costs credits or changes something is shown first, as the exact command it runs, with Run and Edit.',
+      '.\nWhat costs credits or changes something is shown first, as the exact command it runs, with Run and Edit.',
     ),
-    text(bold('Scout'), ': find creators, run outreach lists, follow replies and watch viral content.'),
-    ...fieldGroups(
-      registry.families
-        .filter((family) => family.name !== 'help')
-        .map((family) => ({ label: `/scout ${family.name}`, value: family.description })),
-    ),
+    ...groups,
     text(
-      'The exact form, for speed: options are written ',
+      'The exact form, for speed: ',
+      code('/scout creators category:Fitness followers:10k-100k'),
+      ' (options ',
       code('key:value'),
-      ' (quote values with spaces: ',
-      code('country:"United States"'),
-      '); numbers take k/m (',
-      code('followers:10k-100k'),
-      '). Details of one command: ',
+      ', quotes around spaces, k/m in numbers).\nOne family or command, with its form and examples: ',
       code('/scout help creators'),
-      '. Commands with options have a form: on Slack one that needs an option opens it when typed alone (',
-      code('/scout list update'),
-      '); a usage message and the help of one command (',
+      ', ',
       code('/scout help creators search'),
-      ') have a Form button; on Discord add ',
-      code('form:true'),
-      ', or leave out an option the command needs.',
+      '.',
     ),
   ]);
 }
 
-/** The allowed values of a choice in help: all of a short list, the start of a long one, or their words. */
-function allowedValues(name: string, spec: ParamSpec): string | null {
-  if (spec.kind !== 'choice' && spec.kind !== 'choices') return null;
-  if (spec.valuesText !== undefined) return spec.valuesText;
-  if (spec.values.length <= 12) return spec.values.join(', ');
-  return `${spec.values.slice(0, 8).join(', ')}, … ${spec.values.length} values, all with /scout help values ${spec.aliases?.[0] ?? name}`;
+/** What a third word of help asks of a command: every option, or its examples. */
+type Part = 'options' | 'examples';
+
+/** The words that ask for a part, folded. */
+const PARTS: Readonly<Record<string, Part>> = {
+  options: 'options',
+  option: 'options',
+  filters: 'options',
+  filter: 'options',
+  examples: 'examples',
+  example: 'examples',
+};
+
+const partOf = (word: string): Part | undefined => PARTS[fold(word)];
+
+function partAnswer(def: CommandDef<unknown>, part: Part): Reply {
+  return part === 'options' ? optionsPage(def) : examplesPage(def);
 }
 
-function optionFields(command: CommandDef<unknown>) {
-  const entries = Object.entries(command.params).map(([name, spec]) => {
-    const allowed = allowedValues(name, spec);
-    return {
-      label: paramNames(name, spec),
-      value: allowed === null ? spec.description : `${spec.description} (${allowed})`,
-    };
-  });
-  return fieldGroups(entries);
-}
-
-/** How ranges are written, for commands that have one. */
-function rangeHelp(command: CommandDef<unknown>) {
-  const ranges = Object.entries(command.params).filter(([, spec]) => spec.kind === 'range');
-  const [first] = ranges;
-  if (first === undefined) return null;
-  const [option, spec] = first;
-  const name = shortName(option, spec);
-  const decimal = ranges.find(([, s]) => s.kind === 'range' && !s.integer);
-  const bound = spec.kind === 'range' ? spec.min : `${option}Min`;
-  return text(
-    'Ranges: ',
-    code(`${name}:10k-100k`),
-    ' (both ends included), ',
-    code(`${name}:>=10k`),
-    ' or ',
-    code(`${name}:10k+`),
-    ' (at least), ',
-    code(`${name}:>10k`),
-    ' (more than: from 10,001 on whole numbers',
-    decimal === undefined
-      ? ''
-      : `; on decimals such as ${shortName(...decimal)}, > and < mean at least and at most`,
-    '), ',
-    code(`${name}:<=1m`),
-    ', ',
-    code(`${name}:<1m`),
-    '; ',
-    code(`${bound}:10k`),
-    ' sets one bound. A minimum of 0 or less, or a maximum at the top of a scale (100%), filters nothing: leave it out.',
+/** The help of a family: the card of its one command, or a card listing its commands. */
+function familyHelp(family: CommandFamily): Reply {
+  const [only] = family.commands;
+  return reply(
+    family.commands.length === 1 && only !== undefined ? [commandCard(family, only)] : familyCard(family),
   );
 }
 
-/** Fields in nodes of at most 10 pairs (Slack's section limit). */
-function fieldGroups(entries: ReadonlyArray<{ label: string; value: string }>) {
-  const groups = [];
-  for (let i = 0; i < entries.length; i += 10) groups.push(fields(entries.slice(i, i + 10)));
-  return groups;
+/** The command of a family that a part asked of the family alone stands for: its default, or its only one. */
+function commandFor(family: CommandFamily, registry: CommandRegistry) {
+  const name = family.defaultCommand ?? (family.commands.length === 1 ? family.commands[0]?.name : undefined);
+  return name === undefined ? undefined : registry.command(family.name, name);
 }
 
-function commandDetail(family: CommandFamily, command: CommandDef<unknown>) {
-  return [
-    divider(),
-    text(bold(`${family.name} ${command.name}`), ` — ${command.description} (cost: ${command.cost})`),
-    codeBlock(usageLine(command, 100)),
-    ...optionFields(command),
-    rangeHelp(command),
-    command.examples.length === 0
-      ? null
-      : text('Examples: ', ...command.examples.flatMap((e, i) => [i ? ', ' : '', code(`/scout ${e}`)])),
-  ];
-}
-
-/** A family in detail, or one of its commands; the help of one command has a button that opens its form. */
-function detail(family: CommandFamily, only?: CommandDef<unknown>): Reply {
-  const shown = only === undefined ? family.commands : [only];
-  const [one] = shown.length === 1 ? shown : [];
+/** Help of one command of `family`: its card, or the part asked (`help creators search examples`). */
+function commandHelp(family: CommandFamily, def: CommandDef<unknown>, part: string | undefined): Reply {
+  if (part === undefined) return reply([commandCard(family, def)]);
+  const asked = partOf(part);
+  if (asked !== undefined) return partAnswer(def, asked);
   return reply([
-    text(bold(`/scout ${family.name}`), ` — ${family.description}`),
-    ...shown.flatMap((command) => commandDetail(family, command)),
-    one !== undefined && hasForm(one) ? buttons(formButton('Form', commandFormId(one))) : null,
+    notice('warning', `Help of one command shows its options or its examples, not "${part.slice(0, 40)}".`),
+    commandCard(family, def),
   ]);
 }
 
-/** Help on `topic` (a family) and `command`, from the registry alone. */
+/** Help on `topic` (a family), `command` and `part`, from the registry alone. */
 function answer(
-  input: { topic?: string | undefined; command?: string | undefined },
+  input: { topic?: string | undefined; command?: string | undefined; part?: string | undefined },
   registry: CommandRegistry,
 ): Reply {
   if (input.topic === undefined) return overview(registry);
   const family = registry.family(input.topic);
-  if (family !== undefined) {
-    const command = input.command === undefined ? undefined : registry.command(family.name, input.command);
-    if (input.command !== undefined && command === undefined) {
-      return reply([
-        notice('warning', `/scout ${family.name} has no command "${input.command}".`),
-        ...detail(family).nodes,
-      ]);
-    }
-    return detail(family, command);
+  if (family === undefined) {
+    const guess = matchChoice(
+      input.topic,
+      registry.families.map((f) => f.name),
+    );
+    return reply([
+      notice(
+        'warning',
+        `There is no command "${input.topic}".${guess.ok ? '' : didYouMean(guess.suggestions)}`,
+      ),
+      ...overview(registry).nodes,
+    ]);
   }
-  const guess = matchChoice(
-    input.topic,
-    registry.families.map((f) => f.name),
-  );
+  if (input.command === undefined) return familyHelp(family);
+  const def = registry.command(family.name, input.command);
+  if (def !== undefined) return commandHelp(family, def, input.part);
+  const part = partOf(input.command);
+  const standsFor = part === undefined || input.part !== undefined ? undefined : commandFor(family, registry);
+  if (part !== undefined && standsFor !== undefined) return partAnswer(standsFor, part);
   return reply([
-    notice(
-      'warning',
-      `There is no command "${input.topic}".${guess.ok ? '' : didYouMean(guess.suggestions)}`,
-    ),
-    ...overview(registry).nodes,
+    notice('warning', `/scout ${family.name} has no command "${input.command}".`),
+    ...familyHelp(family).nodes,
   ]);
 }
 
@@ -171,18 +124,27 @@ function answer(
 export const helpFamily = defineFamily({
   name: 'help',
   aliases: ['?'],
-  description: 'Every command, or one family in detail.',
+  description: 'Every command, or one family or command in detail.',
   defaultCommand: 'show',
   commands: [
     defineCommand({
       name: 'show',
-      description: 'Show every command, or one family in detail with options, examples and costs.',
+      description: 'Show every command, or one in detail: its options, form, examples and cost.',
       params: {
         topic: { kind: 'text', positional: true, description: 'A command family, e.g. creators.' },
         command: { kind: 'text', positional: true, description: 'One of its commands, e.g. search.' },
+        part: {
+          kind: 'text',
+          positional: true,
+          description: 'options (or filters) for every option, examples for examples.',
+        },
       },
-      schema: z.object({ topic: z.string().max(40).optional(), command: z.string().max(40).optional() }),
-      examples: ['help', 'help creators', 'help creators search'],
+      schema: z.object({
+        topic: z.string().max(40).optional(),
+        command: z.string().max(40).optional(),
+        part: z.string().max(40).optional(),
+      }),
+      examples: ['help', 'help creators', 'help creators search', 'help creators filters'],
       account: 'optional',
       answer,
       run: async (ctx, input) => answer(input, ctx.registry),

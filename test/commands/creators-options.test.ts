@@ -162,20 +162,47 @@ describe('creator countries', () => {
   });
 });
 
+/** What help says of each option, one entry each: its lines, trimmed, cut where ` · ` joins two options. */
+const entries = (out: string) => out.split('\n').flatMap((line) => line.trim().split(' · '));
+
 describe('help', () => {
-  it("shows the service's names beside the aliases, how ranges read, and no list of every country", async () => {
-    const out = await h.type('/scout help creators search');
-    expect(out).toContain('followersMin, followersMax (followers, subscribers, follower)');
-    expect(out).toContain('engagementRateMin, engagementRateMax (engagementRate, er, engagement)');
-    expect(out).toContain('nichesToPromote (niche, niches)');
-    expect(out).toContain('country: Country of the creator. (any country name or two-letter code');
-    expect(out).not.toContain('Afghanistan');
-    expect(out).toContain('followers:>10k (more than: from 10,001 on whole numbers');
-    expect(out).toContain('on decimals such as er, > and < mean at least and at most');
-    expect(out).toContain('followersMin:10k sets one bound');
-    expect(out).toContain(
-      'A minimum of 0 or less, or a maximum at the top of a scale (100%), filters nothing: leave it out.',
+  it('names the filters as people type them, which reach the service, says how ranges read, and lists no country', async () => {
+    const card = await h.type('/scout help creators search');
+    const page = await h.type('/scout help creators filters');
+    for (const out of [card, page]) {
+      expect(entries(out)).toEqual(
+        expect.arrayContaining([
+          'followers: Follower count range, e.g. 10k-100k or >50k',
+          'er: Engagement rate in percent, 0-100: er:>=3 means at least 3%',
+          'country: Country of the creator (any country name or two-letter code: Pakistan, PK, USA, UK)',
+        ]),
+      );
+      expect(out).not.toContain('Afghanistan');
+      // The service's spellings are not shown: the plain names above stand for them.
+      for (const spelling of ['followersMin', 'followersMax', 'engagementRate', 'nichesToPromote'])
+        expect(out, spelling).not.toContain(spelling);
+    }
+    expect(entries(page)).toContain('niche: Niches to promote; a comma list must all match');
+    expect(page.split('\n')).toContain(
+      'Ranges: followers:10k-100k (both ends included), >=10k or 10k+ (at least), >10k (more than), <=1m, <1m; ' +
+        'on decimals (er), > and < mean at least and at most.',
     );
+    // Each name shown reaches its filter when typed, and ranges read as help says.
+    expect(await searched('/scout creators followers:10k-100k er:3.5+ niche:yoga country:PK')).toEqual({
+      followersMin: '10000',
+      followersMax: '100000',
+      engagementRateMin: '3.5',
+      nichesToPromote: 'yoga',
+      country: 'Pakistan',
+    });
+    expect(await searched('/scout creators followers:>10k er:>3')).toEqual({
+      followersMin: '10001',
+      engagementRateMin: '3',
+    });
+    expect(await searched('/scout creators followers:<1m er:<5')).toEqual({
+      followersMax: '999999',
+      engagementRateMax: '5',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
+import { inWords } from '../../src/commands/help-words.js';
 import { FAMILIES } from '../../src/commands/index.js';
 import { bindTokens } from '../../src/core/command/bind.js';
 import { createRegistry } from '../../src/core/command/registry.js';
@@ -80,10 +81,41 @@ describe('/scout help', () => {
       for (const command of family.commands) {
         expect(detail).toContain(`${family.name} ${command.name}`);
         const one = await h.type(`help ${family.name} ${command.name}`);
-        expect(one).toContain(command.description);
+        expect(one).toContain(inWords(command.description, command.params));
+        expect(one).toContain(`Cost: ${inWords(command.cost, command.params)}`);
       }
     }
     expect(await h.type('help nosuch')).toContain('There is no command "nosuch"');
     expect(h.requests()).toEqual([]);
+  });
+});
+
+describe('the README', () => {
+  /** The rows of the README's command table: `/scout <family> <command>`, what it does, its cost. */
+  function tableRows(): Array<{ command: string; does: string; cost: string }> {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n');
+    const start = readme.indexOf('| command | what it does | cost |');
+    expect(start).toBeGreaterThan(0);
+    const rows = [];
+    for (const line of readme.slice(start + 2)) {
+      if (!line.startsWith('|')) break;
+      const [command = '', does = '', cost = ''] = line
+        .slice(1, -1)
+        .split(' | ')
+        .map((cell) => cell.trim());
+      rows.push({ command: command.replace(/^`|`$/g, ''), does, cost });
+    }
+    return rows;
+  }
+
+  it('lists every command of the registry in its command table, and no other, as declared', () => {
+    const rows = tableRows();
+    const declared = commands.map(({ command }) => `/scout ${command.family} ${command.name}`);
+    expect(rows.map((row) => row.command)).toEqual(declared);
+    for (const { command } of commands) {
+      const row = rows.find((r) => r.command === `/scout ${command.family} ${command.name}`);
+      expect(row?.does, `${command.family} ${command.name}`).toBe(command.description);
+      expect(row?.cost, `${command.family} ${command.name}`).toBe(command.cost);
+    }
   });
 });

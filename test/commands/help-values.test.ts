@@ -13,9 +13,9 @@ beforeAll(async () => {
 afterAll(async () => h.stop());
 
 describe('help values', () => {
-  it('lists every category, where help of creators search shows the first eight and how to see all', async () => {
+  it('lists every category, where help of creators search says how many there are and where to see them', async () => {
     const help = await h.type('help creators search');
-    expect(help).toContain(`… ${MAIN_CATEGORIES.length} values, all with /scout help values category`);
+    expect(help).toContain(`(${MAIN_CATEGORIES.length} values: /scout help values category)`);
     const all = await h.type('help values category');
     for (const category of MAIN_CATEGORIES) expect(all).toContain(category);
     expect(all).toContain('/scout creators search');
@@ -26,5 +26,13 @@ describe('help values', () => {
     expect(await h.type('help values')).toMatch(/Options with a list of values: .*category.*country/);
     expect(await h.type('help values categry')).toContain('Did you mean "category"');
     expect(await h.type('help values bio')).toContain('is not an option with a list of values');
+  });
+
+  it('names statuses in words and options by the names people type', async () => {
+    const statuses = await h.type('help values status');
+    expect(statuses).toContain('status (6 values)');
+    expect(statuses).not.toMatch(/TO_OUTREACH|NEGOTIATING/);
+    expect(await h.type('help values hair')).toMatch(/^hair \(\d+ values\)/);
+    expect(await h.type('help values')).not.toMatch(/mainCategory|hairColor|sortBy/);
   });
 });

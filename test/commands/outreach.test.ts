@@ -80,10 +80,13 @@ describe('outreach projects', () => {
     expect(agentCalls(sent, 'projects')).toHaveLength(1);
     expect(out).toContain(`Agent projects · ${all.length}`);
     for (const project of all.slice(0, 4)) {
-      expect(out).toContain(`${project.name} · ${project.status} · ${project.id}`);
+      // Projects and their campaigns by name: a named project needs no id to be typed.
+      expect(out).toContain(`${project.name} · ${project.status}\n`);
+      expect(out).not.toContain(project.id);
       expect(out).toContain(`Emails sent: ${project.total_emails_sent}`);
       const list = lists.find((l) => l.id === project.campaign_id);
-      if (list !== undefined) expect(out).toContain(`Campaign: ${list.name} (${list.id})`);
+      if (list !== undefined) expect(out).toContain(`Campaign: ${list.name} · `);
+      if (list !== undefined) expect(out).not.toContain(list.id);
     }
     expect(all.some((p) => p.campaign_id !== null)).toBe(true);
   });
@@ -152,12 +155,20 @@ describe('outreach messages', () => {
     expect(seen.out).toMatch(/^Info: No messages match these filters\. · /);
   });
 
-  it('suggests the statuses seen in help', async () => {
-    const out = await h.type('help outreach messages');
-    expect(out).toContain('[status:sent|received|replied|failed]');
-    expect(out).toContain(
-      'status: Stored message status, one word: sent, received, replied, failed or another',
+  it('suggests in help the statuses seen, each of which finds its messages when typed', async () => {
+    const page = await h.type('help outreach messages options');
+    const said = page.split('\n').flatMap((line) => line.trim().split(' · '));
+    expect(said).toContain(
+      'status: Stored message status, one word: sent, received, replied, failed or another the service uses',
     );
+    for (const status of ['sent', 'received', 'replied', 'failed']) {
+      const { out, sent } = await run(`outreach messages status:${status}`);
+      expect(agentCalls(sent, 'messages').map((r) => r.query)).toEqual([
+        { status, page: '1', perPage: '10' },
+      ]);
+      expect(out, status).toMatch(/^1\. [→←] /m);
+      expect(out, status).not.toMatch(/^(Error|Info): /m);
+    }
   });
 
   it('filters by part of the email and by a project name', async () => {
@@ -176,7 +187,34 @@ describe('outreach messages', () => {
 
     const unknown = await run('outreach messages project:"No Such Campaign"');
     expect(unknown.out).toMatch(/^Error: No agent project is called "No Such Campaign"/);
+    expect(unknown.out).toContain(`"${project.name}"`);
+    expect(unknown.out).not.toContain(project.id);
     expect(agentCalls(unknown.sent, 'messages')).toHaveLength(0);
+  });
+
+  it('heads a list with its filters as people type them: a project by name, yes and no', async () => {
+    const project = (await projects())[0] as Project;
+    const { out, sent } = await run(
+      `outreach messages project:"${project.name}" followUp:no contains:example perPage:2`,
+    );
+    expect(agentCalls(sent, 'projects')).toHaveLength(1);
+    const header = out.split('\n')[0] as string;
+    expect(header).toContain(`project:"${project.name}"`);
+    expect(header).toContain('followUp:no');
+    expect(header).toContain('emailContains:example');
+    expect(header).not.toMatch(/projectId|isFollowUp|creatorEmailContains|false/);
+    expect(header).not.toContain(project.id);
+    const contacted = await run(`outreach contacted project:"${project.name}" perPage:2`);
+    expect(contacted.out.split('\n')[0]).toBe(`Contacted creators · project:"${project.name}"`);
+  });
+
+  it('names platforms as people write them, in lists and conversations', async () => {
+    const { out } = await run('outreach contacted perPage:5');
+    expect(out).toMatch(/> · (TikTok|Instagram|YouTube|Twitter|LinkedIn|Twitch)\n/);
+    expect(out).not.toMatch(/ · (tiktok|instagram|youtube|twitter|linkedin|twitch)\n/);
+    const inbound = (await messages({ direction: 'inbound' })).data[0] as SandboxAgentMessage;
+    const thread = await run(`outreach conversation ${inbound.thread_id}`);
+    expect(thread.out).toMatch(/Platform: (TikTok|Instagram|YouTube|Twitter|LinkedIn|Twitch)/);
   });
 
   it('pages forwards and back through the service pages', async () => {

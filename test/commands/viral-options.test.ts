@@ -59,10 +59,25 @@ describe('viral filters', () => {
     expect(h.requests().slice(from)).toEqual([]);
   });
 
-  it("show the service's names in help", async () => {
-    const out = await h.type('/scout help viral');
-    expect(out).toContain('viewsMin, viewsMax (views)');
-    expect(out).toContain('viralityScoreMin, viralityScoreMax (viralityScore, virality, score)');
-    expect(out).toContain('countries (country)');
+  it("show in help the names people type, each reaching its filter, and not the service's", async () => {
+    for (const line of ['/scout help viral', '/scout help viral options']) {
+      const out = await h.type(line);
+      const said = out.split('\n').flatMap((text) => text.trim().split(' · '));
+      expect(said, line).toEqual(
+        expect.arrayContaining([
+          'views: Views, e.g. 100k-5m or >1m',
+          'virality: Virality score 0-1: 0.2 above average, 0.5 highly viral, 0.8 breakout. E.g. >0.5',
+          'countries: Countries by name or code, any of them (comma list; 140 countries have viral posts) (140 values: /scout help values countries)',
+        ]),
+      );
+      for (const spelling of ['viewsMin', 'viewsMax', 'viralityScore'])
+        expect(out, `${line}: ${spelling}`).not.toContain(spelling);
+    }
+    expect(await viralBody('/scout viral views:100k-5m virality:>0.5 countries:US,Japan')).toEqual({
+      viewsMin: 100_000,
+      viewsMax: 5_000_000,
+      viralityScoreMin: 0.5,
+      countries: ['United States', 'Japan'],
+    });
   });
 });

@@ -41,8 +41,8 @@ export const SAY_IT = [
 /** Answers a command a platform still lists (a registration older than the deployment) that Scout does not have. */
 export const UNKNOWN_COMMAND = 'Unknown command: run /scout help show.';
 
-/** Where the help of one command lists all its options (`/scout help creators search`). */
-export const helpLineOf = (family: string, command: string) => `/scout help ${family} ${command}`;
+/** Where help lists every option of one command (`/scout help creators search options`). */
+export const helpLineOf = (family: string, command: string) => `/scout help ${family} ${command} options`;
 
 /** A sentence as written here: words, and command lines (`{ run: 'credits' }`) read through the registry. */
 type Draft = readonly (string | { readonly run: string })[];

@@ -1,17 +1,19 @@
 /**
- * Element presses: the token is looked up first (one unknown or expired is answered with Run it again where it
+ * Element presses: an answer button (answer-ids.ts: help's) runs the line it carries as typed; otherwise
+ * the token is looked up first (one unknown or expired is answered with Run it again where it
  * carries a line, someone else's is refused, a used one is already done), then the press goes to the dispatcher's
  * own elements (builtin-actions.ts), to a form button where no form opens (the command line to type), or to the
  * command's element it names, run under the guard like a command.
  */
 import type { z } from 'zod';
 import { code, notice, type Reply, reply, text as textNode } from '../ui/index.js';
+import { readAnswerId } from './answer-ids.js';
 import { createBuiltinActions, isBuiltin, type Runners, type Running } from './builtin-actions.js';
 import { expiredReply } from './confirmations.js';
 import { FORM_KIND, formCommandLine, formRequest, formSpec, readFormId } from './forms/index.js';
 import type { Guard } from './guard.js';
 import { type DispatchEnv, expiredIn, requireAccount, type Scoped } from './invocation.js';
-import { commandNameOf, familyOfElement, keyedTokens, lineOf } from './routing.js';
+import { commandNameOf, familyOfElement, keyedTokens, lineOf, resolveText } from './routing.js';
 import type { ActionEvent } from './types.js';
 import { WORKING } from './waiting.js';
 
@@ -47,6 +49,17 @@ export function createActionRouter(env: DispatchEnv, running: Running, parts: Ac
     return reply([textNode(`${spec.title}: type `, code(formCommandLine(def, spec)))]);
   };
 
+  /** An answer button: its line, as typed, when it names a command whose answer follows from the line alone. */
+  const answerOf = async (invocation: Press, text: string): Promise<Reply> => {
+    let answers = false;
+    try {
+      answers = resolveText(registry, text).def.answer !== undefined;
+    } catch {
+      // A line that names no command any more: said like any button whose state is gone.
+    }
+    return answers ? line({ ...invocation, text }) : expiredReply();
+  };
+
   const builtin = createBuiltinActions(env, running, {
     line,
     command: parts.command,
@@ -55,6 +68,8 @@ export function createActionRouter(env: DispatchEnv, running: Running, parts: Ac
   });
 
   const route: ActionRouter = async (invocation, confirmed = false) => {
+    const asked = readAnswerId(invocation.token);
+    if (asked !== null) return answerOf(invocation, asked);
     const named = readFormId(invocation.token);
     if (named?.kind === 'command') {
       return formByText(invocation, formRequest.parse({ family: named.family, command: named.command }));

@@ -96,6 +96,6 @@ describe('the guide', () => {
     expect(commandRun(quoted as string)).toBe('help show');
     const line = helpLineOf('creators', 'search');
     expect(commandRun(line)).toBe('help show');
-    expect(resolveText(registry, line).tokens.map((t) => t.value)).toEqual(['creators', 'search']);
+    expect(resolveText(registry, line).tokens.map((t) => t.value)).toEqual(['creators', 'search', 'options']);
   });
 });

@@ -62,7 +62,7 @@ const FORM_FIELDS: Record<string, string> = {
   'credits cap': 'who amount',
   'admins add': 'who',
   'admins remove': 'who',
-  'help show': 'topic command',
+  'help show': 'topic command part',
   'help values': 'option',
 };
 
