@@ -1,35 +1,20 @@
-/** `/scout songs`: song chart data, one subcommand per action of the service (10 credits each). */
+/**
+ * `/scout songs`: song chart data, one subcommand per action of the service (10 credits each); charts show as
+ * tables and weeks by their dates.
+ */
 import { z } from 'zod';
 import type { ParamSpec, ParamTable } from '../core/command/params.js';
 import type { CommandContext, CommandDeclaration } from '../core/command/types.js';
 import { defineAction, defineCommand, defineFamily } from '../core/command/types.js';
 import { InternalError } from '../core/errors.js';
 import type { SongAction } from '../core/service/enums.js';
-import {
-  estimateCost,
-  type SongsQueryInput,
-  type SongsResult,
-  songsQueryVariants,
-} from '../core/service/index.js';
-import {
-  bold,
-  creditsSpent,
-  fields,
-  jsonBlock,
-  notice,
-  OPTION_VALUE_MAX,
-  pager,
-  type Reply,
-  reply,
-  select,
-  text,
-} from '../core/ui/index.js';
-import { rowNodes, type SongFact, type SongRow, songView } from './media/song-views.js';
-
-/** Chart lines per chat page. */
-const ROWS_PER_PAGE = 20;
-/** Lines kept for paging; every pager button stores them, so an unexpectedly long answer is cut here. */
-const ROWS_KEPT = 200;
+import { estimateCost, type SongsQueryInput, songsQueryVariants } from '../core/service/index.js';
+import { notice, type Reply, reply } from '../core/ui/index.js';
+import { describe } from './songs/charts.js';
+import { compareEstimate, compareWeeks, runCompare } from './songs/compare.js';
+import { ROWS_KEPT, type StoredView, storedView, view } from './songs/view.js';
+import { keepWeeks, knownWeeks } from './songs/week-list.js';
+import { readWeek, WEEK_WORDS, weekId, weeksOf } from './songs/weeks.js';
 
 type Variant = (typeof songsQueryVariants.options)[number];
 type ShapeOf<A extends SongAction> = Extract<Variant, { shape: { action: z.ZodLiteral<A> } }>['shape'];
@@ -53,134 +38,48 @@ const COUNTRY: ParamSpec = {
 
 const WEEK: ParamSpec = {
   kind: 'text',
-  description: 'ISO week YYYY-Www, e.g. 2026-W04 (latest when omitted).',
-  example: '2026-W04',
+  description: 'A week, as YYYY-Www or a date in it (2026-W47, 2026-11-18); the latest when omitted.',
+  example: '2026-W47',
 };
 
-const week = (which: string, aliases: string[]): ParamSpec => ({
+const week = (description: string, aliases: string[], example: string): ParamSpec => ({
   kind: 'text',
-  required: true,
   aliases,
-  description: `The ${which} week, YYYY-Www.`,
-  example: which === 'first' ? '2026-W03' : '2026-W04',
+  description,
+  example,
 });
 
-/** What a stored songs reply holds, for paging through its lines and offering chart histories. */
-const storedView = z.object({
-  title: z.string(),
-  facts: z.array(z.object({ label: z.string(), value: z.string() })),
-  rows: z.array(z.object({ text: z.string(), songId: z.string().nullable(), label: z.string() })),
-  /** Lines of the answer beyond ROWS_KEPT, not shown. */
-  omitted: z.number().int().min(0),
-  country: z.string().nullable(),
-});
-type StoredView = z.infer<typeof storedView>;
+/**
+ * A week as a person gives it: an ISO week or a date in it, checked here and read against Scout's clock when the
+ * command runs (a date without a year is the last one).
+ */
+const weekText = z
+  .string()
+  .trim()
+  .refine((value) => readWeek(value, new Date()) !== null, { error: `must be ${WEEK_WORDS}` });
 
-function titleOf(query: SongsQueryInput): string {
-  const latest = (week: string | undefined) => week ?? 'latest week';
-  switch (query.action) {
-    case 'countries':
-      return 'Countries with song charts';
-    case 'weeks':
-      return `Chart weeks · ${query.countryCode}`;
-    case 'date-ranges':
-      return 'Chart weeks and their dates';
-    case 'rankings':
-      return `Song chart · ${query.countryCode} · ${latest(query.week)}`;
-    case 'global':
-      return `Global song chart · ${latest(query.week)}`;
-    case 'new-entries':
-      return `New chart entries · ${query.countryCode}`;
-    case 'search':
-      return `Songs matching “${query.query}”`;
-    case 'song-history':
-      return `Chart history of ${query.songId} · ${query.countryCode}`;
-    case 'compare':
-      return `Chart changes · ${query.countryCode} · ${query.firstWeek} → ${query.secondWeek}`;
-  }
-}
-
-/** One chat page of a songs reply; `spent` is null when the lines were already paid for. */
-function view(
-  ctx: CommandContext,
-  stored: StoredView,
-  page: number,
-  options: { spent: number | null; replace: boolean; raw?: unknown },
-): Reply {
-  const pages = Math.max(1, Math.ceil(stored.rows.length / ROWS_PER_PAGE));
-  const current = Math.min(Math.max(1, page), pages);
-  const shown = stored.rows.slice((current - 1) * ROWS_PER_PAGE, current * ROWS_PER_PAGE);
-  const ids = [
-    ...new Set(
-      shown.flatMap((row) =>
-        row.songId !== null && row.songId.length <= OPTION_VALUE_MAX ? [row.songId] : [],
-      ),
-    ),
-  ];
-  const labelOf = new Map(
-    shown.flatMap((row) => (row.songId === null ? [] : [[row.songId, row.label] as const])),
-  );
-  const empty =
-    stored.rows.length === 0
-      ? stored.facts.length === 0
-        ? jsonBlock(options.raw ?? {}, { title: 'Response' })
-        : notice('info', 'No entries.')
-      : null;
-  return reply(
-    [
-      text(bold(stored.title)),
-      stored.facts.length === 0
-        ? null
-        : fields(stored.facts.map((fact: SongFact) => ({ ...fact, inline: true }))),
-      empty,
-      ...rowNodes(shown),
-      stored.omitted === 0
-        ? null
-        : text(`Only the first ${stored.rows.length} lines are shown; ${stored.omitted} more were not.`),
-      pages <= 1
-        ? null
-        : pager({
-            page: current,
-            totalPages: pages,
-            prevActionId: current > 1 ? ctx.token('songs.page', { ...stored, page: current - 1 }) : null,
-            nextActionId: current < pages ? ctx.token('songs.page', { ...stored, page: current + 1 }) : null,
-            label: `${stored.rows.length} lines`,
-          }),
-      stored.country === null || ids.length === 0
-        ? null
-        : select({
-            placeholder: `Chart history in ${stored.country} (10 credits)`,
-            actionId: ctx.token('songs.history', { country: stored.country, ids }),
-            options: ids.map((id) => ({ label: labelOf.get(id) ?? id, value: id })),
-          }),
-      options.spent === null ? null : text(creditsSpent(options.spent)),
-    ],
-    { visibility: 'channel', replace: options.replace },
-  );
-}
+/** The ISO week of a checked week option. */
+const weekOfInput = (ctx: CommandContext, value: string | undefined): string | undefined =>
+  value === undefined ? undefined : (readWeek(value, ctx.clock.now()) ?? undefined);
 
 /** Runs one songs action and shows what came back, however it is shaped. */
 async function runSongs(ctx: CommandContext, query: SongsQueryInput): Promise<Reply> {
   const result = await ctx.service.songs.query(query);
-  const shaped = describe(ctx, result.data);
+  if (query.action === 'date-ranges') keepWeeks(ctx, weeksOf(result.data.data));
+  const shaped = describe(query, result.data, knownWeeks(ctx) ?? [], (error) =>
+    ctx.logger.warn(
+      { err: error, action: result.data.action },
+      'songs response not described; shown as JSON',
+    ),
+  );
   const stored: StoredView = {
-    title: titleOf(query),
-    facts: shaped.facts,
+    ...shaped,
     rows: shaped.rows.slice(0, ROWS_KEPT),
     omitted: Math.max(0, shaped.rows.length - ROWS_KEPT),
     country: 'countryCode' in query ? query.countryCode.toUpperCase() : null,
+    compare: null,
   };
-  return view(ctx, stored, 1, { spent: result.meta.cost, replace: false, raw: result.data.response });
-}
-
-/** The rows and facts of a result; a shape that cannot be described shows as JSON instead. */
-function describe(ctx: CommandContext, result: SongsResult): { rows: SongRow[]; facts: SongFact[] } {
-  try {
-    return songView(result);
-  } catch (error) {
-    ctx.logger.warn({ err: error, action: result.action }, 'songs response not described; shown as JSON');
-    return { rows: [], facts: [] };
-  }
+  return view(ctx, stored, 1, { replace: false, raw: result.data.response });
 }
 
 /** Declares one songs subcommand: its options, schema, and the service query it makes. */
@@ -190,7 +89,7 @@ function songsCommand<I>(def: {
   params: ParamTable;
   schema: z.ZodType<I, unknown>;
   examples: string[];
-  query: (input: I) => SongsQueryInput;
+  query: (input: I, ctx: CommandContext) => SongsQueryInput;
 }): CommandDeclaration<I> {
   return defineCommand<I>({
     name: def.name,
@@ -200,7 +99,7 @@ function songsCommand<I>(def: {
     examples: def.examples,
     cost: '10 credits',
     estimate: () => estimateCost('songs.query'),
-    run: (ctx, input) => runSongs(ctx, def.query(input)),
+    run: (ctx, input) => runSongs(ctx, def.query(input, ctx)),
   });
 }
 
@@ -251,21 +150,27 @@ export const songsFamily = defineFamily({
       name: 'rankings',
       description: 'A country’s song chart for a week: rank, movement, weeks on chart, peak.',
       params: { country: COUNTRY, week: WEEK },
-      schema: z.strictObject({ country: shapeOf('rankings').countryCode, week: shapeOf('rankings').week }),
-      examples: ['songs rankings country:US', 'songs rankings GB week:2026-W04'],
-      query: (input) => ({
-        action: 'rankings',
-        countryCode: input.country,
-        ...(input.week === undefined ? {} : { week: input.week }),
-      }),
+      schema: z.strictObject({ country: shapeOf('rankings').countryCode, week: weekText.optional() }),
+      examples: [
+        'songs rankings country:US',
+        'songs rankings GB week:2026-W04',
+        'songs rankings FR week:2026-11-18',
+      ],
+      query: (input, ctx) => {
+        const week = weekOfInput(ctx, input.week);
+        return { action: 'rankings', countryCode: input.country, ...(week === undefined ? {} : { week }) };
+      },
     }),
     songsCommand({
       name: 'global',
       description: 'The global song chart for a week (latest when no week is given).',
       params: { week: WEEK },
-      schema: z.strictObject({ week: shapeOf('global').week }),
+      schema: z.strictObject({ week: weekText.optional() }),
       examples: ['songs global', 'songs global week:2026-W04'],
-      query: (input) => ({ action: 'global', ...(input.week === undefined ? {} : { week: input.week }) }),
+      query: (input, ctx) => {
+        const week = weekOfInput(ctx, input.week);
+        return { action: 'global', ...(week === undefined ? {} : { week }) };
+      },
     }),
     songsCommand({
       name: 'new-entries',
@@ -300,7 +205,7 @@ export const songsFamily = defineFamily({
           positional: true,
           required: true,
           aliases: ['song', 'id'],
-          description: 'The song id, as songs rankings or songs search show it.',
+          description: 'The song id, as songs search shows it.',
           example: 'song_1a2b3c4d5e',
         },
         country: { ...COUNTRY, positional: false },
@@ -312,26 +217,31 @@ export const songsFamily = defineFamily({
       examples: ['songs history song_1a2b3c4d5e country:US'],
       query: (input) => ({ action: 'song-history', songId: input.song_id, countryCode: input.country }),
     }),
-    songsCommand({
+    defineCommand({
       name: 'compare',
-      description: 'How a country’s chart changed between two weeks.',
+      description: 'How a country’s chart changed: the latest two weeks, or two given.',
       params: {
         country: COUNTRY,
-        week1: week('first', ['first', 'from']),
-        week2: week('second', ['second', 'to']),
+        week1: week(
+          'The earlier week, YYYY-Www or a date in it; the week before the later one when omitted.',
+          ['first', 'earlier'],
+          '2026-W46',
+        ),
+        week2: week(
+          'The later week, YYYY-Www or a date in it; the latest week when omitted.',
+          ['second', 'later'],
+          '2026-W47',
+        ),
       },
       schema: z.strictObject({
         country: shapeOf('compare').countryCode,
-        week1: shapeOf('compare').firstWeek,
-        week2: shapeOf('compare').secondWeek,
+        week1: weekText.optional(),
+        week2: weekText.optional(),
       }),
-      examples: ['songs compare country:US week1:2026-W03 week2:2026-W04'],
-      query: (input) => ({
-        action: 'compare',
-        countryCode: input.country,
-        firstWeek: input.week1,
-        secondWeek: input.week2,
-      }),
+      examples: ['songs compare US', 'songs compare GB week1:2026-11-09 week2:2026-W47'],
+      cost: '10 credits; 10 more when the latest weeks must be looked up (kept for an hour)',
+      estimate: (input, ctx) => compareEstimate(ctx, { second: input.week2 }, estimateCost('songs.query')),
+      run: (ctx, input) => runCompare(ctx, input),
     }),
   ],
   actions: [
@@ -340,7 +250,7 @@ export const songsFamily = defineFamily({
       payload: storedView.extend({ page: z.number().int().min(1) }),
       run: async (ctx, payload) => {
         const { page, ...stored } = payload;
-        return view(ctx, stored, page, { spent: null, replace: true });
+        return view(ctx, stored, page, { replace: true });
       },
     }),
     defineAction({
@@ -353,6 +263,18 @@ export const songsFamily = defineFamily({
           return reply([notice('warning', 'Choose one of the songs in the menu.')]);
         }
         return runSongs(ctx, { action: 'song-history', songId, countryCode: payload.country });
+      },
+    }),
+    defineAction({
+      kind: 'songs.compare',
+      payload: z.object({ country: z.string(), to: z.string(), ids: z.array(z.string()) }),
+      estimate: () => estimateCost('songs.query'),
+      run: async (ctx, payload, event) => {
+        const from = event.value;
+        if (from === undefined || !payload.ids.includes(from) || weekId(from) === null) {
+          return reply([notice('warning', 'Choose one of the weeks in the menu.')]);
+        }
+        return compareWeeks(ctx, payload.country, from, payload.to);
       },
     }),
   ],
