@@ -112,4 +112,22 @@ describe('/scout notify', () => {
     }
     expect(await press(post, 'Set status', 'negotiating')).toContain('Updated');
   });
+
+  it('"Set status" names the creator as the notification does, never by the service’s creator id', async () => {
+    const projects = (await harness.app.service.agent.projects()).data.projects;
+    const linked = projects.find((p) => p.campaign_id);
+    await harness.type('notify');
+    const post = await notification(linked?.id ?? '');
+    const name = /^New reply from (.+)$/m.exec(renderText(post).text)?.[1] as string;
+    let outcome = await press(post, 'Set status');
+    if (outcome.includes('is not in')) {
+      await harness.type(/\/scout (list add .+)\./.exec(outcome)?.[1] ?? '');
+      outcome = await press(post, 'Set status');
+    }
+    expect(outcome).toContain(`New status for ${name} in `);
+    expect(outcome).not.toMatch(/(tiktok|instagram|youtube|twitter|linkedin|twitch)_\w+/);
+    const updated = await press(post, 'Set status', 'negotiating');
+    expect(updated).toMatch(/Updated \S/);
+    expect(updated.split('\n')[0]).not.toMatch(/(tiktok|instagram|youtube|twitter|linkedin|twitch)_\w+/);
+  });
 });

@@ -17,7 +17,6 @@ import {
   buttons,
   code,
   divider,
-  type Inline,
   notice,
   pager,
   type Reply,
@@ -26,6 +25,7 @@ import {
   text,
 } from '../../core/ui/index.js';
 import { BUTTON_ITEMS_MAX, itemNodes } from './format.js';
+import { DEFAULT_PER_PAGE, filterSummary } from './params.js';
 import {
   campaignLabel,
   contactedLine,
@@ -51,8 +51,6 @@ export const KINDS = {
   conversation: 'outreach.conversation',
 } as const;
 
-/** Rows per chat page when the person gives no perPage (the service's own default, 50, is too long to read). */
-export const DEFAULT_PER_PAGE = 10;
 /** Projects per chat page: each has its own button row, and four rows plus the pager fit Discord. */
 export const PROJECTS_PER_PAGE = 4;
 /** Messages per page of a conversation, each shown in full. */
@@ -62,15 +60,31 @@ export const THREAD_PAGES_MAX = 10;
 
 const THREAD_PAGE_SIZE = 100;
 
-/** The team's projects (free). */
-async function loadProjects(ctx: CommandContext): Promise<AgentProject[]> {
-  return (await ctx.service.agent.projects()).data.projects;
+/** The projects read for each answer: a name resolved and then shown is read once. */
+const READ = new WeakMap<CommandContext, Promise<AgentProject[]>>();
+
+/** The team's projects (free), read once per answer. */
+function loadProjects(ctx: CommandContext): Promise<AgentProject[]> {
+  let read = READ.get(ctx);
+  if (read === undefined) {
+    read = ctx.service.agent.projects().then((answer) => answer.data.projects);
+    READ.set(ctx, read);
+  }
+  return read;
 }
 
 /** Project names by id, for labels. */
 function namesOf(projects: readonly AgentProject[]): (id: string) => string {
   const names = new Map(projects.map((p) => [p.id, p.name ?? p.id]));
   return (id) => names.get(id) ?? id;
+}
+
+/** Names the project a list is filtered by (one free call, only when it is). */
+async function filterNames(
+  ctx: CommandContext,
+  filters: { projectId?: string | undefined },
+): Promise<(id: string) => string> {
+  return filters.projectId === undefined ? (id) => id : namesOf(await loadProjects(ctx));
 }
 
 /** A project id from what was typed: an id as is, or a project name (exact, else a unique partial match). */
@@ -84,25 +98,17 @@ export async function resolveProjectId(ctx: CommandContext, value: string): Prom
   const found = exact.length > 0 ? exact : projects.filter((p) => wanted !== '' && named(p).includes(wanted));
   const only = found.length === 1 ? found[0] : undefined;
   if (only !== undefined) return only.id;
+  // Projects are named by name; an id only where a name does not tell them apart, labelled, to be copied.
   const listed = (found.length > 0 ? found : projects)
-    .map((p) => `${p.name ?? 'unnamed'} (${p.id})`)
+    .map((p) =>
+      found.length > 0 || !p.name ? `"${p.name ?? 'unnamed'}" (project id ${p.id})` : `"${p.name}"`,
+    )
     .join(', ');
   throw new CommandInputError(
     found.length === 0
       ? `No agent project is called "${value}". Projects: ${listed || 'none'}.`
-      : `"${value}" matches several projects: ${listed}. Give its id.`,
+      : `"${value}" matches several projects: ${listed}. Give the whole name, or the project id.`,
   );
-}
-
-function filterSummary(filters: Readonly<Record<string, unknown>>): Inline[] {
-  const shown = Object.entries(filters).filter(
-    ([key, value]) => value !== undefined && key !== 'page' && key !== 'perPage',
-  );
-  if (shown.length === 0) return [];
-  return [
-    ' · ',
-    ...shown.flatMap(([key, value], i) => [i === 0 ? '' : ' ', code(`${key}:${String(value)}`)]),
-  ];
 }
 
 /**
@@ -158,12 +164,12 @@ export async function showMessages(
   const size = filters.perPage ?? DEFAULT_PER_PAGE;
   const query = { ...filters, page, perPage: size };
   const { data } = await ctx.service.agent.messages(query);
+  const said = filterSummary(filters, await filterNames(ctx, filters));
   if (data.items.length === 0) {
     const what = page > 1 ? `No messages on page ${page}.` : 'No messages match these filters.';
-    return reply(
-      [notice('info', [what, page > 1 ? '' : statusHint(filters.status), ...filterSummary(filters)])],
-      { replace },
-    );
+    return reply([notice('info', [what, page > 1 ? '' : statusHint(filters.status), ...said])], {
+      replace,
+    });
   }
   const offset = (data.page - 1) * size;
   const compact = data.items.length > BUTTON_ITEMS_MAX;
@@ -177,7 +183,7 @@ export async function showMessages(
   const stored = { ...filters, perPage: size, page: undefined };
   return reply(
     [
-      text(bold('Outreach messages'), ' · → sent, ← received', ...filterSummary(filters)),
+      text(bold('Outreach messages'), ' · → sent, ← received', ...said),
       ...nodes,
       pager({
         page: data.page,
@@ -202,7 +208,9 @@ export async function showContacted(
   if (data.items.length === 0) {
     const what =
       page > 1 ? `No contacted creators on page ${page}.` : 'No contacted creators match these filters.';
-    return reply([notice('info', [what, ...filterSummary(filters)])], { replace });
+    return reply([notice('info', [what, ...filterSummary(filters, await filterNames(ctx, filters))])], {
+      replace,
+    });
   }
   const projectName = namesOf(await loadProjects(ctx));
   const offset = (data.page - 1) * size;
@@ -220,7 +228,7 @@ export async function showContacted(
   const stored = { ...filters, perPage: size, page: undefined };
   return reply(
     [
-      text(bold('Contacted creators'), ...filterSummary(filters)),
+      text(bold('Contacted creators'), ...filterSummary(filters, projectName)),
       ...nodes,
       pager({
         page: data.page,
@@ -268,7 +276,8 @@ export async function showConversation(
   const at = Math.min(Math.max(1, page), pages);
   const shown = messages.slice((at - 1) * CONVERSATION_PER_PAGE, at * CONVERSATION_PER_PAGE);
   const projectId = messages[0]?.project_id ?? null;
-  const projectName = projectId === null ? null : namesOf(await loadProjects(ctx))(projectId);
+  const projectName =
+    projectId === null ? null : ((await loadProjects(ctx)).find((p) => p.id === projectId)?.name ?? null);
   const email = messages.find((m) => m.creator_email)?.creator_email ?? null;
   const nodes: Array<ReplyNode | null> = [
     ...conversationHead(messages, threadId, projectName),

@@ -8,6 +8,7 @@ import {
   formatPercent,
   type Inline,
   MISSING,
+  platformLabel,
   type ReplyNode,
   shortText,
   text,
@@ -102,7 +103,7 @@ export function contactedLine(
     `${n}. `,
     bold(name),
     email === null || email === name ? '' : ` <${email}>`,
-    platform === null ? '' : ` · ${platform}`,
+    platform === null ? '' : ` · ${platformLabel(platform)}`,
     `\n   Sent ${creator.sent_messages_count ?? 0} · Replies ${replies}${creator.has_replies === true && replies === 0 ? ' (has replies)' : ''}`,
     ` · First ${formatWhen(creator.first_contacted_at ?? null) ?? MISSING} · Last ${formatWhen(creator.last_contacted_at ?? null) ?? MISSING}`,
     lastReply === null ? '' : ` · Last reply ${lastReply}`,
@@ -124,7 +125,10 @@ function list(values: readonly string[] | null | undefined): string | null {
   return values && values.length > 0 ? values.join(', ') : null;
 }
 
-/** A project: name, status and id, then its counters, campaign, targeting and last run. */
+/**
+ * A project: name and status, then its counters, campaign, targeting and last run; its id only when it has no name
+ * (then the id is how it is named in a command), labelled.
+ */
 export function projectNodes(project: AgentProject, campaign: string | null): ReplyNode[] {
   const sent = project.total_emails_sent ?? null;
   const responses = project.total_responses ?? null;
@@ -134,8 +138,8 @@ export function projectNodes(project: AgentProject, campaign: string | null): Re
   return [
     text(
       bold(shortText(project.name ?? null, 100) ?? 'Unnamed project'),
-      ` · ${project.status ?? 'status unknown'} · `,
-      code(project.id),
+      ` · ${project.status ?? 'status unknown'}`,
+      ...(project.name ? [] : [' · Project id: ', code(project.id)]),
     ),
     fields([
       { label: 'Emails sent', value: sent, inline: true },
@@ -152,14 +156,13 @@ export function projectNodes(project: AgentProject, campaign: string | null): Re
   ];
 }
 
-/** The campaign of a project: its CRM list name (and id) when known, else the id. */
+/** The campaign of a project: its CRM list's name when known, else the list's id, labelled as one. */
 export function campaignLabel(
   campaignId: string | null | undefined,
   listNames: ReadonlyMap<string, string>,
 ): string | null {
   if (!campaignId) return null;
-  const name = listNames.get(campaignId);
-  return name === undefined ? campaignId : `${name} (${campaignId})`;
+  return listNames.get(campaignId) ?? `List id: ${campaignId}`;
 }
 
 /** The head of a conversation: subject, creator, project and mailbox, with how many messages it holds. */
@@ -181,8 +184,14 @@ export function conversationHead(
         value: creator === null ? null : `${creator}${email && email !== creator ? ` <${email}>` : ''}`,
         inline: true,
       },
-      { label: 'Platform', value: first?.creator_platform ?? null, inline: true },
-      { label: 'Project', value: projectName ?? first?.project_id ?? null, inline: true },
+      {
+        label: 'Platform',
+        value: first?.creator_platform ? platformLabel(first.creator_platform) : null,
+        inline: true,
+      },
+      projectName === null && first?.project_id
+        ? { label: 'Project id', value: first.project_id, inline: true }
+        : { label: 'Project', value: projectName, inline: true },
       {
         label: 'Messages',
         value: `${thread.length} (${thread.length - inbound} sent, ${inbound} received)`,

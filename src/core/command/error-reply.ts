@@ -11,6 +11,7 @@ import { CommandInputError, NotConnectedError } from './errors.js';
 import { issueLines } from './issues.js';
 import { ParamError } from './params.js';
 import { TokenizeError } from './tokenize.js';
+import type { CommandFamily } from './types.js';
 
 /** A short reference to quote to whoever reads the logs. */
 export function newReference(): string {
@@ -31,8 +32,28 @@ function inputIssues(error: ServiceInputError): string {
   );
 }
 
-/** Turns any error thrown while handling a command or an element into the reply its author sees. */
-export function errorReply(error: unknown, logger: Logger, usage: string | null = null): Reply {
+/**
+ * What the service says in its own terms, in Scout's: it points to its actions (`see action=weeks`), which people
+ * reach as commands of the family that failed (`/scout songs weeks`), else through that family's help.
+ */
+export function inScoutTerms(message: string, family?: CommandFamily): string {
+  return message.replace(/\baction=([\w-]+)/g, (_, name: string) => {
+    if (family === undefined) return '/scout help';
+    const command = family.commands.find((def) => def.name === name);
+    return command === undefined ? `/scout help ${family.name}` : `/scout ${family.name} ${command.name}`;
+  });
+}
+
+/**
+ * Turns any error thrown while handling a command or an element into the reply its author sees; `family`, the
+ * family of the command that failed, names the commands the service's message points to.
+ */
+export function errorReply(
+  error: unknown,
+  logger: Logger,
+  usage: string | null = null,
+  family?: CommandFamily,
+): Reply {
   const withUsage = (message: string, shown: string | null) =>
     reply([notice('error', message), shown === null ? null : codeBlock(shown, { title: 'Usage' })]);
   if (error instanceof TokenizeError || error instanceof ParamError) return withUsage(error.message, usage);
@@ -63,7 +84,7 @@ export function errorReply(error: unknown, logger: Logger, usage: string | null 
       'service call failed',
     );
     const level = error.code === 'RATE_LIMITED' || error.code === 'NOT_FOUND' ? 'warning' : 'error';
-    return reply([notice(level, error.message, { reference })]);
+    return reply([notice(level, inScoutTerms(error.message, family), { reference })]);
   }
   if (isStorageFull(error)) {
     logger.error({ err: error }, 'Scout’s database cannot grow: the disk is full.');

@@ -14,7 +14,7 @@ import { issueLines } from './issues.js';
 import { coerceParam, ParamError, resolveKey } from './params.js';
 import { keyedTokens, lineOf, resolveText } from './routing.js';
 import { type Token, TokenizeError } from './tokenize.js';
-import type { CommandDef, CommandRegistry } from './types.js';
+import type { CommandDef, CommandFamily, CommandRegistry } from './types.js';
 import { usageLine } from './usage.js';
 
 /** A command's raw input, before its schema, and the command line it reads as. */
@@ -99,16 +99,17 @@ export const isInputError = (error: unknown) =>
   error instanceof CommandInputError || error instanceof TokenizeError || error instanceof ParamError;
 
 /**
- * The answer to a command that failed (`def` once it is known), with its usage line; a mistake in its options
- * offers the command's form where the adapter opens forms.
+ * The answer to a command that failed (`def` once it is known, of `family`), with its usage line; a mistake in its
+ * options offers the command's form where the adapter opens forms.
  */
 export function mistake(
   error: unknown,
   def: CommandDef<unknown> | null,
   forms: boolean | undefined,
   logger: Logger,
+  family?: CommandFamily,
 ): Reply {
-  const answer = errorReply(error, logger, def === null ? null : usageLine(def));
+  const answer = errorReply(error, logger, def === null ? null : usageLine(def), family);
   if (forms !== true || def === null || !hasForm(def) || !isInputError(error)) return answer;
   return { ...answer, nodes: [...answer.nodes, buttons(formButton('Form', commandFormId(def)))] };
 }

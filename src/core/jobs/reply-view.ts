@@ -29,6 +29,8 @@ export interface StatusPayload {
   projectId: string | null;
   creatorId: string | null;
   creatorName: string | null;
+  /** The creator's handle, when the notification knew it: how the status answer names them. */
+  handle: string | null;
 }
 
 /** Longest body preview in a notification. */
@@ -90,6 +92,7 @@ export function replyNotification(message: AgentMessage, context: ReplyViewConte
         projectId: message.project_id ?? null,
         creatorId: message.creator_id ?? null,
         creatorName: message.creator_name ?? null,
+        handle: context.handle,
       } satisfies StatusPayload),
       { style: 'primary' },
     ),
@@ -101,7 +104,10 @@ export function replyNotification(message: AgentMessage, context: ReplyViewConte
         { label: 'Creator', value: name, inline: true },
         { label: 'Handle', value: context.handle === null ? null : `@${context.handle}`, inline: true },
         { label: 'Platform', value: platform, inline: true },
-        { label: 'Project', value: context.projectName ?? message.project_id ?? null, inline: true },
+        // A project whose name is unknown is shown by its id, labelled as one.
+        context.projectName === null && message.project_id
+          ? { label: 'Project id', value: message.project_id, inline: true }
+          : { label: 'Project', value: context.projectName, inline: true },
         { label: 'Received', value: when(replyTime(message)), inline: true },
         { label: 'Email', value: message.creator_email ?? null, inline: true },
         { label: 'Subject', value: shortText(message.subject ?? null, 150) },

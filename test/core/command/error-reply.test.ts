@@ -4,7 +4,7 @@
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { errorReply } from '../../../src/core/command/error-reply.js';
+import { errorReply, inScoutTerms } from '../../../src/core/command/error-reply.js';
 import { TokenizeError } from '../../../src/core/command/tokenize.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { ServiceError, ServiceInputError } from '../../../src/core/service/errors.js';
@@ -53,6 +53,24 @@ describe('errorReply', () => {
     expect(syntax).toContain('A quote is not closed.');
     expect(syntax).toContain('/scout find');
     expect(lines).toHaveLength(1);
+  });
+
+  it('names a command, never the service’s action, where the service points to one', () => {
+    const { logger } = logged();
+    const family = {
+      name: 'songs',
+      commands: [{ name: 'weeks' }, { name: 'history' }],
+    } as unknown as Parameters<typeof inScoutTerms>[1];
+    const rejected = new ServiceError({
+      code: 'BAD_REQUEST',
+      operation: 'songs.query',
+      status: 400,
+      message: 'The service rejected the request: No chart for week 2001-W05; see action=weeks.',
+    });
+    expect(toText(errorReply(rejected, logger, null, family))).toContain('see /scout songs weeks.');
+    expect(inScoutTerms('see action=song-history', family)).toBe('see /scout help songs');
+    expect(toText(errorReply(rejected, logger))).toContain('see /scout help.');
+    expect(toText(errorReply(rejected, logger))).not.toContain('action=');
   });
 
   it('says each problem of an input the client refused in a sentence naming its field once', () => {

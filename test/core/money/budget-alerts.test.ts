@@ -104,11 +104,11 @@ describe('budget alerts', () => {
     expect(await harness.spentToday()).toBe(100);
     expect(dms()).toHaveLength(2);
     const rows = await harness.app.store.db.all(
-      sql`SELECT threshold, state FROM budget_alerts WHERE user_id = 'me' ORDER BY threshold`,
+      sql`SELECT key, state FROM outbox WHERE user_id = 'me' ORDER BY key`,
     );
     expect(rows).toEqual([
-      { threshold: '100', state: 'posted' },
-      { threshold: '80', state: 'posted' },
+      { key: 'alert:me:100:2026-03-15', state: 'posted' },
+      { key: 'alert:me:80:2026-03-15', state: 'posted' },
     ]);
 
     // A new UTC day: the cap resets, and passing 80% is news again.
@@ -134,12 +134,10 @@ describe('budget alerts', () => {
     expect(directMessages(printed())[0]).toContain(
       'You have reached your daily credit cap: 20 of 20 credits',
     );
-    const rows = await harness.app.store.db.all(
-      sql`SELECT threshold, state FROM budget_alerts ORDER BY threshold`,
-    );
+    const rows = await harness.app.store.db.all(sql`SELECT key, state FROM outbox ORDER BY key`);
     expect(rows).toEqual([
-      { threshold: '100', state: 'posted' },
-      { threshold: '80', state: 'skipped' },
+      { key: expect.stringMatching(/^alert:me:100:/), state: 'posted' },
+      { key: expect.stringMatching(/^alert:me:80:/), state: 'dropped' },
     ]);
   });
 
@@ -219,7 +217,7 @@ describe('budget alerts', () => {
     expect(await harness.type('songs countries')).toContain('daily cap');
     expect(await harness.spentToday()).toBe(20);
     const row = await harness.app.store.db.one(
-      sql`SELECT state, attempts FROM budget_alerts WHERE threshold = '100'`,
+      sql`SELECT state, attempts FROM outbox WHERE key LIKE 'alert:me:100:%'`,
     );
     expect(row).toEqual({ state: 'posting', attempts: 2 });
   });
@@ -230,8 +228,6 @@ describe('budget alerts', () => {
     await song(harness);
     await settle();
     expect(directMessages(printed())).toEqual([]);
-    expect(
-      (await harness.app.store.db.one<{ n: number }>(sql`SELECT COUNT(*) AS n FROM budget_alerts`))?.n,
-    ).toBe(0);
+    expect((await harness.app.store.db.one<{ n: number }>(sql`SELECT COUNT(*) AS n FROM outbox`))?.n).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ import { type ParamSpec, rangeExamples } from '../params.js';
 import { quoteValue, withoutPrefix } from '../syntax.js';
 import { type Token, tokenize } from '../tokenize.js';
 import type { CommandDef, CommandRegistry } from '../types.js';
-import { paramSyntax } from '../usage.js';
+import { paramSyntax, shortName } from '../usage.js';
 import type { FormRequest } from './ids.js';
 
 /**
@@ -298,7 +298,9 @@ export function formSpec(
       input: inputOf(spec),
       choices: spec.kind === 'choice' || spec.kind === 'choices' ? spec.values : [],
       also: spec.kind === 'text' ? (spec.person?.also ?? []) : [],
-      ...(shown === undefined ? {} : { value: shown, typed: `${name}:${quoteValue(shown)}` }),
+      ...(shown === undefined
+        ? {}
+        : { value: shown, typed: `${shortName(name, spec)}:${quoteValue(shown)}` }),
     };
   });
   return {

@@ -12,7 +12,7 @@ import { ParamError, type ParamSpec, type ParamTable, resolveKey } from '../para
 import { quoteValue } from '../syntax.js';
 import { type Token, TokenizeError, tokenize } from '../tokenize.js';
 import type { CommandDef, CommandRegistry } from '../types.js';
-import { paramSyntax } from '../usage.js';
+import { paramSyntax, shortName } from '../usage.js';
 import { FORM_KIND, formRequest, readFormId } from './ids.js';
 import { formSpec } from './spec.js';
 
@@ -196,13 +196,19 @@ export async function openForm(
   return def === undefined ? null : formSpec(def, parsed.data);
 }
 
+/** An option filled in, under the name people type it by (`category:Fitness`, not the service's `mainCategory`). */
+function filledIn(def: CommandDef<unknown>, name: string, value: string): string {
+  const param = def.params[name];
+  return `${param === undefined ? name : shortName(name, param)}:${quoteValue(value)}`;
+}
+
 /** The command line a form stands for, as a person would type it: fixed options filled in, the others as syntax. */
 export function formCommandLine(def: CommandDef<unknown>, spec: FormSpec): string {
-  const fixed = Object.entries(spec.fixed).map(([name, value]) => `${name}:${quoteValue(value)}`);
+  const fixed = Object.entries(spec.fixed).map(([name, value]) => filledIn(def, name, value));
   const rest = spec.fields.map((field) => {
     const param = def.params[field.name] as ParamSpec;
     const syntax =
-      field.value === undefined ? paramSyntax(field.name, param) : `${field.name}:${quoteValue(field.value)}`;
+      field.value === undefined ? paramSyntax(field.name, param) : filledIn(def, field.name, field.value);
     return field.required || field.value !== undefined ? syntax : `[${syntax}]`;
   });
   return ['/scout', def.family, def.name, ...fixed, ...rest].join(' ');
