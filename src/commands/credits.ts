@@ -14,14 +14,18 @@ import {
   type FileAttachment,
   fields,
   formatCredits,
+  formatInteger,
   type Inline,
   mention,
   notice,
+  numberCell,
   plural,
   type Reply,
   type ReplyNode,
   reply,
+  TABLE_ROWS_MAX,
   type TextNode,
+  table,
   text,
 } from '../core/ui/index.js';
 
@@ -35,26 +39,52 @@ async function balance(ctx: CommandContext): Promise<number | null> {
 
 type SpendGroup = { key: string; credits: number; calls: number };
 
-const GROUPS_SHOWN = 10;
+/** People named, one line each, in the spend by person. */
+const PEOPLE_SHOWN = 10;
 
 const spend = (g: SpendGroup) => `${formatCredits(g.credits)} (${plural(g.calls, 'call')})`;
 
-function groups(title: string, list: readonly SpendGroup[]) {
+const whole = (value: number) => numberCell(formatInteger(value), value);
+
+/**
+ * Spend by one key (a command, a day) as a table: the key, then Credits and Calls as numbers that sort by value.
+ * Rows past a table's are said, not dropped silently.
+ */
+function spendTable(title: string, key: string, list: readonly SpendGroup[]): ReplyNode[] {
+  if (list.length === 0) return [text(bold(title)), text('No spend yet.')];
+  const left = list.length - TABLE_ROWS_MAX;
   return [
-    text(bold(title)),
-    list.length === 0
-      ? text('No spend yet.')
-      : fields(list.slice(0, GROUPS_SHOWN).map((g) => ({ label: g.key, value: spend(g), inline: true }))),
-  ];
+    table({
+      caption: title,
+      columns: [{ label: key }, { label: 'Credits', numeric: true }, { label: 'Calls', numeric: true }],
+      rows: list.map((g) => [g.key, whole(g.credits), whole(g.calls)]),
+    }),
+    left > 0 ? text(`And ${left} more, not shown.`) : null,
+  ].filter((node) => node !== null);
 }
 
-/** Spend by person: one line each, the person mentioned (field labels are plain text, so they cannot be). */
+/**
+ * Spend by person: one line each, the person mentioned, which every platform shows by name (a table's cells are
+ * plain text, where a person could only be an id).
+ */
 function people(title: string, list: readonly SpendGroup[]): TextNode[] {
   if (list.length === 0) return [text(bold(title)), text('No spend yet.')];
   const lines = list
-    .slice(0, GROUPS_SHOWN)
+    .slice(0, PEOPLE_SHOWN)
     .flatMap((g, index): Inline[] => [index === 0 ? '' : '\n', mention(g.key), `: ${spend(g)}`]);
-  return [text(bold(title)), text(...lines)];
+  const left = list.length - PEOPLE_SHOWN;
+  const others = left === 1 ? 'one other person' : `${left} other people`;
+  const more = left > 0 ? [text(`And ${others}, who spent less.`)] : [];
+  return [text(bold(title)), text(...lines), ...more];
+}
+
+/** Each of the last `days` UTC days up to `now`'s, newest first, with its spend (none on a day without any). */
+function everyDay(list: readonly SpendGroup[], now: Date, days: number): SpendGroup[] {
+  const byDay = new Map(list.map((g) => [g.key, g]));
+  return Array.from({ length: days }, (_, back) => {
+    const day = new Date(utcDay(now).from.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    return byDay.get(day) ?? { key: day, credits: 0, calls: 0 };
+  });
 }
 
 /** Calls that may have been charged without a readable answer, counted at their estimate until settled. */
@@ -126,8 +156,12 @@ async function show(ctx: CommandContext): Promise<Reply> {
       ]),
       ...unconfirmedNote(unconfirmed),
       ...people('Team this month, by person', byPerson),
-      ...groups('Team this month, by command', byCommand),
-      ...groups(`Team, last ${LAST_DAYS} days`, byDay),
+      ...spendTable('Team this month, by command', 'Command', byCommand),
+      ...spendTable(
+        `Team, last ${LAST_DAYS} days`,
+        'Day',
+        byDay.length === 0 ? [] : everyDay(byDay, now, LAST_DAYS),
+      ),
       ...picture.nodes,
     ],
     { files: picture.files },

@@ -43,6 +43,16 @@ describe('the cost line', () => {
     expect(lastLine(answer)).toMatch(new RegExp(`^${spent} credits?( · \\d+ cached, free)?$`));
   });
 
+  it('counts the creators shown from profiles paid for before as cached, free', async () => {
+    await h.type('creators search category:Beauty');
+    await h.type('next');
+    const back = await spending('previous');
+    expect(back.spent).toBe(0);
+    expect(lastLine(back.answer)).toBe('0 credits · 5 cached, free');
+    const details = await spending('details 2');
+    expect(lastLine(details.answer)).toBe('0 credits · 1 cached, free');
+  });
+
   it('says nothing of credits on a free answer', async () => {
     const { answer, spent } = await spending('lists');
     expect(spent).toBe(0);

@@ -2,11 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { helpFamily } from '../../src/commands/help.js';
+import { CRM_STATUS_LABELS } from '../../src/commands/lists/crm-cards.js';
 import { listFamily, listsFamily } from '../../src/commands/lists.js';
 import { openForm, readForm } from '../../src/core/command/forms/index.js';
-import { CRM_STATUSES } from '../../src/core/service/enums.js';
+import { quoteValue } from '../../src/core/command/syntax.js';
+import { CRM_STATUSES, type CrmStatus } from '../../src/core/service/enums.js';
 import type { CrmContact } from '../../src/core/service/index.js';
-import type { Reply } from '../../src/core/ui/index.js';
+import { type Reply, renderText, type SelectNode, type TableNode } from '../../src/core/ui/index.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
 const LIST = 'Scout Contacts Test';
@@ -48,6 +50,22 @@ const contactOf = async (userId: string) =>
   (await contacts()).find((c) => c.user_id === userId) as CrmContact;
 const id = (n: number) => ids[n] as string;
 const writes = (requests: ReturnType<Harness['requests']>) => requests.filter((r) => r.method !== 'GET');
+
+function tableOf(reply: Reply): TableNode {
+  const found = reply.nodes.find((node) => node.type === 'table');
+  if (found?.type !== 'table') throw new Error('no table');
+  return found;
+}
+
+const selectsOf = (reply: Reply): SelectNode[] =>
+  reply.nodes.filter((node): node is SelectNode => node.type === 'select');
+
+/** A contact chosen in a table's menu: the answer that offers what can be done to it. */
+async function choose(page: Reply, contact: CrmContact): Promise<Reply> {
+  const menu = selectsOf(page).find((s) => s.options.some((o) => o.value === contact.id));
+  if (menu === undefined) throw new Error(`no option for ${contact.id}`);
+  return h.app.dispatcher.action({ ...invocation, token: menu.actionId, event: { value: contact.id } });
+}
 
 function tokenOf(reply: Reply, label: string): string {
   for (const node of reply.nodes) {
@@ -117,7 +135,7 @@ describe('list add', () => {
       ],
       [`list add "${LIST}" ${id(4)} rate:-1`, 'Error: rate must be a number of at least 0.', ''],
       [`list add "${LIST}" ${id(4)} email:not-an-email`, 'Error: email must be an email address.', ''],
-      [`list add "${LIST}" ${id(4)} status:negotiatin`, 'Did you mean "NEGOTIATING"?', ''],
+      [`list add "${LIST}" ${id(4)} status:negotiatin`, 'Did you mean "Negotiating"?', ''],
       [`list add "${LIST}"`, 'Error: Give 1 to 500 creator ids after the list name.', ''],
       [`list add "${LIST}" ${Array.from({ length: 501 }, (_, i) => `c${i}`).join(',')}`, 'from 1 to 500', ''],
       ['list add', 'list is required', ''],
@@ -138,27 +156,81 @@ describe('list add', () => {
 });
 
 describe('list show', () => {
-  it('shows the contacts as rows with buttons, in the channel', async () => {
-    const reply = await h.app.dispatcher.text({ ...invocation, text: `list "${LIST}"` });
+  it('shows the contacts as a table read in one request, in the channel, with a menu to act on each', async () => {
+    const { result: reply, requests } = await sent(() =>
+      h.app.dispatcher.text({ ...invocation, text: `list "${LIST}"` }),
+    );
+    expect(requests.filter((r) => r.path.endsWith('/creators')).map((r) => r.query)).toEqual([
+      { page: '1', per_page: '100' },
+    ]);
     expect(reply.visibility).toBe('channel');
-    const rows = reply.nodes.filter((n) => n.type === 'card');
-    expect(rows).toHaveLength(4);
-    for (const row of rows) {
-      expect(row.type === 'card' && row.actions.map((a) => a.label)).toEqual(['Set status', 'Edit']);
+    const table = tableOf(reply);
+    expect(table.caption).toBe(`${LIST}, contacts 1–4`);
+    // Proposed rate: one contact has one; Agreed rate: none has one yet, so no column.
+    expect(table.columns).toEqual([
+      { label: 'Creator', align: 'left' },
+      { label: 'Status', align: 'left' },
+      { label: 'Followers', align: 'right' },
+      { label: 'Engagement (%)', align: 'right' },
+      { label: 'Proposed rate', align: 'right' },
+      { label: 'Last contact', align: 'left' },
+    ]);
+    const listed = await contacts();
+    expect(table.rows).toHaveLength(4);
+    for (const [index, contact] of listed.entries()) {
+      const row = table.rows[index] ?? [];
+      const creator = contact.influencer as { nickname: string; followers: number; engagement_rate: number };
+      expect(row[0]?.text).toBe(`@${contact.handle} · ${creator.nickname}`);
+      expect(row[1]?.text).toBe(contact.status === 'TO_OUTREACH' ? 'To outreach' : 'Outreached');
+      expect(row[2]?.number).toBe(creator.followers);
+      expect(row[3]?.number).toBeCloseTo(creator.engagement_rate * 100, 4);
+      expect(row[4]?.number).toBe(contact.proposed_rate ?? null);
+      expect(row[5]?.text).toBe('—');
     }
-    expect(reply.nodes.some((n) => n.type === 'pager')).toBe(false);
+    expect(table.rows.map((row) => row[4]?.text)).toContain('1,500');
+    const [menu, ...more] = selectsOf(reply);
+    expect(more).toEqual([]);
+    expect(menu?.placeholder).toBe('Act on a contact…');
+    expect(menu?.options.map((o) => [o.value, o.label])).toEqual(
+      listed.map((c) => [c.id, table.rows[listed.indexOf(c)]?.[0]?.text]),
+    );
+    expect(reply.nodes.some((n) => n.type === 'pager' || n.type === 'card')).toBe(false);
     const out = await h.type(`list show ${listId}`);
     expect(out).toContain(`${LIST} · 4 contacts`);
+    expect(out).toMatch(/^Creator +Status +Followers +Engagement \(%\) +Proposed rate +Last contact$/m);
+    expect(out).toMatch(/^@\S+ · .+ {2,}Outreached +[\d.]+K? +[\d.]+ +— +—$/m);
+    for (const contact of listed) expect(out).not.toContain(contact.user_id as string);
+  });
+
+  it('shows a chosen contact with its notes and every action, to the one who chose it', async () => {
+    await h.type(`list "${LIST}"`);
+    const out = await h.type('1.1');
+    const [first] = await contacts();
+    expect(out).toContain(`@${first?.handle}`);
     expect(out).toContain('Notes: Met at the expo');
+    expect(out).toContain('[1] Set status  [2] Edit  [3] Remove');
+    const page = await h.app.dispatcher.text({ ...invocation, text: `list "${LIST}"` });
+    const { result: chosen, requests } = await sent(() => choose(page, first as CrmContact));
+    expect(chosen.visibility).toBe('author');
+    expect(writes(requests)).toEqual([]);
+    expect(requests.map((r) => r.path)).toEqual([`/api/v2/crm/lists/${listId}/creators`]);
+    const [menu] = selectsOf(page);
+    const nothing = await sent(() =>
+      h.app.dispatcher.action({ ...invocation, token: menu?.actionId as string }),
+    );
+    expect(renderText(nothing.result).text).toContain('Choose a contact in the menu.');
+    expect(nothing.requests).toEqual([]);
   });
 
   it('pages with a page size, in place', async () => {
     const { result: out, requests } = await sent(() => h.type(`list "${LIST}" limit:3`));
     expect(requests.at(-1)?.query).toEqual({ page: '1', per_page: '3' });
     expect(out).toContain('Page 1 of 2');
+    expect(out).toContain('This table shows contacts 1–3 of 4. See the other 1 contact with the pager below');
     const next = await sent(() => h.type('next'));
     expect(next.requests.map((r) => r.query)).toEqual([{ page: '2', per_page: '3' }]);
     expect(next.result).toContain('Page 2 of 2');
+    expect(next.result).toContain(`${LIST}, contacts 4–4:`);
     expect(next.result).toContain('‹ Previous');
     const back = await h.type('previous');
     expect(back).toContain('Page 1 of 2');
@@ -174,22 +246,20 @@ describe('list show', () => {
 
   it('filters by status in any case', async () => {
     const { result: out, requests } = await sent(() => h.type(`list "${LIST}" status:"To Outreach"`));
-    expect(requests.at(-1)?.query).toEqual({ page: '1', per_page: '10', status: 'TO_OUTREACH' });
+    expect(requests.at(-1)?.query).toEqual({ page: '1', per_page: '100', status: 'TO_OUTREACH' });
     expect(out).toContain(`${LIST} · 1 contact with status To outreach`);
-  });
-
-  it('shows big pages as one line per contact', async () => {
-    const out = await h.type(`list "${LIST}" perPage:50`);
-    expect(out).toMatch(/^1\. @\S+ \(\S+\) · Outreached/m);
-    expect(out).toContain('4. ');
-    expect(out).not.toContain('Set status');
+    expect(out).toContain(`${LIST}, contacts 1–1 with status To outreach:`);
   });
 
   it('refuses bad options before sending anything', async () => {
     for (const [line, message] of [
-      [`list "${LIST}" perPage:501`, 'Error: perPage must be a whole number from 1 to 500.'],
+      [`list "${LIST}" perPage:101`, 'Error: perPage takes a whole number from 1 to 100, not "101".'],
       [`list "${LIST}" page:0`, 'Error: page must be a whole number of at least 1.'],
-      [`list "${LIST}" status:negotiatin`, 'Did you mean "NEGOTIATING"?'],
+      [`list "${LIST}" status:negotiatin`, 'Did you mean "Negotiating"?'],
+      [
+        `list "${LIST}" status:sleeping`,
+        'Allowed: To outreach, Outreached, Negotiating, Working, Done, Cancelled.',
+      ],
       [`list "${LIST}" page:1.5`, 'page takes a whole number'],
     ] as const) {
       const { result: out, requests } = await sent(() => h.type(line));
@@ -202,7 +272,11 @@ describe('list show', () => {
 describe('contact buttons', () => {
   it('"Set status" offers the six statuses, and choosing one updates the contact', async () => {
     await h.type(`list "${LIST}"`);
+    const [first] = await contacts();
+    // The table's menu, then the contact's own buttons.
+    expect(await h.type('1.1')).toContain(`@${first?.handle}`);
     const picker = await h.type('set 1');
+    expect(picker).toContain(`New status for @${first?.handle} in ${LIST}:`);
     for (const label of ['To outreach', 'Outreached', 'Negotiating', 'Working', 'Done', 'Cancelled']) {
       expect(picker).toContain(label);
     }
@@ -213,13 +287,18 @@ describe('contact buttons', () => {
     expect(out).toContain('status Negotiating');
     expect(out).toContain('Status: Negotiating');
     const contactId = patch?.path.split('/').at(-1);
+    expect(contactId).toBe(first?.id);
     expect((await contacts()).find((c) => c.id === contactId)?.status).toBe('NEGOTIATING');
   });
 
   it('"Set status" takes the status typed after it', async () => {
     await h.type(`list "${LIST}" page:1`);
-    const { result: out, requests } = await sent(() => h.type('set 2 working'));
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'WORKING' });
+    const second = (await contacts())[1] as CrmContact;
+    await h.type('1.2');
+    const { result: out, requests } = await sent(() => h.type('set 1 working'));
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe(`/api/v2/crm/contacts/${second.id}`);
+    expect(patch?.body).toEqual({ status: 'WORKING' });
     expect(out).toContain('Status: Working');
     const bad = await sent(() => h.type('set 1 to sleeping'));
     expect(bad.result).toContain('status cannot be "sleeping"');
@@ -229,10 +308,14 @@ describe('contact buttons', () => {
   it('"Edit" prints the contact form\'s command line filled in, then runs it with what is typed after it', async () => {
     await h.type(`list "${LIST}" perPage:1`);
     const [first] = (await h.app.service.crm.listCreators({ listId, perPage: 1 })).data.items;
+    await h.type('1.1');
     const help = await h.type('edit 1');
+    // The list by its name and the creator by handle, as people type them: no id of the service.
     expect(help).toContain(
-      `/scout list update list:${listId} creator:${first?.user_id} [status:negotiating]`,
+      `/scout list update list:"${LIST}" creator:@${first?.handle} [status:negotiating]`,
     );
+    expect(help).not.toContain(listId);
+    expect(help).not.toContain(first?.user_id as string);
     expect(help).toContain('[agreed:450]');
     const { result: out, requests } = await sent(() =>
       h.type('edit 1 notes:"Call Monday" rate:500 agreed:450 deliverables:"1 reel" email:bo@example.com'),
@@ -254,27 +337,27 @@ describe('contact buttons', () => {
 
   it('"Edit" opens the contact form: list update with the list and creator set, the six statuses as its choices', async () => {
     const page = await h.app.dispatcher.text({ ...invocation, text: `list "${LIST}" perPage:2 page:2` });
-    const token = tokenOf(page, 'Edit');
+    const [contact] = (await h.app.service.crm.listCreators({ listId, perPage: 2, page: 2 })).data.items;
+    const token = tokenOf(await choose(page, contact as CrmContact), 'Edit');
     const lookup = (t: string) => h.app.store.actions.lookup(t, LOCAL_ACTOR, new Date());
     const spec = await openForm({ registry: h.app.registry, lookup }, token);
     if (spec === null) throw new Error('Edit opened no form');
-    const [contact] = (await h.app.service.crm.listCreators({ listId, perPage: 2, page: 2 })).data.items;
     expect(spec).toMatchObject({
       family: 'list',
       command: 'update',
-      fixed: { list: listId, creator: contact?.user_id },
+      fixed: { list: LIST, creator: `@${contact?.handle}` },
     });
     const status = spec.fields[0];
     expect(status?.name).toBe('status');
     expect(status?.choices).toEqual([
-      'TO_OUTREACH',
-      'OUTREACHED',
-      'NEGOTIATING',
-      'WORKING',
-      'DONE',
-      'CANCELLED',
+      'To outreach',
+      'Outreached',
+      'Negotiating',
+      'Working',
+      'Done',
+      'Cancelled',
     ]);
-    expect(status?.hint).toContain('to outreach, outreached, negotiating, working, done');
+    expect(status?.hint).toContain('To outreach, Outreached, Negotiating, Working, Done');
     expect(status?.hint).not.toMatch(/to contact|agreed,|declined/);
     const def = h.app.registry.command('list', 'update');
     if (def === undefined) throw new Error('no list update');
@@ -329,7 +412,8 @@ describe('contact buttons', () => {
       { registry: h.app.registry, lookup: (t) => h.app.store.actions.lookup(t, LOCAL_ACTOR, new Date()) },
       tokenOf(bare, 'Open the form'),
     );
-    expect(form?.fixed).toEqual({ list: listId, creator: contact?.user_id });
+    // A contact known by no handle is named by its creator id, the only name it has; the list by its name.
+    expect(form?.fixed).toEqual({ list: LIST, creator: contact?.user_id });
     const { result, requests } = await sent(() =>
       h.app.dispatcher.action({ ...invocation, token, event: { values: { notes: 'Older button' } } }),
     );
@@ -386,11 +470,33 @@ describe('list update, check and remove', () => {
     const { result: out, requests } = await sent(() => h.type(`list check "${LIST}" ${id(0)} ${id(7)}`));
     expect(requests.at(-1)?.body).toEqual({ userIds: [id(0), id(7)] });
     expect(out).toContain(`${LIST} · 1 of 2 checked are in the list`);
-    expect(out).toMatch(new RegExp(`✓ ${id(0)}: in the list · \\w+ · added \\d{4}-\\d{2}-\\d{2}`));
-    expect(out).toContain(`✗ ${id(7)}: not in the list`);
+    expect(out).toContain(`Checked in ${LIST}:`);
+    expect(out).toMatch(/^Creator +In the list +Status +Added +Updated$/m);
+    const day = '\\d{4}-\\d{2}-\\d{2}';
+    const status = CRM_STATUS_LABELS[(await contactOf(id(0))).status as CrmStatus];
+    expect(out).toMatch(new RegExp(`^${id(0)} +Yes +${status} +${day} +${day}$`, 'm'));
+    expect(out).toMatch(new RegExp(`^${id(7)} +No +— +— +—$`, 'm'));
+    expect(out).not.toMatch(/TO_OUTREACH|OUTREACHED|NEGOTIATING|WORKING|CANCELLED/);
+    const reply = await h.app.dispatcher.text({
+      ...invocation,
+      text: `list check "${LIST}" ${id(7)} ${id(0)}`,
+    });
+    expect(reply.visibility).toBe('channel');
+    expect(tableOf(reply).rows.map((row) => row.map((cell) => cell.text).slice(0, 2))).toEqual([
+      [id(7), 'No'],
+      [id(0), 'Yes'],
+    ]);
     const missing = await sent(() => h.type(`list check "${LIST}"`));
     expect(missing.result).toContain('Error: Give one or more creator ids after the list name.');
     expect(missing.requests).toEqual([]);
+  });
+
+  it('asks to remove a creator found by handle by that handle alone', async () => {
+    const [contact] = (await h.app.service.crm.listCreators({ listId, perPage: 1 })).data.items;
+    const asked = await h.type(`list remove "${LIST}" @${contact?.handle}`);
+    expect(asked).toContain(`Remove @${contact?.handle} (`);
+    expect(asked).not.toContain(contact?.user_id as string);
+    await h.type('cancel');
   });
 
   it('removes a creator only after a confirmation, once', async () => {
@@ -415,9 +521,39 @@ describe('list update, check and remove', () => {
     expect(JSON.stringify(late.nodes)).toContain('already decided');
 
     const check = await h.type(`list check "${LIST}" ${id(2)}`);
-    expect(check).toContain(`✗ ${id(2)}: not in the list`);
+    expect(check).toMatch(new RegExp(`^${id(2)} +No +— +— +—$`, 'm'));
     const again = await h.type(`list add "${LIST}" ${id(2)}`);
     expect(again).toContain('Reactivated: 1');
+  });
+
+  it("a chosen contact's Remove asks with its status now, then removes it once confirmed", async () => {
+    const page = await h.app.dispatcher.text({ ...invocation, text: `list "${LIST}"` });
+    const target = (await contacts()).find((c) => c.user_id === id(3)) as CrmContact;
+    const chosen = await choose(page, target);
+    // Changed since the table was read: the question says the status it has now.
+    await h.app.service.crm.updateContact({ contactId: target.id, status: 'DONE' });
+    const asked = await sent(() =>
+      h.app.dispatcher.action({ ...invocation, token: tokenOf(chosen, 'Remove') }),
+    );
+    // Only read (the membership check, a POST that changes nothing): nothing is removed before a confirmation.
+    expect(asked.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /api/v2/crm/lists/${listId}/creators/check`,
+    ]);
+    expect(asked.result.visibility).toBe('author');
+    const question = renderText(asked.result).text;
+    expect(question).toContain(`Remove @${target.handle} (Done) from ${LIST}?`);
+    expect(question).not.toContain(id(3));
+    const removed = await sent(() =>
+      h.app.dispatcher.action({ ...invocation, token: tokenOf(asked.result, 'Confirm removal') }),
+    );
+    expect(removed.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `DELETE /api/v2/crm/lists/${listId}/creators/${id(3)}`,
+    ]);
+    expect(renderText(removed.result).text).toContain(`Removed @${target.handle} from ${LIST}.`);
+    expect(await contactOf(id(3))).toBeUndefined();
+    const gone = await choose(page, target);
+    expect(renderText(gone).text).toContain(`That contact is no longer in ${LIST}.`);
+    await h.type(`list add "${LIST}" ${id(3)}`);
   });
 
   it('refuses to remove a creator who is not in the list', async () => {
@@ -431,12 +567,72 @@ describe('list update, check and remove', () => {
   });
 });
 
+describe('a list of more than 100 contacts', () => {
+  const BIG = 'Scout Contacts Big';
+  let bigId: string;
+  const SIZE = 123;
+
+  beforeAll(async () => {
+    const { crm, creators } = h.app.service;
+    bigId = (await crm.createList({ name: BIG })).data.id;
+    const found: string[] = [];
+    for (let page = 1; found.length < SIZE; page++)
+      found.push(...(await creators.search({ perPage: 100, page })).data.items);
+    await crm.addCreators({ listId: bigId, userIds: found.slice(0, SIZE) });
+  });
+
+  it('reads 100 in one request, reaches each with a menu, and says how to see the rest', async () => {
+    const { result: reply, requests } = await sent(() =>
+      h.app.dispatcher.text({ ...invocation, text: `list "${BIG}"` }),
+    );
+    const reads = requests.filter((r) => r.path === `/api/v2/crm/lists/${bigId}/creators`);
+    expect(reads.map((r) => r.query)).toEqual([{ page: '1', per_page: '100' }]);
+    const page = (await h.app.service.crm.listCreators({ listId: bigId, perPage: 100 })).data.items;
+    expect(tableOf(reply).rows.map((row) => row[0]?.text)).toHaveLength(100);
+    expect(tableOf(reply).caption).toBe(`${BIG}, contacts 1–100`);
+    const menus = selectsOf(reply);
+    expect(menus.map((m) => m.placeholder)).toEqual([
+      'Act on contacts 1–25…',
+      'Act on contacts 26–50…',
+      'Act on contacts 51–75…',
+      'Act on contacts 76–100…',
+    ]);
+    expect(menus.flatMap((m) => m.options.map((o) => o.value))).toEqual(page.map((c) => c.id));
+    const text = renderText(reply).text;
+    expect(text).toContain(`${BIG} · ${SIZE} contacts`);
+    expect(text).toContain(
+      `This table shows contacts 1–100 of ${SIZE}. See the other 23 contacts with the pager below, all of them in a file with /scout list export "${BIG}", or one status at a time: /scout list "${BIG}" status:negotiating.`,
+    );
+    expect(reply.nodes.find((n) => n.type === 'pager')).toMatchObject({ page: 1, totalPages: 2 });
+
+    const last = page.at(-1) as CrmContact;
+    const chosen = renderText(await choose(reply, last)).text;
+    expect(chosen).toContain(`@${last.handle}`);
+
+    await h.type(`list "${BIG}"`);
+    const next = await sent(() => h.type('next'));
+    expect(next.requests.map((r) => r.query)).toEqual([{ page: '2', per_page: '100' }]);
+    expect(next.result).toContain(`${BIG}, contacts 101–${SIZE}:`);
+    expect(next.result).toContain(
+      `This table shows contacts 101–${SIZE} of ${SIZE}. See the other 100 contacts`,
+    );
+    expect(next.result).toContain('[1] Act on a contact…');
+  });
+
+  it('names the status in the export it points to when a status is shown', async () => {
+    const out = await h.type(`list "${BIG}" status:"to outreach" perPage:50`);
+    expect(out).toContain(`/scout list export "${BIG}" status:to_outreach.`);
+    expect(out).not.toContain('one status at a time');
+  });
+});
+
 describe('status hints', () => {
   /** Statuses a text offers: `status:<value>` examples, and enumerations (`a, b, c or d`) on help's status lines. */
   function hintsIn(text: string): string[] {
     const examples = [...text.matchAll(/status:([^\s"<…]+)/g)].map((m) => m[1] as string);
     const listed = text
       .split('\n')
+      .map((line) => line.trim())
       .filter((line) => line.startsWith('status: '))
       .flatMap((line) => [...line.matchAll(/(?:: |\()([^():.]+)[.)]/g)])
       .map((m) => (m[1] as string).split(/, | or /))
@@ -447,12 +643,14 @@ describe('status hints', () => {
 
   it('offers only statuses that work typed as shown, every allowed one among them', async () => {
     await h.type(`list "${LIST}" perPage:1`);
-    const texts = [await h.type('help list'), await h.type('edit 1')];
+    await h.type('1.1');
+    const texts = [await h.type('help list show'), await h.type('help list update'), await h.type('edit 1')];
     const hints = texts.flatMap(hintsIn);
     expect(hints.length).toBeGreaterThan(CRM_STATUSES.length);
     const sentStatuses = new Set<unknown>();
     for (const hint of hints) {
-      const { result: out, requests } = await sent(() => h.type(`list "${LIST}" status:${hint}`));
+      // Help asks for quotes around a value of several words ("To outreach").
+      const { result: out, requests } = await sent(() => h.type(`list "${LIST}" status:${quoteValue(hint)}`));
       expect(out, hint).not.toMatch(/^Error: /);
       const read = requests.filter((r) => r.path === `/api/v2/crm/lists/${listId}/creators`);
       expect(read, hint).toHaveLength(1);

@@ -291,7 +291,9 @@ describe('list export in the terminal', () => {
   it('refuses an unknown status with the allowed ones, sending nothing', async () => {
     const from = h.requests().length;
     const out = await h.type(`list export "${BIG}" status:shipped`);
-    expect(out).toContain('status cannot be "shipped". Allowed: TO_OUTREACH, OUTREACHED, NEGOTIATING');
+    expect(out).toContain(
+      'status cannot be "shipped". Allowed: To outreach, Outreached, Negotiating, Working, Done, Cancelled.',
+    );
     expect(out).toContain('/scout list export <list> [status:negotiating]');
     expect(since(from)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { LOCAL_ACTOR } from '../../src/adapters/terminal/shell.js';
 import { helpFamily } from '../../src/commands/help.js';
 import { listFamily, listsFamily } from '../../src/commands/lists.js';
 import type { CrmList } from '../../src/core/service/index.js';
-import type { Reply } from '../../src/core/ui/index.js';
+import { type Reply, renderText, type TableNode } from '../../src/core/ui/index.js';
 import { type Harness, startHarness, TEST_KEY, TEST_TEAM } from '../helpers/harness.js';
 
 let h: Harness;
@@ -34,40 +34,63 @@ async function teamLists(): Promise<CrmList[]> {
   return (await h.app.service.crm.listLists()).data.lists;
 }
 
-const buttonsOf = (reply: Reply) =>
-  reply.nodes.flatMap((node) =>
-    node.type === 'buttons' || node.type === 'card'
-      ? node.type === 'buttons'
-        ? node.buttons
-        : node.actions
-      : [],
-  );
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function tableOf(reply: Reply): TableNode {
+  const found = reply.nodes.find((node) => node.type === 'table');
+  if (found?.type !== 'table') throw new Error('no table');
+  return found;
+}
+
+const selectsOf = (reply: Reply) => reply.nodes.filter((node) => node.type === 'select');
 
 describe('lists show', () => {
-  it('shows every active list with its counts and an Open button that shows its contacts', async () => {
+  it('shows every active list as a table with its counts, and a menu that opens one', async () => {
     const lists = await teamLists();
     expect(lists.length).toBeGreaterThan(0);
     const { result: out, requests } = await sent(() => h.type('/scout lists'));
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/crm/lists']);
     expect(out).toContain(`CRM lists · ${lists.length} lists`);
-    for (const list of lists.slice(0, 5)) {
-      expect(out).toContain(list.name as string);
-      expect(out).toContain(`Contacts: ${list.contact_count}`);
-      expect(out).toContain(`To outreach: ${list.to_outreach_count}`);
+    expect(out).toMatch(/^Name +Contacts +To outreach +Budget +Dates +Updated$/m);
+    for (const list of lists) {
+      const row = `^${escaped(list.name as string)} +${list.contact_count} +${list.to_outreach_count} `;
+      expect(out).toMatch(new RegExp(row, 'm'));
     }
+    expect(out).toContain('[1] Open a list…');
     const first = lists[0] as CrmList;
-    const opened = await sent(() => h.type('open 1'));
+    expect(out).toContain(`1.1 ${first.name} — ${first.contact_count} contacts`);
+    const opened = await sent(() => h.type('1.1'));
+    // One read of a table's worth of contacts.
     expect(opened.requests.map((r) => r.path)).toEqual([`/api/v2/crm/lists/${first.id}/creators`]);
-    expect(opened.requests[0]?.query).toEqual({ page: '1', per_page: '10' });
+    expect(opened.requests[0]?.query).toEqual({ page: '1', per_page: '100' });
     expect(opened.result).toContain(`${first.name} · ${first.contact_count} contacts`);
-    expect(opened.result).toContain('Set status');
-    expect(opened.result).toContain('Edit');
+    expect(opened.result).toMatch(/^Creator +Status +Followers +Engagement \(%\)/m);
+    expect(opened.result).toContain('Act on a contact…');
   });
 
-  it('is posted to the channel', async () => {
+  it('is posted to the channel: names, counts that sort as numbers, dates, and one option per list', async () => {
+    const lists = await teamLists();
     const reply = await h.app.dispatcher.text({ ...invocation, text: 'lists' });
     expect(reply.visibility).toBe('channel');
-    expect(buttonsOf(reply).map((b) => b.label)).toContain('Open');
+    const table = tableOf(reply);
+    expect(table.columns).toEqual([
+      { label: 'Name', align: 'left' },
+      { label: 'Contacts', align: 'right' },
+      { label: 'To outreach', align: 'right' },
+      { label: 'Budget', align: 'right' },
+      { label: 'Dates', align: 'left' },
+      { label: 'Updated', align: 'left' },
+    ]);
+    expect(table.rows.map((row) => row[0]?.text)).toEqual(lists.map((l) => l.name));
+    expect(table.rows.map((row) => row[1]?.number)).toEqual(lists.map((l) => l.contact_count));
+    expect(table.rows.map((row) => row[2]?.number)).toEqual(lists.map((l) => l.to_outreach_count));
+    expect(table.rows.map((row) => row[3]?.number)).toEqual(lists.map((l) => l.budget));
+    expect(table.rows.map((row) => row[5]?.text)).toEqual(lists.map((l) => l.date_updated?.slice(0, 10)));
+    const [open, ...others] = selectsOf(reply);
+    expect(others).toEqual([]);
+    expect(open?.type === 'select' && open.options.map((o) => [o.label, o.value])).toEqual(
+      lists.map((l) => [l.name, l.id]),
+    );
   });
 });
 
@@ -92,6 +115,9 @@ describe('lists create, rename, describe, get', () => {
   it('refuses a name another list has, in any case, without creating anything', async () => {
     const { result: out, requests } = await sent(() => h.type('lists create "scout test LAUNCH"'));
     expect(out).toContain('A list named "Scout Test Launch" already exists');
+    // Lists are named by name: the service's id of the other list is no help here.
+    const taken = (await teamLists()).find((l) => l.name === 'Scout Test Launch') as CrmList;
+    expect(out).not.toContain(taken.id);
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
@@ -150,12 +176,13 @@ describe('lists create, rename, describe, get', () => {
     ]);
     expect(out).toContain('Scout Test Launch 2');
     expect(out).toContain('Creators for the Q2 launch');
-    expect(out).toContain(`Id: ${list.id}`);
+    expect(out).toContain(`List id: ${list.id}`);
     expect(out).toContain('Budget: 5,000');
     expect(out).toContain('Website id: web_42');
     expect(out).toContain('Contacts: 0');
     const opened = await h.type('open 1');
     expect(opened).toContain('No contacts yet');
+    expect(opened).not.toContain('Act on a contact');
   });
 
   it('names the existing lists, with a suggestion, when a list is unknown', async () => {
@@ -174,23 +201,58 @@ describe('lists create, rename, describe, get', () => {
 });
 
 describe('paging and errors', () => {
-  it('pages the lists five at a time, in place', async () => {
+  it('shows 100 lists a table, each reachable by a menu, and pages past them in place', async () => {
     for (const name of ['Scout Paging A', 'Scout Paging B', 'Scout Paging C'])
       await h.type(`lists create "${name}"`);
+    for (let n = 1; (await teamLists()).length <= 110; n++)
+      await h.app.service.crm.createList({ name: `Scout Paging ${n}` });
     const lists = await teamLists();
-    expect(lists.length).toBeGreaterThan(5);
     const first = await h.app.dispatcher.text({ ...invocation, text: 'lists' });
+    expect(tableOf(first).caption).toBe('CRM lists 1–100');
+    expect(tableOf(first).rows.map((row) => row[0]?.text)).toEqual(lists.slice(0, 100).map((l) => l.name));
+    // Every list of the table is one choice away: four menus of 25.
+    const menus = selectsOf(first);
+    expect(menus.map((m) => m.type === 'select' && m.placeholder)).toEqual([
+      'Open lists 1–25…',
+      'Open lists 26–50…',
+      'Open lists 51–75…',
+      'Open lists 76–100…',
+    ]);
+    expect(menus.flatMap((m) => (m.type === 'select' ? m.options.map((o) => o.value) : []))).toEqual(
+      lists.slice(0, 100).map((l) => l.id),
+    );
     const pager = first.nodes.find((node) => node.type === 'pager');
-    expect(pager).toMatchObject({ page: 1, totalPages: Math.ceil(lists.length / 5), prevActionId: null });
+    expect(pager).toMatchObject({ page: 1, totalPages: 2, prevActionId: null });
     const out = await h.type('lists');
-    expect(out).toContain(`Page 1 of ${Math.ceil(lists.length / 5)}`);
-    const next = await h.type('next');
-    expect(next).toContain('Page 2 of');
-    expect(next).toContain(lists[5]?.name as string);
-    expect(next).not.toContain(lists[0]?.name as string);
+    expect(out).toContain('Page 1 of 2');
+    const next = await sent(() => h.type('next'));
+    expect(next.requests.map((r) => r.path)).toEqual(['/api/v2/crm/lists']);
+    expect(next.result).toContain('Page 2 of 2');
+    expect(next.result).toContain(`CRM lists 101–${lists.length}:`);
+    expect(next.result).toContain(lists[100]?.name as string);
+    expect(next.result).not.toMatch(new RegExp(`^${escaped(lists[0]?.name as string)} `, 'm'));
     if (pager?.type !== 'pager' || pager.nextActionId === null) throw new Error('no next page');
     const second = await h.app.dispatcher.action({ ...invocation, token: pager.nextActionId });
     expect(second.replace).toBe(true);
+    const [open] = selectsOf(second);
+    if (open?.type !== 'select') throw new Error('no menu on page 2');
+    const last = lists.at(-1) as CrmList;
+    const opened = await sent(() =>
+      h.app.dispatcher.action({ ...invocation, token: open.actionId, event: { value: last.id } }),
+    );
+    expect(opened.requests.map((r) => r.path)).toEqual([`/api/v2/crm/lists/${last.id}/creators`]);
+    // A value that is none of the menu's lists is looked up like a typed name.
+    const unknown = await h.app.dispatcher.action({
+      ...invocation,
+      token: open.actionId,
+      event: { value: 'No such list' },
+    });
+    expect(renderText(unknown).text).toContain('There is no list "No such list".');
+    const none = await h.app.dispatcher.action({ ...invocation, token: open.actionId });
+    expect(renderText(none).text).toContain('Choose a list in the menu.');
+    const shown = renderText(opened.result).text;
+    expect(shown).toContain(`${last.name} · 0 contacts`);
+    expect(shown).toContain('No contacts yet');
   });
 
   it('explains a missing CRM subscription (403 or 402)', async () => {

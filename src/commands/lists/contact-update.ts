@@ -20,6 +20,7 @@ import {
   contactName,
   contactNode,
   contactPayload,
+  creatorRef,
   KINDS,
 } from './contacts-view.js';
 import { CRM_STATUS_LABELS } from './crm-cards.js';
@@ -128,7 +129,11 @@ export async function applyUpdate(
 ): Promise<Reply> {
   const { data } = await ctx.service.crm.updateContact({ ...fields, contactId: ref.contactId });
   const list = { id: ref.listId, name: ref.listName };
-  const name = contactName({ handle: data.handle ?? ref.handle, userId: data.user_id ?? ref.userId });
+  const name = contactName({
+    handle: data.handle ?? ref.handle,
+    userId: data.user_id ?? ref.userId,
+    name: ref.name,
+  });
   return reply(
     [notice('success', `Updated ${name} in ${list.name}: ${changes(fields)}.`), contactNode(ctx, list, data)],
     { visibility: 'channel' },
@@ -153,7 +158,7 @@ function editHelp(ctx: CommandContext, ref: ContactPayload): Reply {
     text(
       `Edit ${contactName(ref)} in ${ref.listName}: run `,
       code(
-        `/scout list update ${quoted(ref.listName)} ${ref.userId || '<creator>'} status:${STATUS_EXAMPLE} notes:"…"`,
+        `/scout list update ${quoted(ref.listName)} ${creatorRef(ref) ?? '<creator>'} status:${STATUS_EXAMPLE} notes:"…"`,
       ),
       form === null ? '.' : ', or fill in the form.',
     ),

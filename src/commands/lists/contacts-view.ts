@@ -1,4 +1,7 @@
-/** A page of a list's contacts: contact rows with their buttons (or compact lines for big pages) and a pager. */
+/**
+ * A page of a list's contacts as a table, with selects to act on each contact and a pager; the buttons of one
+ * contact (Set status, Edit, Remove) and how a contact is named.
+ */
 import { z } from 'zod';
 import { FORM_KIND, type FormRequest, formButton } from '../../core/command/forms/index.js';
 import type { CommandContext } from '../../core/command/types.js';
@@ -10,16 +13,20 @@ import {
   button,
   type CardNode,
   code,
-  formatAmount,
+  type NoticeNode,
   notice,
+  type PagerNode,
   pager,
+  plural,
   type Reply,
-  type ReplyNode,
   reply,
-  shortText,
+  type SelectNode,
+  TABLE_ROWS_MAX,
   text,
 } from '../../core/ui/index.js';
-import { quoted, statusLabel, textLines } from './common.js';
+import { choosers } from './choosers.js';
+import { quoted, STATUS_EXAMPLE, statusLabel, typedStatus } from './common.js';
+import { contactsTable, creatorLabel } from './contact-rows.js';
 import { contactRow } from './crm-cards.js';
 import type { ListTarget } from './resolve.js';
 
@@ -30,12 +37,12 @@ export const KINDS = {
   edit: 'list.edit',
   remove: 'list.remove',
   keep: 'list.keep',
+  contact: 'list.contact',
+  ask: 'list.ask-remove',
 } as const;
 
-/** Contacts per chat page unless the person asks for another page size. */
-export const CHAT_PAGE_SIZE = 10;
-/** Pages up to this size show each contact as a row with buttons; bigger pages show one line per contact. */
-export const ROWS_WITH_BUTTONS_MAX = 10;
+/** Contacts a table shows, read in one request: as many rows as a table holds. */
+export const CONTACTS_PER_TABLE = TABLE_ROWS_MAX;
 
 /** The state behind a pager or "Open" button. */
 export const pagePayload = z.object({
@@ -57,6 +64,8 @@ export const contactPayload = z.object({
   listName: z.string(),
   userId: z.string(),
   handle: z.string().nullable(),
+  /** The creator's name, where no handle is known (a reply's sender). */
+  name: z.string().nullable().optional(),
 });
 
 /** A contact as its buttons refer to it. */
@@ -74,19 +83,27 @@ export function contactRef(list: ListTarget, contact: CrmContact): ContactPayloa
 }
 
 /**
- * The contact's form: `list update` with its list and creator set, so that only what changes is filled in; null
- * for a contact known by neither a creator id nor a handle.
+ * The contact's form: `list update` with its list and creator set by name and handle, as people type them, so that
+ * only what changes is filled in; null for a contact known by neither a creator id nor a handle.
  */
 export function contactForm(ref: ContactPayload): FormRequest | null {
-  const handle = ref.handle?.replace(/^@+/, '').trim();
-  const creator = ref.userId !== '' ? ref.userId : handle ? `@${handle}` : null;
+  const creator = creatorRef(ref);
   if (creator === null) return null;
   return {
     family: 'list',
     command: 'update',
     title: `Edit ${contactName(ref)}`,
-    fixed: { list: ref.listId, creator },
+    fixed: { list: ref.listName, creator },
   };
+}
+
+/**
+ * A contact as people write it in a command line: `@handle`, else the creator id (the only name it has); null for
+ * neither. `list update` finds the contact either way.
+ */
+export function creatorRef(ref: { handle: string | null; userId: string }): string | null {
+  const handle = ref.handle?.replace(/^@+/, '').trim();
+  return handle ? `@${handle}` : ref.userId !== '' ? ref.userId : null;
 }
 
 /** "Set status" and "Edit" (the contact's form) for one contact. */
@@ -105,78 +122,124 @@ export function contactNode(ctx: CommandContext, list: ListTarget, contact: CrmC
   return contactRow(contact, { actions: contactButtons(ctx, contactRef(list, contact)) });
 }
 
-/** How a contact is named in messages: "@handle", or the creator id. */
-export function contactName(ref: { handle: string | null; userId: string }): string {
+/** How a contact is named in messages: "@handle", else their name, else (the only name left) the creator id. */
+export function contactName(ref: {
+  handle: string | null;
+  userId: string;
+  name?: string | null | undefined;
+}): string {
   const handle = ref.handle?.replace(/^@+/, '').trim();
-  return handle ? `@${handle}` : ref.userId;
+  const name = ref.name?.trim();
+  return handle ? `@${handle}` : name ? name : ref.userId;
 }
 
-const amount = (value: number | null | undefined) =>
-  typeof value === 'number' && Number.isFinite(value) ? formatAmount(value) : null;
-
-/** One line per contact, for pages too big for a row (and buttons) each. */
-function compactLine(contact: CrmContact, index: number): string {
-  const parts = [
-    `${index}. ${contactName({ handle: contact.handle ?? null, userId: contact.user_id ?? contact.id })}`,
-    contact.user_id && contact.handle ? `(${contact.user_id})` : null,
-    `· ${statusLabel(contact.status)}`,
-    contact.contact_email ? `· ${contact.contact_email}` : null,
-    amount(contact.proposed_rate) === null ? null : `· proposed ${amount(contact.proposed_rate)}`,
-    amount(contact.agreed_rate) === null ? null : `· agreed ${amount(contact.agreed_rate)}`,
-    contact.content_deliverables ? `· ${shortText(contact.content_deliverables, 80)}` : null,
-    contact.notes ? `· notes: ${shortText(contact.notes, 120)}` : null,
-  ];
-  return parts.filter((part) => part !== null).join(' ');
+/** The selects that reach each contact of a table: choosing one shows it with what can be done to it. */
+function contactChoosers(
+  ctx: CommandContext,
+  list: ListTarget,
+  contacts: readonly CrmContact[],
+  first: number,
+): SelectNode[] {
+  const choices = contacts.map((contact, index) => ({
+    row: first + index,
+    label: creatorLabel(contact),
+    value: contact.id,
+    description: statusLabel(contact.status),
+  }));
+  return choosers(ctx, KINDS.contact, choices, CONTACT_WORDS, () => ({
+    listId: list.id,
+    listName: list.name,
+  }));
 }
 
-/** Reads one page of a list's contacts and lays it out. */
+const CONTACT_WORDS = {
+  one: 'Act on a contact…',
+  some: (from: number, to: number) => `Act on contacts ${from}–${to}…`,
+};
+
+/** What a table that holds part of the contacts says of the others, and how to see them. */
+function othersNote(list: ListTarget, status: CrmStatus | undefined, shown: Shown): NoticeNode | null {
+  const others = shown.total - shown.count;
+  if (others <= 0) return null;
+  const filter = status === undefined ? '' : ` status:${typedStatus(status)}`;
+  return notice('info', [
+    `This table shows contacts ${shown.first}–${shown.first + shown.count - 1} of ${shown.total}. `,
+    `See the other ${plural(others, 'contact')} with the pager below, all of them in a file with `,
+    code(`/scout list export ${quoted(list.name)}${filter}`),
+    ...(status === undefined
+      ? [', or one status at a time: ', code(`/scout list ${quoted(list.name)} status:${STATUS_EXAMPLE}`)]
+      : []),
+    '.',
+  ]);
+}
+
+/** Which contacts a table shows: from the `first` (counted from 1), `count` of them, of `total`. */
+interface Shown {
+  readonly first: number;
+  readonly count: number;
+  readonly total: number;
+}
+
+/** What a page without contacts says: past the end of the list, or nothing in it yet. */
+function emptyNotice(list: ListTarget, page: number, total: number, filter: string): NoticeNode {
+  return total > 0
+    ? notice('info', `Page ${page} is past the end (${total} contacts${filter}).`)
+    : notice('info', [
+        `No contacts${filter} yet. Add creators with `,
+        code(`/scout list add ${quoted(list.name)} <creator ids>`),
+        '.',
+      ]);
+}
+
+/** The pager to the pages before and after this one (each one request), or null for a list of one page. */
+function pagerOf(
+  ctx: CommandContext,
+  request: PagePayload,
+  data: { page: number; nextPage: number | null; totalPages: number | null },
+): PagerNode | null {
+  const previous = data.page > 1 ? { ...request, page: data.page - 1, replace: true } : null;
+  const next = data.nextPage !== null ? { ...request, page: data.nextPage, replace: true } : null;
+  if (previous === null && next === null) return null;
+  return pager({
+    page: data.page,
+    totalPages: data.totalPages,
+    prevActionId: previous === null ? null : ctx.token(KINDS.page, previous),
+    nextActionId: next === null ? null : ctx.token(KINDS.page, next),
+    label: request.name,
+  });
+}
+
+/**
+ * Reads one page of a list's contacts, at most CONTACTS_PER_TABLE, in one request, and lays it out: a table, the
+ * selects to act on each contact, what the table leaves out, and a pager to the next hundred.
+ */
 export async function contactsPage(ctx: CommandContext, request: PagePayload): Promise<Reply> {
   const list: ListTarget = { id: request.listId, name: request.name };
   const status: CrmStatus | undefined = request.status;
+  const perPage = Math.min(request.perPage, CONTACTS_PER_TABLE);
   const { data } = await ctx.service.crm.listCreators({
     listId: list.id,
     page: request.page,
-    perPage: request.perPage,
+    perPage,
     ...(status === undefined ? {} : { status }),
   });
   const total = data.total ?? data.items.length;
   const filter = status === undefined ? '' : ` with status ${statusLabel(status)}`;
-  const nodes: ReplyNode[] = [text(bold(list.name), ` · ${total} contact${total === 1 ? '' : 's'}${filter}`)];
-  if (data.items.length === 0) {
-    nodes.push(
-      total > 0
-        ? notice('info', `Page ${data.page} is past the end (${total} contacts${filter}).`)
-        : notice('info', [
-            `No contacts${filter} yet. Add creators with `,
-            code(`/scout list add ${quoted(list.name)} <creator ids>`),
-            '.',
+  const items = data.items.slice(0, CONTACTS_PER_TABLE);
+  const shown = { first: (data.page - 1) * perPage + 1, count: items.length, total };
+  const last = shown.first + shown.count - 1;
+  return reply(
+    [
+      text(bold(list.name), ` · ${total} contact${total === 1 ? '' : 's'}${filter}`),
+      ...(items.length === 0
+        ? [emptyNotice(list, data.page, total, filter)]
+        : [
+            contactsTable(`${list.name}, contacts ${shown.first}–${last}${filter}`, items),
+            ...contactChoosers(ctx, list, items, shown.first),
+            othersNote(list, status, shown),
           ]),
-    );
-  } else if (request.perPage <= ROWS_WITH_BUTTONS_MAX) {
-    nodes.push(...data.items.map((contact) => contactNode(ctx, list, contact)));
-  } else {
-    const first = (data.page - 1) * request.perPage + 1;
-    nodes.push(...textLines(data.items.map((contact, i) => compactLine(contact, first + i))));
-    nodes.push(
-      text(
-        `Pages of up to ${ROWS_WITH_BUTTONS_MAX} contacts carry buttons; change one with `,
-        code(`/scout list update ${quoted(list.name)} <creator id or @handle> status:<status>`),
-        '.',
-      ),
-    );
-  }
-  const previous = data.page > 1 ? { ...request, page: data.page - 1, replace: true } : null;
-  const next = data.nextPage !== null ? { ...request, page: data.nextPage, replace: true } : null;
-  if (previous !== null || next !== null) {
-    nodes.push(
-      pager({
-        page: data.page,
-        totalPages: data.totalPages,
-        prevActionId: previous === null ? null : ctx.token(KINDS.page, previous),
-        nextActionId: next === null ? null : ctx.token(KINDS.page, next),
-        label: list.name,
-      }),
-    );
-  }
-  return reply(nodes, { visibility: 'channel', replace: request.replace });
+      pagerOf(ctx, request, data),
+    ],
+    { visibility: 'channel', replace: request.replace },
+  );
 }

@@ -10,7 +10,7 @@ import {
 } from '../../core/service/index.js';
 import { delegate, LIST_PARAM, PENDING_ID, STATUS_PARAM } from './common.js';
 import { explainUpdate } from './contact-update.js';
-import { CHAT_PAGE_SIZE } from './contacts-view.js';
+import { CONTACTS_PER_TABLE } from './contacts-view.js';
 
 /** A list reference as typed. */
 export const listRef = z.string().trim().min(1, 'needs a list name or id').max(200);
@@ -61,15 +61,18 @@ export const showParams: ParamTable = {
   page: { kind: 'integer', description: 'Page number, from 1.', example: '2', rank: 'paging' },
   perPage: {
     kind: 'integer',
+    // A table holds at most this many rows, read in one request.
+    min: 1,
+    max: CONTACTS_PER_TABLE,
     rank: 'paging',
     aliases: ['limit', 'per_page', 'size'],
-    description: `Contacts per page, 1 to 500 (${CHAT_PAGE_SIZE} by default).`,
+    description: `Contacts per page, 1 to ${CONTACTS_PER_TABLE} (${CONTACTS_PER_TABLE} by default).`,
     example: '25',
   },
   status: { ...STATUS_PARAM, description: 'Only contacts with this CRM status.' },
 };
 
-/** Input of `list show`: the list, page, page size (chat default) and status filter. */
+/** Input of `list show`: the list, page, page size (a table's worth by default) and status filter. */
 export const showSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
   const { list, ...rest } = raw;
   const checked = delegate('crm.listCreators', crmListCreatorsInput, { ...rest, listId: PENDING_ID }, ctx);
@@ -77,7 +80,7 @@ export const showSchema = z.looseObject({ list: listRef }).transform((raw, ctx) 
   return {
     list,
     page: checked.page ?? 1,
-    perPage: checked.perPage ?? CHAT_PAGE_SIZE,
+    perPage: checked.perPage ?? CONTACTS_PER_TABLE,
     ...(checked.status === undefined ? {} : { status: checked.status }),
   };
 });

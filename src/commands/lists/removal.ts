@@ -5,16 +5,26 @@ import { defineAction } from '../../core/command/types.js';
 import { bold, button, buttons, notice, type Reply, reply } from '../../core/ui/index.js';
 import { statusLabel } from './common.js';
 import { contactName, KINDS } from './contacts-view.js';
-import type { ContactTarget, ListTarget } from './resolve.js';
+import { type ContactTarget, findContact, type ListTarget } from './resolve.js';
 
 const removePayload = z.object({
   listId: z.string(),
   listName: z.string(),
   userId: z.string(),
   handle: z.string().nullable(),
+  name: z.string().nullable().optional(),
   decision: z.string(),
 });
 const keepPayload = z.object({ decision: z.string() });
+
+/** The state behind a contact's "Remove": who, in which list, and the creator's name where known. */
+const askPayload = z.object({
+  listId: z.string(),
+  listName: z.string(),
+  userId: z.string(),
+  handle: z.string().nullable(),
+  name: z.string().nullable().optional(),
+});
 
 const alreadyDecided = () => reply([notice('info', 'That was already decided.')]);
 
@@ -55,14 +65,13 @@ export function askRemoval(ctx: CommandContext, list: ListTarget, target: Contac
     listName: list.name,
     userId: target.userId,
     handle: target.handle,
+    name: target.name ?? null,
     decision,
   };
-  const name = contactName(target);
-  const shown = target.handle === null ? name : `${name} (${target.userId})`;
   return reply([
     notice('warning', [
       'Remove ',
-      bold(shown),
+      bold(contactName(target)),
       ` (${statusLabel(target.status)}) from `,
       bold(list.name),
       '? Adding the creator again later reactivates the contact.',
@@ -73,3 +82,20 @@ export function askRemoval(ctx: CommandContext, list: ListTarget, target: Contac
     ),
   ]);
 }
+
+/** A contact's "Remove": the contact found afresh (its status now), then the same confirmation as `list remove`. */
+export const askRemoveAction = defineAction({
+  kind: KINDS.ask,
+  payload: askPayload,
+  async run(ctx, payload) {
+    const list = { id: payload.listId, name: payload.listName };
+    const handle = payload.handle?.replace(/^@+/, '').trim() ?? '';
+    const found = await findContact(ctx, list, payload.userId !== '' ? payload.userId : `@${handle}`);
+    // The membership check knows no handle: the contact keeps the name it was shown with.
+    return askRemoval(ctx, list, {
+      ...found,
+      handle: found.handle ?? payload.handle,
+      name: found.name ?? payload.name ?? null,
+    });
+  },
+});

@@ -43,12 +43,12 @@ describe('credits the service says a call used', () => {
     // A cap of 30: at the price list's 10 per request, a fourth request would be refused.
     h = await start(4, 30);
     for (const line of ['songs countries', 'songs date-ranges', 'songs global']) {
-      expect(await h.type(line)).toContain('4 credits spent.');
+      expect(await h.type(line)).toMatch(/^4 credits?$/m);
     }
     expect(await h.spentToday()).toBe(12);
     expect(CREDITS - h.sandbox.credits(TEST_KEY)).toBe(12);
     const fourth = await h.type('songs weeks country:US');
-    expect(fourth).toContain('4 credits spent.');
+    expect(fourth).toMatch(/^4 credits?$/m);
     expect(await rows(h)).toEqual(
       Array.from({ length: 4 }, () => ({
         operation: 'songs.query',
@@ -63,7 +63,7 @@ describe('credits the service says a call used', () => {
 
   it('records more credits than the price list when the answer says so', async () => {
     h = await start(25);
-    expect(await h.type('songs countries')).toContain('25 credits spent.');
+    expect(await h.type('songs countries')).toMatch(/^25 credits?$/m);
     expect(await rows(h)).toEqual([{ operation: 'songs.query', units: 1, credits: 25, state: 'confirmed' }]);
     expect(await h.spentToday()).toBe(25);
     expect(CREDITS - h.sandbox.credits(TEST_KEY)).toBe(25);
@@ -74,7 +74,6 @@ describe('credits the service says a call used', () => {
     h = await start(0);
     const free = await h.type('songs countries');
     expect(free).toContain('Countries with song charts');
-    expect(free).toContain('No credits spent.');
     expect(free).not.toContain('0 credits');
     expect(await rows(h)).toEqual([]);
     expect(await h.spentToday()).toBe(0);
@@ -88,10 +87,11 @@ describe('credits the service says a call used', () => {
       sandbox: { songRequestCredits: 1 },
       settings: { repeatWindowMs: 0, defaultDailyCap: 11 },
     });
-    expect(await h.type('songs countries')).toContain('1 credit spent.');
+    expect(await h.type('songs countries')).toMatch(/^1 credit$/m);
     const view = await h.type('credits');
     expect(view).toContain('You today: 1 credit · You this month: 1 credit');
-    expect(view).toContain('songs countries: 1 credit (1 call)');
+    expect(view).toContain(': 1 credit (1 call)');
+    expect(view).toMatch(/^songs countries +1 +1$/m);
     expect(view).toContain('█  1 credit, ');
     expect(view).not.toMatch(/\b1 credits\b/);
   });
@@ -107,7 +107,7 @@ describe('credits the service says a call used', () => {
         response: { data: [{ code: 'US', name: 'United States' }] },
       },
     });
-    expect(await h.type('songs countries')).toContain('10 credits spent.');
+    expect(await h.type('songs countries')).toMatch(/^10 credits?$/m);
     expect(await rows(h)).toEqual([{ operation: 'songs.query', units: 1, credits: 10, state: 'confirmed' }]);
   });
 });
