@@ -25,6 +25,7 @@ import { startFakeSlack } from '../test/fakes/slack-api.js';
 import { ackRows, compareAcks } from './ack.js';
 import { writeLoad } from './load.js';
 import { writeReplicas } from './replicas.js';
+import { sizeRows } from './sizes.js';
 import { writeSoak } from './soak.js';
 import { measureStart } from './start.js';
 
@@ -321,6 +322,7 @@ rows.push(
     app.dispatcher.text({ ...invocation, text: 'find fitness creators in France with over 10k followers' }),
   ),
 );
+rows.push(...(await sizeRows(app, LOCAL_ACTOR)));
 rows.push(...sieges);
 await app.stop();
 await sandbox.stop();
