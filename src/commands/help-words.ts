@@ -5,41 +5,17 @@
  * are read loosely (option-names.ts), so `has-email` is `hasEmail`.
  */
 import { type ParamSpec, type ParamTable, resolveOption } from '../core/command/params.js';
+import { isSpelling, peopleName, valueWord } from '../core/command/people-names.js';
 import { tokenize } from '../core/command/tokenize.js';
 import type { CommandDef } from '../core/command/types.js';
-import { choiceLabel } from '../core/ui/index.js';
 
-/** One lowercase word: a name people may be shown as it is. */
-const PLAIN = /^[a-z][a-z0-9]*$/;
-
-/** `hasEmail` → `has-email`, `song_id` → `song-id`. */
-const hyphenated = (name: string) =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/_/g, '-')
-    .toLowerCase();
-
-/**
- * The name help gives an option: the first of its names (its own, then its aliases) that is one lowercase word,
- * else its first alias (or its own name) hyphenated.
- */
-export function peopleName(name: string, spec: ParamSpec): string {
-  const plain = [name, ...(spec.aliases ?? [])].find((candidate) => PLAIN.test(candidate));
-  return plain ?? hyphenated(spec.aliases?.[0] ?? name);
-}
-
-/** A value as help shows it: an UPPER_SNAKE one in words (`TO_OUTREACH` → `to outreach`), others as they are. */
-export function valueWord(value: string): string {
-  return /^[A-Z][A-Z0-9_]*$/.test(value) ? choiceLabel(value).toLowerCase() : value;
-}
-
-/** A service spelling in prose: a camelCase or snake_case word. */
-const SPELLING = /[a-z0-9][A-Z]|_/;
+/** How help names an option and a value: as every answer does (core/command/people-names.ts). */
+export { peopleName, valueWord };
 
 /** `text` with each service spelling of an option of `params` (`perPage sets the most`) named as help names it. */
 export function inWords(text: string, params: ParamTable): string {
   return text.replace(/\b[A-Za-z][A-Za-z0-9_]*\b/g, (word) => {
-    if (!SPELLING.test(word)) return word;
+    if (!isSpelling(word)) return word;
     const found = resolveOption(params, word);
     return found === null ? word : peopleName(found.name, found.spec);
   });
@@ -52,7 +28,7 @@ export function exampleInWords(example: string, params: ParamTable): string {
       .map((token) => {
         const found = token.key === null ? null : resolveOption(params, token.key);
         // A key people type as it is stays; a service spelling (`emailExists`) or a bound's name is renamed.
-        if (token.key === null || found === null || !SPELLING.test(token.key)) return token.source;
+        if (token.key === null || found === null || !isSpelling(token.key)) return token.source;
         const value = token.source.slice(token.key.length + 1);
         const bound = found.bound === 'min' ? '>=' : found.bound === 'max' ? '<=' : '';
         return `${peopleName(found.name, found.spec)}:${bound}${value}`;

@@ -4,12 +4,12 @@
  */
 import { z } from 'zod';
 import type { ParamTable } from '../core/command/params.js';
+import { fieldName } from '../core/command/people-names.js';
 import { defineCommand, defineFamily } from '../core/command/types.js';
 import type { ImageRemixResult, VideoRemixResult } from '../core/service/index.js';
 import { videoRemixInput } from '../core/service/index.js';
 import { videoParametersInput } from '../core/service/media.js';
 import {
-  bold,
   FIELDS_MAX,
   fields,
   type Inline,
@@ -93,12 +93,24 @@ const videoCommandInput = z
     return { video_url: url, ...(Object.keys(parameters).length > 0 ? { parameters } : {}) };
   });
 
-/** Applied parameters as short `key value` text; nulls (not applied) are left out. */
+/**
+ * What people call a parameter the service says it applied (`zoomFactor`, `zoom_factor`): the option that sets it
+ * (`zoom`), else its words (`zoom factor`).
+ */
+function appliedName(table: ParamTable, key: string): string {
+  const camel = key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+  return fieldName(table, camel) ?? fieldName(table, key) ?? key.replace(/_/g, ' ');
+}
+
+/** Applied parameters as short `name value` text, named as people type them; nulls (not applied) are left out. */
 function appliedText(applied: Readonly<Record<string, unknown>> | null | undefined): string | null {
   const entries = Object.entries(applied ?? {}).filter(([, v]) => v !== null && v !== undefined);
   if (entries.length === 0) return null;
   return entries
-    .map(([key, value]) => `${key} ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .map(
+      ([key, value]) =>
+        `${appliedName(IMAGE_PARAMS, key)} ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+    )
     .join(' · ');
 }
 
@@ -139,12 +151,16 @@ function imageResult(result: ImageRemixResult, count: number): Reply {
 function videoResult(result: VideoRemixResult): Reply {
   const applied = Object.entries(result.applied_params).filter(([, v]) => v !== null && v !== undefined);
   const nodes: ReplyNode[] = [
-    notice('success', `Video remixed${seconds(result.tool_time)}.`),
-    text(bold('Result'), ': ', link(result.url, result.url)),
+    // The link is on the first line too: a repeat of the command quotes that line, so it keeps the result.
+    notice('success', [
+      `Video remixed${seconds(result.tool_time)}: `,
+      link('open the result', result.url),
+      '.',
+    ]),
     ...chunk(applied, FIELDS_MAX).map((group) =>
       fields(
         group.map(([key, value]) => ({
-          label: key,
+          label: appliedName(VIDEO_PARAMS, key),
           value: typeof value === 'number' || typeof value === 'string' ? value : JSON.stringify(value),
           inline: true,
         })),

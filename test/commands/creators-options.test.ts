@@ -66,10 +66,10 @@ describe('creator filters by the service’s own names', () => {
 
   it('refuses a name and its alias that disagree, naming both', async () => {
     expect(await refused('/scout creators followers:10k-50k followersMin:20000')).toBe(
-      'followers:10k-50k and followersMin:20000 both set followersMin, to different values; keep one.',
+      'followers:10k-50k and followersMin:20000 both set min followers, to different values; keep one.',
     );
     expect(await refused('/scout creators er:3 engagementRate:5')).toBe(
-      'er:3 and engagementRate:5 both set engagementRateMin, to different values; keep one.',
+      'er:3 and engagementRate:5 both set min er, to different values; keep one.',
     );
   });
 });
@@ -90,7 +90,7 @@ describe('comparisons and bounds', () => {
       /^sponsorships:<1 cannot be searched: the service reads a maximum of 0 as no bound/,
     );
     expect(await refused('/scout creators er:>300')).toBe(
-      'er:>300 is out of range: engagementRate is a percentage, from 0 to 100.',
+      'er:>300 is out of range: er is a percentage, from 0 to 100.',
     );
   });
 
@@ -250,7 +250,7 @@ describe('on Discord', () => {
       { type: 3, name: 'filters', value: 'followersMin:20000' },
     ]);
     expect(query).toBeUndefined();
-    expect(answer).toContain('followers:10k-50k and followersMin:20000 both set followersMin');
+    expect(answer).toContain('followers:10k-50k and followersMin:20000 both set min followers');
   });
 
   it('coerces typed options (the form path) the same way', async () => {

@@ -200,9 +200,9 @@ describe('outreach messages', () => {
     expect(agentCalls(sent, 'projects')).toHaveLength(1);
     const header = out.split('\n')[0] as string;
     expect(header).toContain(`project:"${project.name}"`);
-    expect(header).toContain('followUp:no');
-    expect(header).toContain('emailContains:example');
-    expect(header).not.toMatch(/projectId|isFollowUp|creatorEmailContains|false/);
+    expect(header).toContain('follow-up:no');
+    expect(header).toContain('contains:example');
+    expect(header).not.toMatch(/projectId|followUp|emailContains|false/i);
     expect(header).not.toContain(project.id);
     const contacted = await run(`outreach contacted project:"${project.name}" perPage:2`);
     expect(contacted.out.split('\n')[0]).toBe(`Contacted creators · project:"${project.name}"`);
@@ -334,15 +334,15 @@ describe('bad input', () => {
     ['outreach messages perPage:101', /^Error: perPage must be a whole number from 1 to 100\.$/m],
     ['outreach messages page:0', /^Error: page must be a whole number of at least 1\.$/m],
     ['outreach messages email:not-an-email', /^Error: email must be an email address\.$/m],
-    ['outreach messages followUp:maybe', /followUp \(isFollowUp\) takes yes or no/],
+    ['outreach messages followUp:maybe', /^Error: followUp takes yes or no/m],
     [
       'outreach messages email:a@b.co creatorEmail:c@d.co',
-      /email:a@b.co and creatorEmail:c@d.co both set creatorEmail, to different values/,
+      /email:a@b.co and creatorEmail:c@d.co both set email, to different values/,
     ],
     ['outreach messages colour:red', /Unknown option "colour"/],
     ['outreach contacted perPage:0', /^Error: perPage must be a whole number from 1 to 100\.$/m],
     ['outreach contacted thread:abc', /Unknown option "thread"/],
-    ['outreach conversation', /threadId is required/],
+    ['outreach conversation', /thread is required/],
     ['outreach conversation a b', /not understood here/],
   ])('%s is refused before anything is sent', async (line, message) => {
     const { out, sent } = await run(line);

@@ -20,7 +20,7 @@ async function run(line: string) {
 
 /** Result URLs printed for remixed files. */
 const outputs = (out: string) =>
-  [...out.matchAll(/(http:\/\/127\.0\.0\.1:\d+\/output\/\S+)/g)].map((m) => m[1] as string);
+  [...out.matchAll(/(http:\/\/127\.0\.0\.1:\d+\/output\/[^\s)]+)/g)].map((m) => m[1] as string);
 
 beforeAll(async () => {
   h = await startHarness({ families: [remixFamily, helpFamily], sandbox: { rateLimitPerMinute: 100_000 } });
@@ -48,9 +48,9 @@ describe('remix image', () => {
     const applied = /applied: (.*)/.exec(out)?.[1]?.split(' · ') ?? [];
     expect(applied.sort()).toEqual([
       'brightness 0.2',
-      'deviceModel iPhone 15 Pro',
+      'device iPhone 15 Pro',
       'quality 90',
-      'zoomFactor 1.1',
+      'zoom 1.1',
     ]);
   });
 
@@ -70,7 +70,7 @@ describe('remix image', () => {
     expect(out).toContain('Info: Remixing 2 images…');
     expect(outputs(out)).toHaveLength(2);
     expect(out).toContain('applied: contrast 1.2 · hue -10');
-    expect(out).toContain('applied: contrast 1.2 · brightness -0.3 · quality 90 · deviceModel Pixel 8');
+    expect(out).toContain('applied: contrast 1.2 · brightness -0.3 · quality 90 · device Pixel 8');
   });
 
   it('reads the URLs and per-image options typed into one platform form field', async () => {
@@ -106,7 +106,7 @@ describe('remix image', () => {
     });
     expect(reading).toEqual({
       ok: false,
-      errors: { urls: 'image1.zoom (zoomFactor) takes a number such as 1.1, not "x".' },
+      errors: { urls: 'image1.zoom takes a number such as 1.1, not "x".' },
     });
   });
 
@@ -132,7 +132,7 @@ describe('remix image', () => {
     ['remix image https://example.com/a.jpg not-a-url', /^Error: image2 must be an http\(s\) URL/m],
     [
       'remix image https://example.com/a.jpg image1.brigthness:0.1',
-      /^Error: image1\.brigthness is not an image option\. Did you mean "brightness"\? Known: brightness, contrast, saturation, hue, quality, zoomFactor, deviceModel\.$/m,
+      /^Error: image1\.brigthness is not an image option\. Did you mean "brightness"\? Known: brightness, contrast, saturation, hue, quality, zoom, device\.$/m,
     ],
     [
       'remix image https://example.com/a.jpg image3.hue:4',
@@ -148,7 +148,7 @@ describe('remix image', () => {
     ],
     [
       'remix image https://example.com/a.jpg image1.zoom:x',
-      /^Error: image1\.zoom \(zoomFactor\) takes a number such as 1\.1, not "x"\.$/m,
+      /^Error: image1\.zoom takes a number such as 1\.1, not "x"\.$/m,
     ],
     ['remix image https://example.com/a.jpg brightness:bright', /brightness takes a number/],
     [
@@ -223,11 +223,14 @@ describe('remix video', () => {
     expect(out.indexOf('Info: Remixing the video')).toBeLessThan(out.indexOf('Done: Video remixed'));
     const [url] = outputs(out);
     expect(url).toMatch(/\.mp4$/);
-    expect(out).toContain(`Result: ${url}`);
-    expect(out).toContain('playback_speed: 1.05');
-    expect(out).toContain('zoom_factor: 1.1');
-    expect(out).toContain('remove_audio: true');
-    expect(out).toContain('device_model: Pixel 8');
+    expect(out).toContain(`Done: Video remixed in `);
+    expect(out).toContain(`: open the result (${url}).`);
+    // What was applied is named as people type it, never by the service's keys.
+    expect(out).toContain('speed: 1.05');
+    expect(out).toContain('zoom: 1.1');
+    expect(out).toContain('mute: true');
+    expect(out).toContain('device: Pixel 8');
+    expect(out).not.toMatch(/playback_speed|zoom_factor|remove_audio|device_model/);
   });
 
   it('runs a duplicate once and tells it the first run is done, quoting what that run said', async () => {
@@ -239,6 +242,8 @@ describe('remix video', () => {
     expect(second.sent).toHaveLength(0);
     expect(second.out.startsWith('Info: Already done (nothing changed).\n')).toBe(true);
     expect(second.out).toMatch(/^First run, \d+ seconds? ago: “Video remixed[^”]*\.”$/m);
+    // The quote keeps the link to the result, in case the first answer never reached the person.
+    expect(second.out).toContain(outputs(first.out)[0] as string);
     // Remix is not priced: the repeat says nothing of credits.
     expect(second.out).not.toContain('credits');
   });
@@ -256,14 +261,14 @@ describe('remix video', () => {
     const { out, sent } = await run('remix video https://example.com/clip.gif');
     expect(sent.map((r) => [r.path, r.status])).toEqual([[VIDEO_PATH, 400]]);
     expect(out).toMatch(
-      /^Error: The service rejected the request: video_url must point to an MP4, MOV, AVI or WebM file/m,
+      /^Error: The service rejected the request: url must point to an MP4, MOV, AVI or WebM file/m,
     );
   });
 
   it('surfaces what the service refuses', async () => {
     const { out, sent } = await run('remix video https://example.com/clip.mov hueShift:500');
     expect(sent).toHaveLength(1);
-    expect(out).toMatch(/Error: .*hueShift must be a number between -180 and 180/);
+    expect(out).toMatch(/Error: .*hue-shift must be a number between -180 and 180/);
   });
 
   it.each([
@@ -276,7 +281,7 @@ describe('remix video', () => {
     ['remix video https://example.com/clip.mp4 speed:9', /^Error: speed must be a number from 0\.1 to 5\.$/m],
     ['remix video https://example.com/clip.mp4 volume:3', /^Error: volume must be a number from 0 to 2\.$/m],
     ['remix video https://example.com/clip.mp4 noise:2', /^Error: noise must be a number from 0 to 1\.$/m],
-    ['remix video https://example.com/clip.mp4 mute:sometimes', /mute \(removeAudio\) takes yes or no/],
+    ['remix video https://example.com/clip.mp4 mute:sometimes', /^Error: mute takes yes or no/m],
     ['remix video https://example.com/a.mp4 https://example.com/b.mp4', /not understood here/],
   ])('%s is refused before anything is sent', async (line, message) => {
     const { out, sent } = await run(line);

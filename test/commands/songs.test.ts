@@ -287,7 +287,7 @@ describe('songs', () => {
     expect(await rejected('songs search')).toContain(
       'Error: Type what to look for, e.g. /scout songs search q:"midnight".',
     );
-    expect(await rejected('songs history country:US')).toContain('song_id is required');
+    expect(await rejected('songs history country:US')).toContain('Error: song is required, e.g. song:');
     expect(await rejected('songs history song_1 country:U')).toContain('two-letter country code');
     expect(await rejected('songs global country:US')).toContain('Unknown option "country"');
   });

@@ -158,9 +158,10 @@ describe('videos search', () => {
   });
 
   it('rejects bad input to its author without calling the service', async () => {
-    expect(await rejected('videos sort:popularity')).toContain('sortBy');
+    expect(await rejected('videos sort:popularity')).toContain('Error: sort cannot be "popularity".');
+    expect(await rejected('videos sort:popularity')).not.toContain('sortBy');
     expect(await rejected('videos sort:like')).toContain('Did you mean "likes"');
-    expect(await rejected('videos order:up')).toContain('sortOrder');
+    expect(await rejected('videos order:up')).toContain('Error: order cannot be "up".');
     expect(await rejected('videos perPage:101')).toContain('perPage');
     expect(await rejected('videos views:lots')).toContain('views');
     expect(await rejected('videos followers:100-10')).toContain('goes from high to low');

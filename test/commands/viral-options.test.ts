@@ -38,8 +38,8 @@ describe('viral filters', () => {
       ['virality:<=1', 'virality:<=1 is no filter at all; leave it out.'],
       ['viralityScoreMax:1', 'viralityScoreMax:1 is no filter at all; leave it out.'],
       ['virality:0-1', 'virality:0-1 is no filter at all; leave it out.'],
-      ['virality:>2', 'virality:>2 is out of range: viralityScore goes from 0 to 1.'],
-      ['virality:0.5-1.5', 'virality:0.5-1.5 is out of range: viralityScore goes from 0 to 1.'],
+      ['virality:>2', 'virality:>2 is out of range: virality goes from 0 to 1.'],
+      ['virality:0.5-1.5', 'virality:0.5-1.5 is out of range: virality goes from 0 to 1.'],
     ]) {
       const from = h.requests().length;
       expect((await h.type(`/scout viral ${line}`)).split('\n')[0]).toBe(`Error: ${message}`);

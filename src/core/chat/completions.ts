@@ -3,11 +3,12 @@
  * (Discord's autocomplete): long enumerations (categories, countries, languages; a code or short form suggests the
  * value it means), comma lists of allowed values (completing the last item), the team's CRM lists, read from the
  * service with the tenant's own account (none before it connects one), and free text of `name:value` options,
- * which completes the name of an option (showing its description), or the service's name of one bound of a range,
- * and then its value when it is an enumeration or has values the service is known to take. Matching ignores case,
- * accents and punctuation.
+ * which completes the name of an option as people are given it (showing its description), or, to someone typing
+ * the service's spellings, those and the service's name of one bound of a range, and then its value when it is an
+ * enumeration or has values the service is known to take. Matching ignores case, accents and punctuation.
  */
 import { type ParamSpec, type ParamTable, resolveKey, resolveOption } from '../command/params.js';
+import { isSpelling, peopleName } from '../command/people-names.js';
 import { fold } from '../command/suggest.js';
 import { quoteValue } from '../command/syntax.js';
 import type { CommandRegistry } from '../command/types.js';
@@ -123,17 +124,28 @@ function lastWordStart(text: string): number {
 
 const same = (value: string): Completion => ({ label: value, value });
 
+/** A name free text offers: as shown, the option or bound it sets (as givenNames names it), its description. */
+interface OfferedName {
+  name: string;
+  sets: string;
+  description: string;
+}
+
 /**
- * The names free text offers, each with its description: every option's own name and, with `bounds`, the service's
- * names of the two bounds of a range (`followersMin`, `followersMax`), each after its option.
+ * The names free text offers, each with its description: every option by the name people are given (`hair`, not
+ * `hairColor`); to someone typing a service spelling (`followersM`), the service's own names too, with the names
+ * of the two bounds of a range (`followersMin`, `followersMax`), each after its option.
  */
-function optionNames(table: ParamTable, bounds: boolean): Map<string, string> {
-  const names = new Map<string, string>();
+function optionNames(table: ParamTable, spelled: boolean): OfferedName[] {
+  const names: OfferedName[] = [];
   for (const [param, spec] of Object.entries(table)) {
-    names.set(param, spec.description);
-    if (!bounds || spec.kind !== 'range') continue;
-    names.set(spec.min, `Lower bound of ${param} (one number).`);
-    names.set(spec.max, `Upper bound of ${param} (one number).`);
+    const said = peopleName(param, spec);
+    names.push({ name: said, sets: param, description: spec.description });
+    if (!spelled) continue;
+    if (said !== param) names.push({ name: param, sets: param, description: spec.description });
+    if (spec.kind !== 'range') continue;
+    names.push({ name: spec.min, sets: spec.min, description: `Lower bound of ${said} (one number).` });
+    names.push({ name: spec.max, sets: spec.max, description: `Upper bound of ${said} (one number).` });
   }
   return names;
 }
@@ -170,11 +182,9 @@ function textCompletions(table: ParamTable, typed: string, every: ParamTable = t
         .map((part) => /^([A-Za-z][A-Za-z0-9_-]*)[:=]/.exec(part)?.[1])
         .flatMap((key) => (key === undefined ? [] : givenNames(table, key))),
     );
-    const described = optionNames(table, word !== '');
-    const names = matchValues(
-      [...described.keys()].filter((name) => !given.has(name)),
-      word,
-    );
+    const offered = optionNames(table, isSpelling(word)).filter((offer) => !given.has(offer.sets));
+    const described = new Map(offered.map((offer) => [offer.name, offer.description]));
+    const names = matchValues([...described.keys()], word);
     return others(
       names.map((name) => ({ label: `${name}: ${described.get(name) ?? ''}`, value: `${head}${name}:` })),
     );

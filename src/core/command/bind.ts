@@ -10,6 +10,7 @@ import {
   resolveOption,
   StrayWordsError,
 } from './params.js';
+import { fieldName, isSpelling, peopleName } from './people-names.js';
 import { didYouMean, fold, matchChoice } from './suggest.js';
 import type { Token } from './tokenize.js';
 
@@ -67,6 +68,20 @@ function keyedNames(table: ParamTable, tokens: readonly Token[]): Set<string> {
   return names;
 }
 
+/**
+ * The names a key that names nothing is offered, as people know them (`category` for a near miss of it); the
+ * service's spellings only to someone typing one (`folowersMin` is close to `followersMin`).
+ */
+function suggested(table: ParamTable, key: string, names: readonly string[]): string[] {
+  if (isSpelling(key)) return [...names];
+  const said = names.flatMap((name) => {
+    const target = resolveOption(table, name);
+    if (target === null || !isSpelling(name)) return [name];
+    return target.bound === null ? [peopleName(target.name, target.spec)] : [];
+  });
+  return [...new Set(said)];
+}
+
 /** Turns tokens into the command's input fields; throws ParamError naming the problem. */
 export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<string, unknown> {
   const input: Record<string, unknown> = {};
@@ -87,7 +102,7 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
     const names = typedAs.get(name) ?? new Map<string, string>();
     const first = names.get(fold(key));
     if (first === key) throw new ParamError(name, `${key} is given twice.`);
-    if (first !== undefined) throw new ParamError(name, `${first} and ${key} both set ${name}; keep one.`);
+    if (first !== undefined) throw new ParamError(name, `${first} and ${key} are one option; keep one.`);
     names.set(fold(key), key);
     typedAs.set(name, names);
     given.add(name);
@@ -101,9 +116,10 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
       const before = setBy.get(field);
       const written = JSON.stringify(value);
       if (before !== undefined && before.value !== written) {
+        const said = fieldName(table, field) ?? field;
         throw new ParamError(
           name,
-          `${before.shown} and ${shownAs} both set ${field}, to different values; keep one.`,
+          `${before.shown} and ${shownAs} both set ${said}, to different values; keep one.`,
         );
       }
       setBy.set(field, { shown: shownAs, value: written });
@@ -137,7 +153,8 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
       const next = positional.find(([name]) => !given.has(name));
       if (next !== undefined) {
         const [name, spec] = next;
-        i += assignName({ name, spec, bound: null }, token, i + 1, name);
+        // A bare word is typed by no name: messages name its option as people know it.
+        i += assignName({ name, spec, bound: null }, token, i + 1, peopleName(name, spec));
       } else if (rest !== undefined) restValues.push(token.value);
       else
         throw new StrayWordsError(
@@ -151,7 +168,7 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
       // Compared with the names people type too (`categry` is close to category, not to mainCategory).
       const aliases = Object.values(table).flatMap((spec) => spec.aliases ?? []);
       const guess = matchChoice(token.key, [...known, ...aliases]);
-      const hint = guess.ok ? '' : didYouMean(guess.suggestions);
+      const hint = guess.ok ? '' : didYouMean(suggested(table, token.key, guess.suggestions));
       throw new ParamError(
         token.key,
         `Unknown option "${token.key}".${hint}${known.length > 0 ? '' : ' This command takes no options.'}`,
@@ -174,9 +191,10 @@ export function bindTokens(table: ParamTable, tokens: readonly Token[]): Record<
   }
   for (const [name, spec] of Object.entries(table)) {
     if (spec.required === true && !given.has(name)) {
+      const said = peopleName(name, spec);
       throw new ParamError(
         name,
-        `${name} is required${spec.example === undefined ? '' : `, e.g. ${name}:${spec.example}`}.`,
+        `${said} is required${spec.example === undefined ? '' : `, e.g. ${said}:${spec.example}`}.`,
       );
     }
   }

@@ -9,7 +9,8 @@ import { PermissionError } from '../tenancy/roles.js';
 import { codeBlock, notice, type Reply, reply } from '../ui/index.js';
 import { CommandInputError, NotConnectedError } from './errors.js';
 import { issueLines } from './issues.js';
-import { ParamError } from './params.js';
+import { ParamError, type ParamTable } from './params.js';
+import { inPeopleWords, valuesInWords, valueWord } from './people-names.js';
 import { TokenizeError } from './tokenize.js';
 import type { CommandFamily } from './types.js';
 
@@ -18,18 +19,29 @@ export function newReference(): string {
   return randomBytes(4).toString('hex');
 }
 
-function inputIssues(error: ServiceInputError): string {
+function inputIssues(error: ServiceInputError, table: ParamTable): string {
   return issueLines(
     error.issues.map((issue) => {
+      const values = issue.allowed?.map(valueWord);
       const allowed =
-        issue.allowed === undefined
+        values === undefined
           ? ''
-          : issue.allowed.length <= 12
-            ? ` (allowed: ${issue.allowed.join(', ')})`
-            : ` (${issue.allowed.length} allowed values: see /scout help)`;
-      return { path: issue.field === '' ? [] : [issue.field], message: `${issue.message}${allowed}` };
+          : values.length <= 12
+            ? ` (allowed: ${values.join(', ')})`
+            : ` (${values.length} allowed values: see /scout help)`;
+      const message = valuesInWords(inPeopleWords(issue.message, table), issue.allowed);
+      return {
+        path: issue.field === '' ? [] : [inPeopleWords(issue.field, table)],
+        message: `${message}${allowed}`,
+      };
     }),
   );
+}
+
+/** The options a failed command takes, else those of every command of its family (an element's failure). */
+function optionsOf(params: ParamTable | undefined, family: CommandFamily | undefined): ParamTable {
+  if (params !== undefined || family === undefined) return params ?? {};
+  return Object.assign({}, ...[...family.commands].reverse().map((def) => def.params));
 }
 
 /**
@@ -46,20 +58,30 @@ export function inScoutTerms(message: string, family?: CommandFamily): string {
 
 /**
  * Turns any error thrown while handling a command or an element into the reply its author sees; `family`, the
- * family of the command that failed, names the commands the service's message points to.
+ * family of the command that failed, names the commands the service's message points to, and `params`, the
+ * options of that command (else of its family), name the service's fields as people know them.
  */
 export function errorReply(
   error: unknown,
   logger: Logger,
   usage: string | null = null,
   family?: CommandFamily,
+  params?: ParamTable,
 ): Reply {
+  const table = optionsOf(params, family);
   const withUsage = (message: string, shown: string | null) =>
     reply([notice('error', message), shown === null ? null : codeBlock(shown, { title: 'Usage' })]);
   if (error instanceof TokenizeError || error instanceof ParamError) return withUsage(error.message, usage);
   if (error instanceof CommandInputError) return withUsage(error.message, error.usage ?? usage);
   if (error instanceof ZodError) {
-    return withUsage(issueLines(error.issues), usage);
+    const issues = error.issues.map(({ path, message }) => ({
+      path,
+      message: inPeopleWords(message, table),
+    }));
+    return withUsage(
+      issueLines(issues, (field) => inPeopleWords(field, table)),
+      usage,
+    );
   }
   if (
     error instanceof PermissionError ||
@@ -70,7 +92,7 @@ export function errorReply(
   ) {
     return reply([notice('warning', error.message)]);
   }
-  if (error instanceof ServiceInputError) return withUsage(`Not sent: ${inputIssues(error)}`, usage);
+  if (error instanceof ServiceInputError) return withUsage(`Not sent: ${inputIssues(error, table)}`, usage);
   if (error instanceof ServiceError) {
     const reference = newReference();
     logger.warn(
@@ -84,7 +106,9 @@ export function errorReply(
       'service call failed',
     );
     const level = error.code === 'RATE_LIMITED' || error.code === 'NOT_FOUND' ? 'warning' : 'error';
-    return reply([notice(level, inScoutTerms(error.message, family), { reference })]);
+    // The service's own words may name its fields (`images[0].zoomFactor`): said as the options people type.
+    const said = inPeopleWords(inScoutTerms(error.message, family), table);
+    return reply([notice(level, said, { reference })]);
   }
   if (isStorageFull(error)) {
     logger.error({ err: error }, 'Scout’s database cannot grow: the disk is full.');

@@ -5,6 +5,7 @@
 
 import { InternalError } from '../errors.js';
 import { ParamError } from './param-errors.js';
+import { optionLabel, peopleName } from './people-names.js';
 import { didYouMean, fold, matchChoice } from './suggest.js';
 
 export {
@@ -209,16 +210,16 @@ const splitList = (raw: string) =>
 
 /**
  * Converts what was typed for one option into values of the command's input, keyed by input field (a range sets
- * two fields). `typed` is the name as written: messages name it, and the option's own name beside an alias
- * (`er (engagementRate) takes...`). Throws ParamError with a message for the author.
+ * two fields). `typed` is the name as written: messages name it, and the name people know the option by beside
+ * another alias (`subscribers (followers) takes...`); without it, by that name. Throws ParamError for the author.
  */
 export function coerceParam(
   name: string,
   spec: ParamSpec,
   raw: string,
-  typed: string = name,
+  typed?: string,
 ): Record<string, unknown> {
-  const label = fold(typed) === fold(name) ? typed : `${typed} (${name})`;
+  const label = optionLabel(name, spec, typed);
   switch (spec.kind) {
     case 'text':
       if (raw.trim().length === 0) fail(name, `${label} needs a value.`);
@@ -247,9 +248,10 @@ export function coerceParam(
       return { [name]: spec.join === true ? items.join(',') : items };
     }
     case 'range': {
-      const shown = `${typed}:${raw.trim()}`;
+      const said = typed !== undefined && fold(typed) === fold(name) ? typed : peopleName(name, spec);
+      const shown = `${typed ?? said}:${raw.trim()}`;
       refuseNegative(name, raw, shown, 'range', rangeExamples(spec));
-      return checkedBounds(spec, rangeBounds(spec, raw, label), name, shown);
+      return checkedBounds(spec, rangeBounds(spec, raw, label), said, shown);
     }
     default: {
       const unknownKind: never = spec;
@@ -327,7 +329,7 @@ function rangeBounds(spec: RangeSpec, raw: string, label: string): { min?: numbe
  * within the top of a bounded scale, and no bound the service would read as none. A minimum of 0 or less, or a
  * maximum at the top of the scale, is true of everything: within a range it is simply not sent, alone it is refused
  * as no filter at all. Where the service reads 0 as unset, a maximum of 0 would silently drop the filter. `shown`
- * is the option as typed and `name` the option's own, for messages.
+ * is the option as typed and `name` what people call it, for messages.
  */
 function checkedBounds(
   spec: RangeSpec,

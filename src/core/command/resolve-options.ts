@@ -12,6 +12,7 @@ import { CommandInputError } from './errors.js';
 import { commandFormId, formButton, hasForm } from './forms/index.js';
 import { issueLines } from './issues.js';
 import { coerceParam, ParamError, resolveKey } from './params.js';
+import { inPeopleWords } from './people-names.js';
 import { keyedTokens, lineOf, resolveText } from './routing.js';
 import { type Token, TokenizeError } from './tokenize.js';
 import type { CommandDef, CommandFamily, CommandRegistry } from './types.js';
@@ -57,8 +58,14 @@ export function validInput(def: CommandDef<unknown>, raw: Record<string, unknown
   // Zod's own issues are worded as the client's are: `must be at most 5`, said of the option.
   const parsed = def.schema.safeParse(raw, { error: inputErrorMap });
   if (parsed.success) return parsed.data;
+  // Fields are named as typed, else as people know them, in the sentence and in what it says of other fields.
   const typed = (field: string) => typedName(raw, field);
-  throw new CommandInputError(issueLines(parsed.error.issues, typed), usageLine(def));
+  const issues = parsed.error.issues.map((issue) => ({
+    path: issue.path,
+    message: inPeopleWords(issue.message, def.params, typed),
+  }));
+  const named = (field: string) => typed(field) ?? inPeopleWords(field, def.params, typed);
+  throw new CommandInputError(issueLines(issues, named), usageLine(def));
 }
 
 /** The command text kept with buttons and answers ("run it again"), with any secret value it carries hidden. */
@@ -109,7 +116,7 @@ export function mistake(
   logger: Logger,
   family?: CommandFamily,
 ): Reply {
-  const answer = errorReply(error, logger, def === null ? null : usageLine(def), family);
+  const answer = errorReply(error, logger, def === null ? null : usageLine(def), family, def?.params);
   if (forms !== true || def === null || !hasForm(def) || !isInputError(error)) return answer;
   return { ...answer, nodes: [...answer.nodes, buttons(formButton('Form', commandFormId(def)))] };
 }

@@ -1,18 +1,24 @@
 /** Usage lines and option descriptions of commands, shared by error messages and `/scout help`. */
 import type { ParamSpec } from './params.js';
+import { isSpelling, peopleName } from './people-names.js';
 import type { CommandDef } from './types.js';
 
-/** The name usage lines show for an option: its first alias when that is shorter (`er` for `engagementRate`). */
+/**
+ * The name usage lines show for an option: its first alias when that is shorter (`er` for `engagementRate`), and
+ * never a service spelling (`hasEmail`, `userIds`): then the name people are given (`has-email`, `user-ids`).
+ */
 export function shortName(name: string, spec: ParamSpec): string {
-  return spec.aliases?.[0] !== undefined && spec.aliases[0].length < name.length ? spec.aliases[0] : name;
+  const short =
+    spec.aliases?.[0] !== undefined && spec.aliases[0].length < name.length ? spec.aliases[0] : name;
+  return isSpelling(short) ? peopleName(name, spec) : short;
 }
 
 /** How an option is written, e.g. `followers:<range>` or `<handle>`. */
 export function paramSyntax(name: string, spec: ParamSpec): string {
   const shown = shortName(name, spec);
   const placeholder = spec.example ?? placeholderOf(spec);
-  if (spec.positional === true) return `<${name}>`;
-  if (spec.rest === true) return `<${name}>...`;
+  if (spec.positional === true) return `<${peopleName(name, spec)}>`;
+  if (spec.rest === true) return `<${peopleName(name, spec)}>...`;
   return `${shown}:${placeholder}`;
 }
 

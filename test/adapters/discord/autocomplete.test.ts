@@ -90,13 +90,17 @@ describe('autocomplete of an enumeration', () => {
 });
 
 describe('autocomplete of the filters text', () => {
-  it('completes option names with their descriptions, then the values of an enumerated one', async () => {
+  it('completes option names people are given with their descriptions, then the values of an enumerated one', async () => {
     const names = await suggest('creators', 'search', 'filters', 'bio:vegan hair');
     expect(names[0]).toEqual({ name: 'bio:vegan hair', value: 'bio:vegan hair' });
     expect(names).toContainEqual({
-      name: 'hairColor: Hair colours, comma-separated.',
-      value: 'bio:vegan hairColor:',
+      name: 'hair: Hair colours, comma-separated.',
+      value: 'bio:vegan hair:',
     });
+    // Not the service's spelling of it, unless that is what is being typed.
+    expect(JSON.stringify(names)).not.toContain('hairColor');
+    const spelled = await suggest('creators', 'search', 'filters', 'bio:vegan hairC');
+    expect(spelled.map((c) => c.value)).toContain('bio:vegan hairColor:');
     // A free-text option offers the values the service is known to take.
     const statuses = await suggest('outreach', 'messages', 'filters', 'status:re');
     expect(statuses.map((c) => c.value)).toEqual(
@@ -124,12 +128,14 @@ describe('autocomplete of the names and spellings the service uses', () => {
       'sponsorshipPostsCountMin:',
       'sponsorshipPostsCountMax:',
     ]);
-    const oneSet = await suggest('creators', 'search', 'filters', 'followersMin:10k followers');
+    const oneSet = await suggest('creators', 'search', 'filters', 'followersMin:10k followersM');
     expect(oneSet.map((c) => c.value)).toEqual([
-      'followersMin:10k followers',
-      'followersMin:10k followers:',
+      'followersMin:10k followersM',
       'followersMin:10k followersMax:',
     ]);
+    // A plain word is completed by the names people are given alone.
+    const plain = await suggest('creators', 'search', 'filters', 'followersMin:10k followers');
+    expect(plain.map((c) => c.value)).toEqual(['followersMin:10k followers', 'followersMin:10k followers:']);
     const bothSet = await suggest('creators', 'search', 'filters', 'subscribers:10k-50k followers');
     expect(bothSet.map((c) => c.value)).toEqual(['subscribers:10k-50k followers']);
     // Nothing typed yet: the options themselves, not their bounds, fill the 25 suggestions.
@@ -174,13 +180,14 @@ describe('autocomplete from outside the served servers', () => {
 });
 
 describe('a value typed past the suggestions', () => {
-  it('is checked when the command is sent: a short answer to its author, nothing asked of the service', async () => {
+  it("is checked when the command is sent: a short answer to its author in people's words, nothing asked of the service", async () => {
     const before = world.sandbox.requests().length;
     const sent = slash(world.fake, 'creators', 'search', [
       { type: 3, name: 'main_category', value: 'Beauty and Personnal' },
     ]);
     const answer = await world.fake.waitFor(answered(sent.token), 'the validation answer');
-    expect(JSON.stringify(answer.body)).toMatch(/mainCategory cannot be/);
+    expect(JSON.stringify(answer.body)).toMatch(/category cannot be \\"Beauty and Personnal\\"/);
+    expect(JSON.stringify(answer.body)).not.toContain('mainCategory');
     expect(world.sandbox.requests().slice(before)).toEqual([]);
     expect(bot.app.registry.command('creators', 'search')).toBeDefined();
   });

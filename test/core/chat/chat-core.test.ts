@@ -194,8 +194,15 @@ describe('ChatCore', () => {
       value: 'views:>1m contentFormats:tutorial',
     });
     const names = await complete(['viral', 'search'], { text: ['contentFormats', 'views'] }, 'vi');
-    expect(names.map((c) => c.value)).toEqual(['vi', 'views:', 'viewsMin:', 'viewsMax:']);
+    expect(names.map((c) => c.value)).toEqual(['vi', 'views:']);
     expect(names[1]?.label).toMatch(/^views: ./);
+    // Options by the names people are given; the service's spellings only to someone typing one.
+    const formats = await complete(['viral', 'search'], { text: ['contentFormats', 'views'] }, 'form');
+    expect(formats.map((c) => c.value)).toEqual(['form', 'format:']);
+    const bounds = await complete(['viral', 'search'], { text: ['contentFormats', 'views'] }, 'viewsM');
+    expect(bounds.map((c) => c.value)).toEqual(['viewsM', 'viewsMin:', 'viewsMax:']);
+    const spelled = await complete(['viral', 'search'], { text: ['contentFormats', 'views'] }, 'contentF');
+    expect(spelled.map((c) => c.value)).toEqual(['contentF', 'contentFormats:']);
   });
 
   it('completes CRM list names from the tenant’s own account, none outside, and gives up when the signal aborts', async () => {

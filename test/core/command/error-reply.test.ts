@@ -5,7 +5,9 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { errorReply, inScoutTerms } from '../../../src/core/command/error-reply.js';
+import type { ParamTable } from '../../../src/core/command/params.js';
 import { TokenizeError } from '../../../src/core/command/tokenize.js';
+import type { CommandFamily } from '../../../src/core/command/types.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { ServiceError, ServiceInputError } from '../../../src/core/service/errors.js';
 import { SealError } from '../../../src/core/tenancy/seal.js';
@@ -73,17 +75,57 @@ describe('errorReply', () => {
     expect(toText(errorReply(rejected, logger))).not.toContain('action=');
   });
 
-  it('says each problem of an input the client refused in a sentence naming its field once', () => {
+  it('says each problem of an input the client refused in a sentence naming its field once, as people know it', () => {
     const { logger } = logged();
+    const params: ParamTable = {
+      perPage: { kind: 'integer', aliases: ['limit', 'count'], description: 'Contacts a page.' },
+      contactEmail: { kind: 'text', aliases: ['email'], description: 'The email.' },
+      status: { kind: 'choice', values: ['To outreach', 'Done'], description: 'The status.' },
+    };
     const refused = new ServiceInputError('crm.updateContact', [
       { field: 'perPage', message: 'must be a whole number from 1 to 100' },
-      { field: 'status', message: 'must be one of: A, B', allowed: ['A', 'B'] },
+      { field: 'contactEmail', message: 'must be an email address' },
+      { field: 'status', message: 'must be one of: TO_OUTREACH, DONE', allowed: ['TO_OUTREACH', 'DONE'] },
       { field: '', message: 'needs something to change' },
     ]);
-    expect(toText(errorReply(refused, logger)).split('\n').slice(0, 3)).toEqual([
-      'Error: Not sent: perPage must be a whole number from 1 to 100.',
-      'status must be one of: A, B (allowed: A, B).',
+    expect(
+      toText(errorReply(refused, logger, null, undefined, params))
+        .split('\n')
+        .slice(0, 4),
+    ).toEqual([
+      'Error: Not sent: limit must be a whole number from 1 to 100.',
+      'email must be an email address.',
+      'status must be one of: to outreach, done (allowed: to outreach, done).',
       'Needs something to change.',
     ]);
+    // An element's failure has no command: the options of its family name the fields.
+    const family = { name: 'list', commands: [{ name: 'update', params }] } as unknown as CommandFamily;
+    expect(toText(errorReply(refused, logger, null, family))).toContain('Not sent: limit must be');
+  });
+
+  it('names the fields the service’s own message mentions by the options people type', () => {
+    const { logger } = logged();
+    const params: ParamTable = {
+      zoomFactor: { kind: 'number', aliases: ['zoom'], description: 'Zoom.' },
+      hueShift: { kind: 'number', description: 'Hue shift.' },
+    };
+    const rejected = (said: string) =>
+      new ServiceError({
+        code: 'BAD_REQUEST',
+        operation: 'media.remixImage',
+        status: 400,
+        message: `The service rejected the request: ${said}.`,
+      });
+    const shown = (said: string) => toText(errorReply(rejected(said), logger, null, undefined, params));
+    expect(shown('images[0].zoomFactor must be a number between 0.1 and 5')).toContain(
+      'rejected the request: image1.zoom must be a number between 0.1 and 5.',
+    );
+    expect(shown('parameters.hueShift must be a number between -180 and 180')).toContain(
+      'rejected the request: hue-shift must be a number between -180 and 180.',
+    );
+    // Words that name no option stay the service's, as does what people type (`image2.zoom`).
+    expect(shown('image2.zoom is odd; set SCOUT_API_KEY')).toContain(
+      'image2.zoom is odd; set SCOUT_API_KEY.',
+    );
   });
 });

@@ -1,4 +1,7 @@
-/** A form filled in is typed back by the names people type (`category:Fitness`), never the service's (`mainCategory`). */
+/**
+ * A form filled in is typed back by the names people type (`category:Fitness`, `has-email:yes`), never the service's
+ * (`mainCategory`, `emailExists`) nor a spelling like it (`hasEmail`).
+ */
 import { describe, expect, it } from 'vitest';
 import { creatorsFamily } from '../../../src/commands/creators.js';
 import { formCommandLine, formSpec } from '../../../src/core/command/forms/index.js';
@@ -13,10 +16,10 @@ describe('a filled-in form, typed', () => {
     });
     if (spec === null) throw new Error('no form');
     const typed = spec.fields.flatMap((field) => (field.typed === undefined ? [] : [field.typed]));
-    expect(typed.sort()).toEqual(['category:Fitness', 'country:France', 'hasEmail:yes']);
+    expect(typed.sort()).toEqual(['category:Fitness', 'country:France', 'has-email:yes']);
     const line = formCommandLine(search, spec);
     expect(line).toContain(' category:Fitness ');
-    expect(line).toContain(' hasEmail:yes ');
-    expect(line).not.toMatch(/mainCategory:|emailExists:/);
+    expect(line).toContain(' has-email:yes ');
+    expect(line).not.toMatch(/mainCategory:|emailExists:|hasEmail:/);
   });
 });

@@ -9,6 +9,7 @@ import { FORM_MORE, type FormField, type FormLayout, type FormSpec, inputLabel }
 import { bindTokens } from '../bind.js';
 import { issueSentence } from '../issues.js';
 import { ParamError, type ParamSpec, type ParamTable, resolveKey } from '../params.js';
+import { inPeopleWords } from '../people-names.js';
 import { quoteValue } from '../syntax.js';
 import { type Token, TokenizeError, tokenize } from '../tokenize.js';
 import type { CommandDef, CommandRegistry } from '../types.js';
@@ -138,7 +139,8 @@ export function readForm(
       const shownAs = param === undefined ? fallback : where(param);
       const path = issue.path.join('.');
       const label = param === shownAs ? inputLabel(spec, shownAs) : '';
-      put(shownAs, issueSentence(param === shownAs ? label : path, issue.message));
+      const said = inPeopleWords(issue.message, def.params);
+      put(shownAs, issueSentence(param === shownAs ? label : inPeopleWords(path, def.params), said));
     }
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, tokens };
