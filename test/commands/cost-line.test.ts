@@ -53,6 +53,23 @@ describe('the cost line', () => {
     expect(lastLine(details.answer)).toBe('0 credits · 1 cached, free');
   });
 
+  it('says on Next what the next page may cost, and nothing once it is paid for', async () => {
+    const first = await h.type('creators search category:Travel');
+    expect(first).toMatch(/\[\d+\] Next › \(up to 5 credits\)/);
+    await h.type('next');
+    const back = await h.type('previous');
+    expect(back).toMatch(/\[\d+\] Next ›$/m);
+    const viral = await h.type('viral categories:Travel');
+    expect(viral).toMatch(/\[\d+\] Next › \(up to \d+ credits\)/);
+  });
+
+  it('still says what was spent when the work fails after paying for part of it', async () => {
+    const { answer, spent } = await spending('songs compare XX');
+    expect(spent).toBeGreaterThan(0);
+    expect(answer).toMatch(/^Error: /);
+    expect(lastLine(answer)).toBe(`${spent} credits`);
+  });
+
   it('says nothing of credits on a free answer', async () => {
     const { answer, spent } = await spending('lists');
     expect(spent).toBe(0);

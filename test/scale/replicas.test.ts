@@ -89,7 +89,11 @@ function buttons(body: Record<string, unknown>, label: string): string[] {
     if (Array.isArray(value)) value.forEach(walk);
     else if (typeof value === 'object' && value !== null) {
       const element = value as { type?: string; text?: { text?: string }; action_id?: string };
-      if (element.type === 'button' && element.text?.text === label && element.action_id !== undefined)
+      if (
+        element.type === 'button' &&
+        element.text?.text?.startsWith(label) === true &&
+        element.action_id !== undefined
+      )
         found.push(element.action_id);
       Object.values(value).forEach(walk);
     }

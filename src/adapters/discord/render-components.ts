@@ -11,7 +11,7 @@ import {
   ButtonStyle,
   ComponentType,
 } from 'discord.js';
-import type { Button, PagerNode, SelectNode } from '../../core/ui/index.js';
+import { type Button, nextLabel, type PagerNode, type SelectNode } from '../../core/ui/index.js';
 import { DISCORD } from './limits.js';
 import { plainLine } from './markdown.js';
 
@@ -108,6 +108,6 @@ export function pagerButtons(node: PagerNode, indicator = true): APIButtonCompon
   return [
     part(node.prevActionId, '◀ Previous', 'prev'),
     ...(indicator ? [part(null, pagerLabel(node), 'page')] : []),
-    { ...part(node.nextActionId, 'Next ▶', 'next'), style: ButtonStyle.Primary },
+    { ...part(node.nextActionId, nextLabel(node, 'Next ▶'), 'next'), style: ButtonStyle.Primary },
   ];
 }

@@ -6,6 +6,7 @@ import {
   type CardNode,
   type Field,
   type NoticeLevel,
+  nextLabel,
   type PagerNode,
   plainText,
   type ReplyNode,
@@ -201,7 +202,7 @@ function pagerBlocks(node: PagerNode): Block[] {
   if (node.nextActionId !== null) {
     buttons.push({
       type: 'button',
-      text: plainTextObject('Next', SLACK.BUTTON_TEXT_MAX),
+      text: plainTextObject(nextLabel(node, 'Next'), SLACK.BUTTON_TEXT_MAX),
       action_id: node.nextActionId,
       value: node.nextActionId,
       style: 'primary',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../core/command/types.js';
 import { notice, reply } from '../../core/ui/index.js';
+import { LIST_SUBJECT } from '../lists/common.js';
 import { addTo } from './adding.js';
 import { cachedProfiles, loadProfiles } from './profiles-cache.js';
 import { targetPayload, who } from './targets.js';
@@ -24,6 +25,7 @@ export const addAction = defineAction({
   kind: KINDS.add,
   payload: targetPayload,
   mutates: true,
+  subject: LIST_SUBJECT,
   run: (ctx, target, event) => addTo(ctx, target, event.value),
 });
 

@@ -13,6 +13,7 @@ import {
   code,
   notice,
   OPTION_VALUE_MAX,
+  plural,
   type Reply,
   reply,
   SELECT_OPTIONS_MAX,
@@ -83,7 +84,7 @@ async function picker(ctx: CommandContext, target: AddTarget, lists: readonly Cr
       options: shown.map((list) => ({
         label: nameOf(list),
         value: list.id,
-        description: `${list.contact_count ?? 0} creators`,
+        description: plural(list.contact_count ?? 0, 'contact'),
       })),
       ...(last !== null && shown[0]?.id === last ? { selected: last } : {}),
       // A list not shown can be named: Add to list takes a list id or name.
@@ -99,6 +100,7 @@ async function picker(ctx: CommandContext, target: AddTarget, lists: readonly Cr
 
 /** No list is named `name`: says so, naming the lists, and offers to create it and add the creators there. */
 function createOffer(ctx: CommandContext, target: AddTarget, name: string, lists: readonly CrmList[]): Reply {
+  ctx.changedNothing();
   const names = lists.map((list) => `"${nameOf(list)}"`).join(', ');
   const guess = matchChoice(name, lists.map(nameOf));
   const hint = guess.ok ? '' : didYouMean(guess.suggestions).trim();

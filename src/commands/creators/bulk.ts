@@ -18,6 +18,7 @@ import {
   SELECT_OPTIONS_MAX,
   select,
 } from '../../core/ui/index.js';
+import { LIST_SUBJECT } from '../lists/common.js';
 import { addTo } from './adding.js';
 import { ADD_IDS_MAX, type AddTarget, type ResultsRef } from './targets.js';
 import { type CreatorRef, KINDS, type PageRef } from './views.js';
@@ -110,6 +111,7 @@ export const chooseAction = defineAction({
   kind: KINDS.choose,
   payload: choosePayload,
   mutates: true,
+  subject: LIST_SUBJECT,
   async run(ctx, payload, event) {
     const several = event.choices !== undefined;
     const picked = several ? (event.choices ?? []) : event.value === undefined ? [] : [event.value];

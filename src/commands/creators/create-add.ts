@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineAction } from '../../core/command/types.js';
 import { notice, reply } from '../../core/ui/index.js';
+import { LIST_SUBJECT } from '../lists/common.js';
 import { addToList, NEW_LIST_NAME_MAX } from './adding.js';
 import { nameOf } from './outcomes.js';
 import { idsOf, targetPayload } from './targets.js';
@@ -21,6 +22,7 @@ export const createAddAction = defineAction({
   kind: KINDS.createAdd,
   payload: createPayload,
   mutates: true,
+  subject: LIST_SUBJECT,
   async run(ctx, { target, name }) {
     // Results whose search has expired can no longer be added: no list is made for nothing.
     if ((await idsOf(ctx, target)) === null) return ctx.expired();

@@ -13,6 +13,7 @@ import {
   CARDS_PER_PAGE,
   CARDS_PER_PAGE_MAX,
   code,
+  formatCredits,
   notice,
   pager,
   type Reply,
@@ -82,6 +83,17 @@ export async function pageEstimate(
   const ids = pageIds(session, page, size);
   const uncollected = session.nextServicePage === null ? 0 : size - ids.length;
   return (await uncachedIds(ctx, ids)).length + uncollected;
+}
+
+/** What showing `page` may cost, for its Next button; null when every profile on it is cached. */
+async function nextPageCost(
+  ctx: CommandContext,
+  session: SearchSession,
+  page: number,
+  size: number,
+): Promise<string | null> {
+  const most = await pageEstimate(ctx, session, page, size);
+  return most === 0 ? null : `up to ${formatCredits(most)}`;
 }
 
 /** The answer to a search that found nothing: say so, and how to loosen it. */
@@ -174,6 +186,7 @@ export async function renderPage(
         totalPages,
         prevActionId: page > 1 ? turn(page - 1) : null,
         nextActionId: hasNext ? turn(page + 1) : null,
+        nextCost: hasNext ? await nextPageCost(ctx, session, page + 1, size) : null,
       }),
       ...(options.footer ?? []),
       trial,

@@ -46,6 +46,7 @@ export function offerNewList(
   lists: readonly CrmList[],
   request: { name: string; input: Readonly<Record<string, unknown>>; repeated: readonly string[] },
 ): Reply {
+  ctx.changedNothing();
   const names = lists.map((list) => quoted(list.name ?? list.id));
   const shown = names.slice(0, NAMES_SHOWN).join(', ');
   const more = names.length > NAMES_SHOWN ? ` and ${names.length - NAMES_SHOWN} more` : '';

@@ -1,6 +1,7 @@
 /** Shared pieces of the CRM families: the list and status options, statuses in words, client-schema reuse. */
 import type { z } from 'zod';
 import type { ParamSpec } from '../../core/command/params.js';
+import { readsAsKey } from '../../core/command/tokenize.js';
 import { CRM_STATUSES, type CrmStatus } from '../../core/service/enums.js';
 import { type OperationName, parseInput, ServiceInputError } from '../../core/service/index.js';
 import { MISSING } from '../../core/ui/index.js';
@@ -99,7 +100,16 @@ export function delegate<S extends z.ZodType>(
   }
 }
 
-/** Quotes a list name for a command people can copy (`"Spring Launch"`). */
+/**
+ * Quotes a list name for a command people can copy (`"Spring Launch"`): a name with spaces or quotes, or one that
+ * would read as an option (`"status:negotiating"`).
+ */
 export function quoted(name: string): string {
-  return /^[^\s"'“”‘’«»]+$/.test(name) ? name : `"${name.replace(/"/g, "'")}"`;
+  return /^[^\s"'“”‘’«»]+$/.test(name) && !readsAsKey(name) ? name : `"${name.replace(/"/g, "'")}"`;
 }
+
+/**
+ * What adding creators to a list and taking them off changes, from any family (a results page's Add to list, `list
+ * add`, `list remove`): one subject, so undoing then redoing within the repeat window runs again.
+ */
+export const LIST_SUBJECT = 'list';

@@ -11,6 +11,7 @@ import type { Page } from '../../core/service/index.js';
 import {
   bold,
   CARDS_PER_PAGE,
+  formatCredits,
   formatInteger,
   notice,
   pager,
@@ -102,6 +103,16 @@ function nextOf<Q, T>(state: PagedState<Q, T>, at: Position): Position | null {
   return more ? { page: at.page + 1, chunk: 0 } : null;
 }
 
+/** What reaching `next` may cost, for its button: a service page not bought yet; null when it is free. */
+function nextCost<Q, T>(
+  source: PagedSource<Q, T>,
+  state: PagedState<Q, T>,
+  next: Position | null,
+): string | null {
+  if (next === null || state.pages[String(next.page)] !== undefined) return null;
+  return `up to ${formatCredits(source.estimate(state.size))}`;
+}
+
 /** Chat pages over the whole result set, when the total is known. */
 function chatPages<Q, T>(state: PagedState<Q, T>): number | null {
   if (state.total === null) return null;
@@ -165,6 +176,7 @@ function view<Q, T>(
   const first = (at.page - 1) * state.size + start + 1;
   const last = first + shown.length - 1;
   const total = chatPages(state);
+  const next = nextOf(state, at);
   return reply(
     [
       text(
@@ -176,7 +188,8 @@ function view<Q, T>(
         page: chatPage,
         totalPages: total !== null && total >= chatPage ? total : null,
         prevActionId: previous,
-        nextActionId: token(ctx, source, results, nextOf(state, at)),
+        nextActionId: token(ctx, source, results, next),
+        nextCost: nextCost(source, state, next),
       }),
     ],
     options,

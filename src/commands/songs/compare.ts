@@ -3,6 +3,7 @@
  * (by id or by a date in the week). The answer leads with the biggest movers up and down, the new entries and
  * the drop-outs, then the second week's chart as a table (drop-outs last), with a menu of other weeks to compare.
  */
+import { CommandInputError } from '../../core/command/errors.js';
 import type { CommandContext } from '../../core/command/types.js';
 import type { SongsResult } from '../../core/service/index.js';
 import { notice, numberCell, type Reply, reply, SELECT_OPTIONS_MAX } from '../../core/ui/index.js';
@@ -178,7 +179,15 @@ export async function weeksToCompare(
   const now = ctx.clock.now();
   const first = given.first === undefined ? null : readWeek(given.first, now);
   const second = given.second === undefined ? null : readWeek(given.second, now);
-  if (first !== null && second !== null) return { first, second };
+  if (first !== null && second !== null) {
+    if (first >= second) {
+      const said = first === second ? 'are the same week' : 'are the wrong way round';
+      throw new CommandInputError(
+        `week1 (${nameOfWeek(first)}) and week2 (${nameOfWeek(second)}) ${said}: week1 is the earlier week.`,
+      );
+    }
+    return { first, second };
+  }
   if (second !== null) {
     const listed = knownWeeks(ctx)?.find((week) => week.id < second)?.id;
     return { first: listed ?? (weekBefore(second) as string), second };

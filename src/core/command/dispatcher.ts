@@ -9,7 +9,7 @@
 import type { Platform } from '../actor.js';
 import type { MintedAction } from '../store/action-tokens.js';
 import { adminRole, PermissionError } from '../tenancy/index.js';
-import { notice, type Reply, reply } from '../ui/index.js';
+import { costLine, notice, type Reply, reply, text } from '../ui/index.js';
 import { createActionRouter } from './actions.js';
 import { createAtOnce } from './at-once.js';
 import { bindTokens } from './bind.js';
@@ -241,13 +241,19 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       if (invocation === null) tally.outcome = 'refused';
       const answer = invocation === null ? outside() : await handle(invocation);
       await saveElements(store, elements);
-      return answer;
+      return withSpentBeforeFailing(answer, tally);
     } catch (error) {
       tally.outcome = outcomeOf(error);
       throw error;
     } finally {
       metrics?.[what](tally.family, tally.outcome);
     }
+  };
+
+  /** A failure's answer, ending with what was spent before it failed, in the one format (costLine). */
+  const withSpentBeforeFailing = (answer: Reply, tally: Tally): Reply => {
+    const line = costLine(tally.spentBeforeFailing ?? 0, 0);
+    return line === null ? answer : { ...answer, nodes: [...answer.nodes, text(line)] };
   };
 
   /** A command from what a platform gathered (typed options, a form), which `gather` turns into its raw input. */
@@ -293,7 +299,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           answer = await handleAction(invocation);
         } catch (error) {
           invocation.tally.outcome = outcomeOf(error);
-          return errorReply(error, logger);
+          // The family of the element pressed names the fields its failure mentions as its options do.
+          return errorReply(error, logger, null, registry.family(invocation.tally.family));
         }
         const { conversation } = invocation;
         if (conversation !== undefined) await inConversation.pressed({ ...invocation, conversation }, answer);

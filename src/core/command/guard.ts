@@ -127,7 +127,7 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
     };
     if (invocation.workingShown === true) waiting.shownElsewhere();
     const { commandText, command } = options;
-    const spend: Spend = { credits: 0, cached: 0 };
+    const spend: Spend = { credits: 0, cached: 0, unchanged: false };
     const ctx = commandContext(env, invocation, { commandText, key, command, reservation, calls, spend });
     // The handler's own interim messages count as shown: no working message follows them.
     const handlerCtx: CommandContext = {
@@ -190,7 +190,9 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
         const result = understood === undefined ? worked : understood.answer(worked);
         // The answer's elements exist before the answer is kept for repeats or sent.
         await saveElements(store, invocation.elements);
-        if (claimed) {
+        // An answer that changed nothing and spent nothing is not kept: the same line typed again runs again.
+        if (claimed && spend.unchanged && spend.credits === 0) await store.invocations.release(key);
+        else if (claimed) {
           const { platform, workspaceId } = invocation.actor;
           const changed =
             options.changes === null ? undefined : `${platform}:${workspaceId}:${options.changes}`;
@@ -206,6 +208,8 @@ export function createGuard(env: DispatchEnv, running: Running): Guard {
             logger.warn({ err: cleanup }, 'Could not release a claim after a failure.');
           }
         }
+        // What was spent before the failure is said under the mistake's answer too.
+        if (spend.credits > 0) invocation.tally.spentBeforeFailing = spend.credits;
         if (error instanceof UnconfirmedChargeError) {
           invocation.tally.outcome = 'lost_answer';
           logger.warn(

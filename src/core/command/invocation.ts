@@ -147,10 +147,11 @@ export const expiredIn = (env: DispatchEnv, invocation: Scoped, rerun: string | 
 /** The service of a tenant without a service account: any call says how to connect one, and nothing is sent. */
 const unconnected = (isAdmin: boolean): ServiceApi => createRefusingApi(() => new NotConnectedError(isAdmin));
 
-/** What one run spent and showed for free, for its answer's cost line. */
+/** What one run spent and showed for free, for its answer's cost line, and whether it changed nothing. */
 export interface Spend {
   credits: number;
   cached: number;
+  unchanged: boolean;
 }
 
 /** One run of guarded work: its invocation key, the command its spend counts toward, its reservation and calls. */
@@ -210,6 +211,9 @@ export function commandContext(env: DispatchEnv, invocation: Scoped, run: Run): 
     expired: () => expiredIn(env, invocation, commandText || null),
     cached: (count) => {
       run.spend.cached += Math.max(0, count);
+    },
+    changedNothing: () => {
+      run.spend.unchanged = true;
     },
   };
 }

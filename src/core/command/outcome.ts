@@ -56,6 +56,8 @@ export function outcomeOf(error: unknown): CommandOutcome {
 export interface Tally {
   family: string;
   outcome: CommandOutcome;
+  /** Credits spent before the work failed: its answer, a mistake's, still ends with them (see costLine). */
+  spentBeforeFailing?: number;
 }
 
 /** The family label of what cannot be named (an unknown command, an expired element): never free text. */

@@ -69,6 +69,11 @@ export interface CommandContext {
   progress(reply: Reply): Promise<void>;
   /** Says `count` things this answer shows were paid for before (cached profiles): its cost line counts them. */
   cached(count: number): void;
+  /**
+   * Says this answer changed nothing (a refusal or an offer, such as "There is no list X: Create it?"), so typing
+   * the same again runs again instead of being told it is done.
+   */
+  changedNothing(): void;
   /** The answer for results whose state has expired: says so and offers to run the command again. */
   expired(): Reply;
 }

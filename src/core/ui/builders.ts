@@ -295,6 +295,8 @@ export interface PagerInput {
   readonly prevActionId: string | null;
   readonly nextActionId: string | null;
   readonly label?: string;
+  /** What the next page may cost, or null / absent when it is free (see PagerNode.nextCost). */
+  readonly nextCost?: string | null;
 }
 
 /** A pager; `page` is 1-based, `totalPages` null when unknown. */
@@ -309,6 +311,7 @@ export function pager(input: PagerInput): PagerNode {
     throw new RangeError(`Duplicate action token ${input.prevActionId}`);
   }
   const label = shortText(input.label, 100);
+  const nextCost = input.nextActionId === null ? null : shortText(input.nextCost, 40);
   return {
     type: 'pager',
     page: input.page,
@@ -316,7 +319,13 @@ export function pager(input: PagerInput): PagerNode {
     prevActionId: input.prevActionId === null ? null : assertActionId(input.prevActionId),
     nextActionId: input.nextActionId === null ? null : assertActionId(input.nextActionId),
     ...(label === null ? {} : { label }),
+    ...(nextCost === null ? {} : { nextCost }),
   };
+}
+
+/** The label of a pager's Next button: `next`, with what the next page may cost when it is not free. */
+export function nextLabel(node: PagerNode, next: string): string {
+  return node.nextCost === undefined ? next : `${next} (${node.nextCost})`;
 }
 
 /** A divider. */

@@ -162,6 +162,8 @@ export interface PagerNode {
   readonly prevActionId: string | null;
   readonly nextActionId: string | null;
   readonly label?: string;
+  /** What the next page may cost, said on its button ("up to 5 credits"); absent when it is free. */
+  readonly nextCost?: string;
 }
 
 /** A horizontal rule. */

@@ -2,6 +2,7 @@
  * Plain-text renderer: the terminal adapter's output and Slack's notification fallback. Buttons, select
  * options and pager arrows are numbered in reading order so a terminal user can press them by number.
  */
+import { nextLabel } from './builders.js';
 import { plainText } from './markup.js';
 import {
   assertNever,
@@ -179,7 +180,7 @@ function pagerLines(node: Extract<ReplyNode, { type: 'pager' }>, state: State): 
   }
   if (node.nextActionId !== null) {
     const index = register(state, { actionId: node.nextActionId, label: 'Next', kind: 'button' });
-    items.push(`[${index}] Next ›`);
+    items.push(`[${index}] ${nextLabel(node, 'Next ›')}`);
   }
   if (items.length > 0) lines.push(items.join('  '));
   return lines;

@@ -72,6 +72,7 @@ const NODE_SCHEMAS = [
     prevActionId: text,
     nextActionId: text,
     label: z.string().exactOptional(),
+    nextCost: z.string().exactOptional(),
   }),
   z.object({ type: z.literal('divider') }),
   z.object({

@@ -134,7 +134,7 @@ describe('Discord bot against a fake Discord', () => {
     expect(titles(page1)).toHaveLength(5);
     expect(titles(page1)[0]).toMatch(/^1\. \\?@/);
     expect(components(page1).map((c) => c.label)).toEqual(
-      expect.arrayContaining(['Add to list', 'Details', 'Next ▶']),
+      expect.arrayContaining(['Add to list', 'Details', 'Next ▶ (up to 5 credits)']),
     );
     // The deferral came before any service work: the callback is the first request of this interaction.
     expect(fake.requests.indexOf(ack)).toBeLessThan(fake.requests.findIndex(edited(token)));

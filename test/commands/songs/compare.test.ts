@@ -187,6 +187,17 @@ describe('songs compare', () => {
     ]);
   });
 
+  it('refuses weeks the wrong way round or the same week twice, sending and spending nothing', async () => {
+    const wrong = await typed('songs compare FR week1:2026-W47 week2:2026-W46');
+    expect(wrong.output).toMatch(
+      /^Error: week1 \(.+\) and week2 \(.+\) are the wrong way round: week1 is the earlier week\./,
+    );
+    const same = await typed('songs compare FR week1:2026-W47 week2:2026-W47');
+    expect(same.output).toMatch(/are the same week/);
+    expect([...wrong.queries, ...same.queries]).toEqual([]);
+    expect(wrong.spent + same.spent).toBe(0);
+  });
+
   it('offers other weeks to compare, by their dates, and compares the one chosen', async () => {
     const listed = (await direct<{ data: DateRange[] }>(c, { action: 'date-ranges' })).data;
     const output = await c.type('songs compare CA');

@@ -231,6 +231,7 @@ export function worstCaseNodes(): Record<ReplyNodeType, ReplyNode> {
       totalPages: 1000,
       prevActionId: 'p.prev',
       nextActionId: 'p.next',
+      nextCost: LONG_HOSTILE,
       label: LONG_HOSTILE,
     }),
     divider: divider(),
