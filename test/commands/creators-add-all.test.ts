@@ -99,7 +99,7 @@ describe('creators: Add all on this page', () => {
     let from = h.requests().length;
     const picker = await h.type('add all');
     expect(picker).toContain('Add the 5 creators on this page to which list?');
-    expect(picker).toMatch(/1\.1 Page Picks — \d+ creators \(selected\)/);
+    expect(picker).toMatch(/1\.1 Page Picks — \d+ contacts \(selected\)/);
     expect(adds(from)).toHaveLength(0);
     const option = /(1\.\d+) Second Page/.exec(picker)?.[1];
     expect(option).toBeDefined();

@@ -159,8 +159,8 @@ describe('creators search: paging and the profile cache', () => {
   it('heads its results with the options as people type them, on every page', async () => {
     later();
     const out = await h.type('/scout creators search category:Fitness hasEmail:yes perPage:1');
-    expect(out).toContain('Creators · category Fitness · hasEmail yes — 1-1 of');
-    expect(await h.type('next')).toContain('Creators · category Fitness · hasEmail yes — 2-2 of');
+    expect(out).toContain('Creators · category Fitness · has-email yes — 1-1 of');
+    expect(await h.type('next')).toContain('Creators · category Fitness · has-email yes — 2-2 of');
   });
 
   it('says when nothing matches and how to loosen the filters, spending nothing', async () => {
@@ -187,7 +187,7 @@ describe('creators: Add to list', () => {
     let from = h.requests().length;
     const picker = await h.type('add 1');
     expect(picker).toContain(`Add @${shown[0]} to which list?`);
-    expect(picker).toMatch(/1\.1 Spring Picks — 0 creators\n/);
+    expect(picker).toMatch(/1\.1 Spring Picks — 0 contacts\n/);
     expect(picker).not.toContain('(selected)');
     expect(paths(from)).toEqual(['GET /api/v2/crm/lists']);
 
@@ -230,7 +230,7 @@ describe('creators: Add to list', () => {
     later();
     await h.type('/scout creators category:Fitness emailExists:yes');
     const picker = await h.type('add 4');
-    expect(picker).toMatch(new RegExp(`1\\.1 ${seeded?.name} — \\d+ creators \\(selected\\)`));
+    expect(picker).toMatch(new RegExp(`1\\.1 ${seeded?.name} — \\d+ contacts \\(selected\\)`));
     expect(picker).toMatch(/1\.2 Spring Picks/);
   });
 

@@ -40,7 +40,7 @@ export function creatorName(contact: CrmContact): string | null {
 }
 
 /** The contact's handle without its leading "@", or null. */
-function handleOf(contact: CrmContact): string | null {
+export function handleOf(contact: CrmContact): string | null {
   const handle = (textOf(contact.handle) ?? textOf(creatorOf(contact).handle))?.replace(/^@+/, '').trim();
   return handle === undefined || handle === '' ? null : handle;
 }

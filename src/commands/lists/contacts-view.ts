@@ -11,6 +11,7 @@ import {
   type Button,
   bold,
   button,
+  buttons,
   type CardNode,
   code,
   type NoticeNode,
@@ -180,15 +181,26 @@ interface Shown {
   readonly total: number;
 }
 
-/** What a page without contacts says: past the end of the list, or nothing in it yet. */
-function emptyNotice(list: ListTarget, page: number, total: number, filter: string): NoticeNode {
-  return total > 0
-    ? notice('info', `Page ${page} is past the end (${total} contacts${filter}).`)
-    : notice('info', [
-        `No contacts${filter} yet. Add creators with `,
-        code(`/scout list add ${quoted(list.name)} <creator ids>`),
-        '.',
-      ]);
+/** What a list without contacts (or none of the status asked) says. */
+function emptyNotice(list: ListTarget, filter: string): NoticeNode {
+  return notice('info', [
+    `No contacts${filter} yet. Add creators with `,
+    code(`/scout list add ${quoted(list.name)} <creator ids>`),
+    '.',
+  ]);
+}
+
+/** A page past the end of the list: says how many pages it has, and offers the last one. */
+function pastTheEnd(ctx: CommandContext, request: PagePayload, page: number, total: number, filter: string) {
+  const perPage = Math.min(request.perPage, CONTACTS_PER_TABLE);
+  const last = Math.max(1, Math.ceil(total / perPage));
+  return [
+    notice(
+      'info',
+      `Page ${page} is past the end: ${plural(total, 'contact')}${filter} fill ${plural(last, 'page')}.`,
+    ),
+    buttons(button(`Show page ${last}`, ctx.token(KINDS.page, { ...request, page: last, replace: true }))),
+  ];
 }
 
 /** The pager to the pages before and after this one (each one request), or null for a list of one page. */
@@ -232,13 +244,15 @@ export async function contactsPage(ctx: CommandContext, request: PagePayload): P
     [
       text(bold(list.name), ` · ${total} contact${total === 1 ? '' : 's'}${filter}`),
       ...(items.length === 0
-        ? [emptyNotice(list, data.page, total, filter)]
+        ? total > 0
+          ? pastTheEnd(ctx, request, data.page, total, filter)
+          : [emptyNotice(list, filter)]
         : [
             contactsTable(`${list.name}, contacts ${shown.first}–${last}${filter}`, items),
             ...contactChoosers(ctx, list, items, shown.first),
             othersNote(list, status, shown),
           ]),
-      pagerOf(ctx, request, data),
+      items.length === 0 ? null : pagerOf(ctx, request, data),
     ],
     { visibility: 'channel', replace: request.replace },
   );

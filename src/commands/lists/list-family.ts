@@ -1,29 +1,25 @@
 /** `/scout list`: the contacts of one CRM list, and adding, checking, removing and updating creators in it. */
-import type { CommandContext } from '../../core/command/types.js';
 import { defineAction, defineCommand, defineFamily } from '../../core/command/types.js';
-import type { CrmAddResult, CrmMembership } from '../../core/service/index.js';
+import type { CrmMembership } from '../../core/service/index.js';
 import {
   bold,
-  button,
-  buttons,
-  CARDS_PER_PAGE,
-  fields,
   formatDate,
   MISSING,
   notice,
-  type Reply,
-  type ReplyNode,
   reply,
   TABLE_ROWS_MAX,
   type TableNode,
   table,
   text,
+  truncate,
 } from '../../core/ui/index.js';
 import { type AddToList, createAddAction, isNewList, offerNewList } from './add-new.js';
+import { addReply } from './add-outcome.js';
 import { LIST_PARAM, STATUS_EXAMPLE, STATUS_PARAM, statusLabel, typedStatus } from './common.js';
 import { chooseContactAction } from './contact-choice.js';
 import { applyUpdate, editAction, setStatusAction, UPDATE_PARAMS } from './contact-update.js';
-import { CONTACTS_PER_TABLE, contactNode, contactsPage, KINDS, pagePayload } from './contacts-view.js';
+import { contactsPage, KINDS, pagePayload } from './contacts-view.js';
+import { readTyped, unquotedName } from './creator-answers.js';
 import { exportList } from './export.js';
 import {
   addSchema,
@@ -32,72 +28,35 @@ import {
   exportSchema,
   IDS_PARAM,
   removeSchema,
-  repeatedNote,
   showParams,
   showSchema,
   updateSchema,
 } from './list-inputs.js';
 import { askRemoval, askRemoveAction, keepAction, removeAction } from './removal.js';
-import { chooseList, findContact, type ListTarget, resolveList } from './resolve.js';
+import { chooseList, findContact, hasList, type ListTarget, resolveList } from './resolve.js';
 
 const FREE = 'free with an active CRM subscription';
-const count = (value: number | null) => value ?? '—';
-
-function openButton(ctx: CommandContext, list: ListTarget, label = 'Open list') {
-  return button(
-    label,
-    ctx.token(KINDS.page, {
-      listId: list.id,
-      name: list.name,
-      page: 1,
-      perPage: CONTACTS_PER_TABLE,
-      replace: false,
-    }),
-  );
-}
-
-function addReply(
-  ctx: CommandContext,
-  list: ListTarget,
-  result: CrmAddResult,
-  repeated: readonly string[],
-): Reply {
-  const note = repeatedNote(repeated);
-  const added = result.added_count ?? result.contacts.length;
-  const nodes: ReplyNode[] = [
-    notice(
-      added > 0 ? 'success' : 'warning',
-      added > 0
-        ? `Added ${added} creator${added === 1 ? '' : 's'} to ${list.name}.`
-        : `Nothing was added to ${list.name}.`,
-    ),
-    ...(note === null ? [] : [text(note)]),
-    fields([
-      { label: 'Requested', value: count(result.requested_count), inline: true },
-      { label: 'Added', value: count(result.added_count), inline: true },
-      { label: 'Created', value: count(result.created_count), inline: true },
-      { label: 'Reactivated', value: count(result.reactivated_count), inline: true },
-      { label: 'Skipped duplicates', value: count(result.skipped_duplicate_count), inline: true },
-      { label: 'Skipped invalid', value: count(result.skipped_invalid_count), inline: true },
-    ]),
-  ];
-  // A few new contacts are shown with their buttons; more are one press away.
-  if (result.contacts.length > 0 && result.contacts.length <= CARDS_PER_PAGE) {
-    nodes.push(...result.contacts.map((contact) => contactNode(ctx, list, contact)));
-  }
-  nodes.push(buttons(openButton(ctx, list)));
-  return reply(nodes, { visibility: 'channel' });
-}
-
 /** Adds creators to a list that exists, and says what the service did. */
 const addThere: AddToList = async (ctx, list, input, repeated) => {
   const { data } = await ctx.service.crm.addCreators({ ...input, listId: list.id });
-  return addReply(ctx, list, data, repeated);
+  return addReply(ctx, list, input.userIds, data, repeated);
 };
 
-/** The creators asked about, each with whether it is in the list, its status in words and its dates. */
-function checkTable(list: ListTarget, entries: readonly CrmMembership[]): TableNode {
+/** Longest creator cell of the check table ("@handle · Name"). */
+const CREATOR_CELL_MAX = 40;
+
+/**
+ * The creators asked about, each as people read it ("@handle · Name" where known), with whether it is in the list,
+ * its status in words and its dates.
+ */
+function checkTable(
+  list: ListTarget,
+  entries: readonly CrmMembership[],
+  labels: ReadonlyMap<string, string>,
+): TableNode {
   const date = (value: string | null | undefined) => formatDate(value) ?? MISSING;
+  const who = (entry: CrmMembership) =>
+    truncate(labels.get(entry.user_id) ?? entry.user_id, CREATOR_CELL_MAX);
   return table({
     caption: `Checked in ${list.name}`,
     columns: [
@@ -109,8 +68,8 @@ function checkTable(list: ListTarget, entries: readonly CrmMembership[]): TableN
     ],
     rows: entries.map((entry) =>
       entry.exists
-        ? [entry.user_id, 'Yes', statusLabel(entry.status), date(entry.date_added), date(entry.date_updated)]
-        : [entry.user_id, 'No', MISSING, MISSING, MISSING],
+        ? [who(entry), 'Yes', statusLabel(entry.status), date(entry.date_added), date(entry.date_updated)]
+        : [who(entry), 'No', MISSING, MISSING, MISSING],
     ),
   });
 }
@@ -180,16 +139,20 @@ export const listFamily = defineFamily({
       schema: addSchema,
       examples: [
         `list add "Spring Launch" tiktok_123 instagram_456 status:${typedStatus('OUTREACHED')}`,
-        'list add "Spring Launch" tiktok_123 email:ana@example.com rate:500',
+        'list add "Spring Launch" @ana email:ana@example.com rate:500',
       ],
       cost: FREE,
       mutates: true,
       async run(ctx, input) {
         const { lists } = (await ctx.service.crm.listLists()).data;
         const { list: name, input: typed, repeated } = input;
+        const target = isNewList(lists, name) ? null : chooseList(lists, name);
+        const read = await readTyped(ctx, 'add', lists, { name, target, words: typed.userIds });
+        if ('answer' in read) return read.answer;
+        const request = { ...typed, userIds: read.ids };
         // A list no one has: offered to be created, with these creators, by a press (never made on a guess).
-        if (isNewList(lists, name)) return offerNewList(ctx, lists, { name, input: typed, repeated });
-        return addThere(ctx, chooseList(lists, name), typed, repeated);
+        if (target === null) return offerNewList(ctx, lists, { name, input: request, repeated });
+        return addThere(ctx, target, request, repeated);
       },
     }),
     defineCommand({
@@ -197,16 +160,28 @@ export const listFamily = defineFamily({
       description: 'Whether creators are in a list, with their status and dates.',
       params: { list: LIST_PARAM, userIds: IDS_PARAM },
       schema: checkSchema,
-      examples: ['list check "Spring Launch" tiktok_123 instagram_456'],
+      examples: ['list check "Spring Launch" tiktok_123 @ana'],
       cost: FREE,
       async run(ctx, input) {
-        const list = await resolveList(ctx, input.list);
-        const { data } = await ctx.service.crm.checkCreators({ listId: list.id, userIds: input.userIds });
-        const inList = data.entries.filter((entry) => entry.exists).length;
+        const { lists } = (await ctx.service.crm.listLists()).data;
+        const words = input.userIds;
+        // A name no list has is said as such, unless the words after it complete one (it then needs quotes).
+        const known = hasList(lists, input.list) || unquotedName(lists, input.list, words) === null;
+        const target = known ? chooseList(lists, input.list) : null;
+        const read = await readTyped(ctx, 'check', lists, { name: input.list, target, words });
+        if ('answer' in read) return read.answer;
+        const list = target ?? chooseList(lists, input.list);
+        const { data } = await ctx.service.crm.checkCreators({ listId: list.id, userIds: read.ids });
+        const members = data.entries.filter((entry) => entry.exists).map((entry) => entry.user_id);
+        const labels = await read.book.labels(
+          data.entries.map((entry) => entry.user_id),
+          new Set(members),
+        );
+        const inList = members.length;
         return reply(
           [
             text(bold(list.name), ` · ${inList} of ${data.entries.length} checked are in the list`),
-            data.entries.length === 0 ? null : checkTable(list, data.entries),
+            data.entries.length === 0 ? null : checkTable(list, data.entries, labels),
             data.entries.length > TABLE_ROWS_MAX
               ? notice(
                   'info',

@@ -15,11 +15,11 @@ import { CONTACTS_PER_TABLE } from './contacts-view.js';
 /** A list reference as typed. */
 export const listRef = z.string().trim().min(1, 'needs a list name or id').max(200);
 
-/** Creator ids: every bare word after the list, or comma lists. */
+/** Creator ids or @handles: every bare word after the list, or comma lists. */
 export const IDS_PARAM = {
   kind: 'texts',
   rest: true,
-  description: 'Creator ids, separated by spaces, commas or new lines.',
+  description: 'Creator ids (tiktok_123) or @handles, separated by spaces, commas or new lines.',
   example: 'tiktok_12345',
 } as const;
 

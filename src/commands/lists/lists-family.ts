@@ -19,6 +19,7 @@ import {
   notice,
   numberCell,
   pager,
+  plural,
   type Reply,
   type ReplyNode,
   reply,
@@ -107,7 +108,7 @@ function openChoosers(ctx: CommandContext, lists: readonly CrmList[], first: num
     row: first + index,
     label: nameOf(list),
     value: list.id,
-    description: `${list.contact_count ?? 0} contacts`,
+    description: plural(list.contact_count ?? 0, 'contact'),
     name: nameOf(list),
   }));
   return choosers(

@@ -2,11 +2,14 @@
  * The command line as people type it, around the tokens (tokenize.ts): the optional leading `/scout`, a value
  * quoted so that tokenize reads it back unchanged, and a line written back from typed options.
  */
-import type { Token } from './tokenize.js';
+import { readsAsKey, type Token } from './tokenize.js';
 
-/** Writes a value so that tokenize reads it back unchanged, in whichever quotes it does not contain. */
+/**
+ * Writes a value so that tokenize reads it back unchanged, in whichever quotes it does not contain: a value with
+ * spaces or quotes, or one that would read as `key:value` (`status:negotiating`).
+ */
 export function quoteValue(value: string): string {
-  if (value !== '' && !/[\s"'“”‘’«»]/.test(value)) return value;
+  if (value !== '' && !/[\s"'“”‘’«»]/.test(value) && !readsAsKey(value)) return value;
   for (const [open, close] of [
     ['"', '"'],
     ["'", "'"],

@@ -22,6 +22,11 @@ export class TokenizeError extends ScoutError {
 
 const QUOTES: Record<string, string> = { '"': '"', "'": "'", '“': '”', '‘': '’', '«': '»' };
 const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
+/** A bare word tokenize would read as `key:value`: a key, then `:` or `=`, not followed by `//`. */
+const KEYED = /^[A-Za-z][A-Za-z0-9_-]{0,39}[:=](?!\/\/)/;
+
+/** Whether `word`, written bare, would be read as `key:value` (`status:negotiating`, `a=b`), so it needs quotes. */
+export const readsAsKey = (word: string): boolean => KEYED.test(word);
 
 /**
  * Tokenizes a command line. A word is `key:value` (or `key=value`) when the part before the first `:`/`=` looks

@@ -221,7 +221,7 @@ describe('forms on Slack', () => {
     expect(viral.viralityScore).toContain('From 0 to 1.');
     expect(viral.viralityScore).not.toMatch(/10k|0 or more/);
     expect((await hintsOf('list add')).userIds).toBe(
-      'Creator ids, separated by spaces, commas or new lines.',
+      'Creator ids (tiktok_123) or @handles, separated by spaces, commas or new lines.',
     );
     expect((await hintsOf('songs search')).q).toBe('Words of the title or artist.');
   });

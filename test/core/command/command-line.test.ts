@@ -40,4 +40,14 @@ describe('commandLine', () => {
     expect(quoteValue('skin care')).toBe('"skin care"');
     expect(quoteValue('')).toBe('""');
   });
+
+  it('quotes a value that would read as an option, so a line to copy reads it back as one word', () => {
+    for (const value of ['status:negotiating', 'a=b', 'Q3:']) {
+      expect(quoteValue(value)).toBe(`"${value}"`);
+      expect(tokenize(`list ${quoteValue(value)}`)[1]).toMatchObject({ key: null, value });
+    }
+    // A URL or a time stays one bare word as it is.
+    expect(quoteValue('https://example.com/a')).toBe('https://example.com/a');
+    expect(quoteValue('10:30')).toBe('10:30');
+  });
 });
