@@ -106,6 +106,9 @@ function onCard(
 /** Whether a line was read as one press or several (`add 1,3 to Spring` on buttons). */
 const pressed = (read: PressResult) => read.kind === 'press' || read.kind === 'presses';
 
+/** Words that turn a page. */
+const PAGER_WORD = /^(?:next|previous|prev)\b/i;
+
 /** One terse press line (see pressLines) against the latest answer and the pages shown. */
 function readOne(line: string, latest: Pressable, pages: readonly Page[]): PressResult {
   const text = line.trim();
@@ -118,11 +121,13 @@ function readOne(line: string, latest: Pressable, pages: readonly Page[]): Press
     return onCard(word, Number(numbered[2]), numbered[3] ?? '', latest, pages) ?? read;
   }
   if (pressed(read) || numbered !== null || LATEST_ONLY.test(text)) return read;
-  // `more`, `previous`, `add all to Spring`, `add 1-3 to Spring`: the latest answer's first, else the newest page's
-  // that has it.
+  // Next and previous turn the newest page only: an older page's Next would show a page already shown.
+  if (PAGER_WORD.test(text)) return pages[0] === undefined ? read : readPress(text, pages[0].actions);
+  // `more`, `add all to Spring`, `add 1-3 to Spring`: the latest answer's first, else the newest page's that has
+  // it, whose mistake (`3-1 counts down`) is said as it is.
   for (const page of pages) {
     const onPage = readPress(text, page.actions);
-    if (pressed(onPage)) return onPage;
+    if (pressed(onPage) || onPage.kind === 'error') return onPage;
   }
   return read;
 }

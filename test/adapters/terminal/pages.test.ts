@@ -69,6 +69,22 @@ describe('terminal: pages stay addressable', () => {
     expect((await h.type('details 1')).startsWith(`@${next} · `)).toBe(true);
   });
 
+  it('names a mistake in several numbers on the results after another answer, sending nothing', async () => {
+    await h.type('lists');
+    const from = h.requests().length;
+    expect(await h.type(`add 3-1 to ${LIST}`)).toContain('3-1 counts down: write 1-3.');
+    expect(h.requests()).toHaveLength(from);
+  });
+
+  it('says there is no page after the last one, instead of showing it again', async () => {
+    let out = await h.type('creators category:Fitness country:France perPage:2');
+    for (let turns = 0; /Next ›/.test(out) && turns < 20; turns++) out = await h.type('next');
+    expect(out).not.toMatch(/Next ›/);
+    const from = h.requests().length;
+    expect(await h.type('next')).toBe('There is no "next" here.\n');
+    expect(h.requests()).toHaveLength(from);
+  });
+
   it('keeps a number on the latest answer: `1.2` after the lists opens the second list of its menu', async () => {
     const lists = await h.type('lists');
     const second = /^ +1\.2 (.+) — \d+ contacts$/m.exec(lists)?.[1] as string;
