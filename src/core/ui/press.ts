@@ -89,7 +89,7 @@ export function readPress(line: string, actions: readonly TextAction[]): PressRe
     return bySeveral(actions, (several[1] as string).toLowerCase(), several[2] as string, value);
   }
   // `add 3 to Spring`, `details 2`, `status 1 NEGOTIATING`: the n-th button whose label starts with the word.
-  const verb = /^([a-z]+)\s+(\d{1,3})(?:\s+(?:to\s+)?(.+))?$/i.exec(text);
+  const verb = /^([a-z]+)\s+(\d+)(?:\s+(?:to\s+)?(.+))?$/i.exec(text);
   if (verb !== null) {
     const name = (verb[1] as string).toLowerCase();
     const matching = actions.filter(
@@ -153,7 +153,7 @@ function allResults(actions: readonly TextAction[], word: string, value: string 
 
 /** `add 1,3,5 to Spring`, `add 1-3`, `add 2-3,5 to Spring`: a word and several numbers, then what follows. */
 const SEVERAL =
-  /^([a-z]+)\s+(\d{1,3}(?:\s*-\s*\d{1,3})?(?:\s*,\s*\d{1,3}(?:\s*-\s*\d{1,3})?)*)(?:\s+(?:to\s+)?(.+))?$/i;
+  /^([a-z]+)\s+(\d+(?:\s*-\s*\d+)?(?:\s*,\s*\d+(?:\s*-\s*\d+)?)*)(?:\s+(?:to\s+)?(.+))?$/i;
 
 /** The numbers of `1,3,5` or `2-4` in order, each once; or what is wrong with them, `count` being the most. */
 function numbersOf(spec: string, word: string, count: number): number[] | string {

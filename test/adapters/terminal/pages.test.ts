@@ -76,6 +76,14 @@ describe('terminal: pages stay addressable', () => {
     expect(h.requests()).toHaveLength(from);
   });
 
+  it('names a card number of four digits as one the page does not have, sending nothing', async () => {
+    await h.type('creators category:Fitness followers:10k-2m');
+    const from = h.requests().length;
+    expect(await h.type('details 1000')).toContain('There is no "details" number 1000');
+    expect(await h.type(`add 1000 to ${LIST}`)).toContain('number 1000');
+    expect(h.requests()).toHaveLength(from);
+  });
+
   it('says there is no page after the last one, instead of showing it again', async () => {
     let out = await h.type('creators category:Fitness country:France perPage:2');
     for (let turns = 0; /Next ›/.test(out) && turns < 20; turns++) out = await h.type('next');
