@@ -152,8 +152,7 @@ function allResults(actions: readonly TextAction[], word: string, value: string 
 }
 
 /** `add 1,3,5 to Spring`, `add 1-3`, `add 2-3,5 to Spring`: a word and several numbers, then what follows. */
-const SEVERAL =
-  /^([a-z]+)\s+(\d+(?:\s*-\s*\d+)?(?:\s*,\s*\d+(?:\s*-\s*\d+)?)*)(?:\s+(?:to\s+)?(.+))?$/i;
+const SEVERAL = /^([a-z]+)\s+(\d+(?:\s*-\s*\d+)?(?:\s*,\s*\d+(?:\s*-\s*\d+)?)*)(?:\s+(?:to\s+)?(.+))?$/i;
 
 /** The numbers of `1,3,5` or `2-4` in order, each once; or what is wrong with them, `count` being the most. */
 function numbersOf(spec: string, word: string, count: number): number[] | string {
