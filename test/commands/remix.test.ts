@@ -46,12 +46,7 @@ describe('remix image', () => {
     expect(url?.startsWith(`${h.sandbox.outputUrl}/`)).toBe(true);
     expect(out).toContain('from https://example.com/one.jpg');
     const applied = /applied: (.*)/.exec(out)?.[1]?.split(' · ') ?? [];
-    expect(applied.sort()).toEqual([
-      'brightness 0.2',
-      'device iPhone 15 Pro',
-      'quality 90',
-      'zoom 1.1',
-    ]);
+    expect(applied.sort()).toEqual(['brightness 0.2', 'device iPhone 15 Pro', 'quality 90', 'zoom 1.1']);
   });
 
   it('sends per-image parameters in the batch form, global ones once', async () => {
