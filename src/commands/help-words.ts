@@ -8,6 +8,7 @@ import { type ParamSpec, type ParamTable, resolveOption } from '../core/command/
 import { isSpelling, peopleName, valueWord } from '../core/command/people-names.js';
 import { tokenize } from '../core/command/tokenize.js';
 import type { CommandDef } from '../core/command/types.js';
+import { placeholderOf } from '../core/command/usage.js';
 
 /** How help names an option and a value: as every answer does (core/command/people-names.ts). */
 export { peopleName, valueWord };
@@ -56,34 +57,12 @@ export function byUse(params: ParamTable): Array<[string, ParamSpec]> {
     .map(({ name, spec }): [string, ParamSpec] => [name, spec]);
 }
 
-/** What an option's value looks like in a usage line, without an example: `<number>`, `yes|no`. */
-function placeholder(spec: ParamSpec): string {
-  switch (spec.kind) {
-    case 'integer':
-    case 'number':
-      return '<number>';
-    case 'boolean':
-      return 'yes|no';
-    case 'choice':
-      return spec.values.length <= 4 && spec.valuesText === undefined
-        ? spec.values.map(valueWord).join('|')
-        : '<choice>';
-    case 'choices':
-    case 'texts':
-      return '<a,b>';
-    case 'range':
-      return '<min-max>';
-    default:
-      return '<text>';
-  }
-}
-
 /** How an option is written: `followers:10k-100k`, or `<list>` for one given by position. */
 export function optionSyntax(name: string, spec: ParamSpec): string {
   const shown = peopleName(name, spec);
   if (spec.rest === true) return `<${shown}>...`;
   if (spec.positional === true) return `<${shown}>`;
-  return `${shown}:${spec.example ?? placeholder(spec)}`;
+  return `${shown}:${spec.example ?? placeholderOf(spec)}`;
 }
 
 /** The usage line of a command in people's words, with its first `optional` optional options, in the order of use. */

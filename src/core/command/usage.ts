@@ -1,6 +1,6 @@
 /** Usage lines and option descriptions of commands, shared by error messages and `/scout help`. */
 import type { ParamSpec } from './params.js';
-import { isSpelling, peopleName } from './people-names.js';
+import { isSpelling, peopleName, valueWord } from './people-names.js';
 import type { CommandDef } from './types.js';
 
 /**
@@ -22,7 +22,8 @@ export function paramSyntax(name: string, spec: ParamSpec): string {
   return `${shown}:${placeholder}`;
 }
 
-function placeholderOf(spec: ParamSpec): string {
+/** What an option's value looks like in a usage line, without an example: `<number>`, `yes|no`. */
+export function placeholderOf(spec: ParamSpec): string {
   switch (spec.kind) {
     case 'text':
       return '<text>';
@@ -32,7 +33,9 @@ function placeholderOf(spec: ParamSpec): string {
     case 'boolean':
       return 'yes|no';
     case 'choice':
-      return spec.values.length <= 4 && spec.valuesText === undefined ? spec.values.join('|') : '<choice>';
+      return spec.values.length <= 4 && spec.valuesText === undefined
+        ? spec.values.map(valueWord).join('|')
+        : '<choice>';
     case 'choices':
       return '<a,b>';
     case 'texts':
