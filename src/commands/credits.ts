@@ -19,12 +19,12 @@ import {
   mention,
   notice,
   numberCell,
+  personCell,
   plural,
   type Reply,
   type ReplyNode,
   reply,
   TABLE_ROWS_MAX,
-  type TextNode,
   table,
   text,
 } from '../core/ui/index.js';
@@ -38,9 +38,6 @@ async function balance(ctx: CommandContext): Promise<number | null> {
 }
 
 type SpendGroup = { key: string; credits: number; calls: number };
-
-/** People named, one line each, in the spend by person. */
-const PEOPLE_SHOWN = 10;
 
 const spend = (g: SpendGroup) => `${formatCredits(g.credits)} (${plural(g.calls, 'call')})`;
 
@@ -63,19 +60,19 @@ function spendTable(title: string, key: string, list: readonly SpendGroup[]): Re
   ].filter((node) => node !== null);
 }
 
-/**
- * Spend by person: one line each, the person mentioned, which every platform shows by name (a table's cells are
- * plain text, where a person could only be an id).
- */
-function people(title: string, list: readonly SpendGroup[]): TextNode[] {
+/** Spend by person as a table: the person, shown by name where the platform can, then Credits and Calls. */
+function people(title: string, list: readonly SpendGroup[]): ReplyNode[] {
   if (list.length === 0) return [text(bold(title)), text('No spend yet.')];
-  const lines = list
-    .slice(0, PEOPLE_SHOWN)
-    .flatMap((g, index): Inline[] => [index === 0 ? '' : '\n', mention(g.key), `: ${spend(g)}`]);
-  const left = list.length - PEOPLE_SHOWN;
+  const left = list.length - TABLE_ROWS_MAX;
   const others = left === 1 ? 'one other person' : `${left} other people`;
-  const more = left > 0 ? [text(`And ${others}, who spent less.`)] : [];
-  return [text(bold(title)), text(...lines), ...more];
+  return [
+    table({
+      caption: title,
+      columns: [{ label: 'Person' }, { label: 'Credits', numeric: true }, { label: 'Calls', numeric: true }],
+      rows: list.map((g) => [personCell(g.key), whole(g.credits), whole(g.calls)]),
+    }),
+    left > 0 ? text(`And ${others}, who spent less.`) : null,
+  ].filter((node) => node !== null);
 }
 
 /** Each of the last `days` UTC days up to `now`'s, newest first, with its spend (none on a day without any). */

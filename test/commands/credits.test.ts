@@ -33,8 +33,10 @@ describe('credits', () => {
     expect(out).toContain(`Service balance: ${h.sandbox.credits(TEST_KEY)} credits`);
     expect(out).toContain(`You today: ${spent} credits`);
     expect(out).toContain('Your daily cap: none');
-    // By person: the person mentioned, which chat shows by name.
-    expect(out).toMatch(new RegExp(`me: ${spent} credits \\(3 calls\\)`));
+    // By person, as a table: the person (a mention where the platform shows names), credits and calls.
+    expect(out).toContain('Team this month, by person:');
+    expect(out).toMatch(/^Person +Credits +Calls$/m);
+    expect(out).toMatch(new RegExp(`^@me +${spent} +3$`, 'm'));
     // By command, as a table: two pages of five profiles; one viral search.
     expect(out).toContain('Team this month, by command:');
     expect(out).toMatch(/^Command +Credits +Calls$/m);
@@ -52,10 +54,16 @@ describe('credits', () => {
   it('lays the breakdowns out as tables whose credits and calls sort as numbers', async () => {
     const reply = await h.app.dispatcher.text({ actor: LOCAL_ACTOR, channelId: 'terminal', text: 'credits' });
     const tables = reply.nodes.filter((node): node is TableNode => node.type === 'table');
-    expect(tables.map((t) => t.caption)).toEqual(['Team this month, by command', 'Team, last 7 days']);
+    expect(tables.map((t) => t.caption)).toEqual([
+      'Team this month, by person',
+      'Team this month, by command',
+      'Team, last 7 days',
+    ]);
+    expect(tables[0]?.rows[0]?.[0]).toEqual({ text: `@${LOCAL_ACTOR.userId}`, number: null, person: LOCAL_ACTOR.userId });
     for (const [table, key] of [
-      [tables[0], 'Command'],
-      [tables[1], 'Day'],
+      [tables[0], 'Person'],
+      [tables[1], 'Command'],
+      [tables[2], 'Day'],
     ] as const) {
       expect(table?.columns).toEqual([
         { label: key, align: 'left' },
@@ -63,18 +71,18 @@ describe('credits', () => {
         { label: 'Calls', align: 'right' },
       ]);
     }
-    const search = tables[0]?.rows.find((row) => row[0]?.text === 'creators search');
+    const search = tables[1]?.rows.find((row) => row[0]?.text === 'creators search');
     expect(search?.map((cell) => cell.number)).toEqual([null, 10, 2]);
-    expect(tables[1]?.rows[0]?.[0]?.text).toBe(today());
-    expect(tables[1]?.rows[0]?.[1]?.number).toBe(await h.spentToday());
+    expect(tables[2]?.rows[0]?.[0]?.text).toBe(today());
+    expect(tables[2]?.rows[0]?.[1]?.number).toBe(await h.spentToday());
   });
 
-  it('names ten people and counts the others; a table past 100 rows says how many it left out', async () => {
-    for (let i = 0; i < 101; i++) {
+  it('shows up to 100 people and commands, and says how many more it left out', async () => {
+    for (let i = 0; i < 103; i++) {
       await h.app.store.ledger.record({
         platform: LOCAL_ACTOR.platform,
         workspaceId: LOCAL_ACTOR.workspaceId,
-        userId: `teammate${i % 12}`,
+        userId: `teammate${String(i).padStart(3, '0')}`,
         at: new Date(),
         operation: 'creators.get',
         command: `command ${String(i).padStart(3, '0')}`,
@@ -85,10 +93,14 @@ describe('credits', () => {
       });
     }
     const out = await h.type('credits');
-    // Thirteen people spent: the ten who spent most are named.
-    expect(out).toContain('And 3 other people, who spent less.');
+    // 104 people spent (the 103 and me, who spent most): a table shows 100 of them.
+    const people = out.slice(out.indexOf('by person:'), out.indexOf('by command:'));
+    expect(people.split('\n').filter((line) => /^@teammate\d{3} +1 +1$/.test(line))).toHaveLength(99);
+    expect(people).toMatch(/^@me +\d+ +3$/m);
+    expect(people).toContain('And 4 other people, who spent less.');
+    // 105 commands (the 103 and the two searches before, which spent most).
     const commands = out.slice(out.indexOf('by command:'), out.indexOf('Team, last 7 days:'));
     expect(commands.split('\n').filter((line) => /^command \d{3} +1 +1$/.test(line))).toHaveLength(98);
-    expect(out).toContain('And 3 more, not shown.');
+    expect(commands).toContain('And 5 more, not shown.');
   });
 });

@@ -2,7 +2,7 @@
  * What Slack refuses of a message's blocks, so the fake answers `invalid_blocks` where Slack would: more than 50
  * blocks; a carousel of no card or more than 10, a card whose title or subtitle passes 150 characters or body 200,
  * with none of a picture, title, body or buttons, or a hero image that is not an http(s) URL; a data table against
- * its rules (a header and 1-100 rows of one width, 1-20 columns, no empty cell, 10,000 characters across the
+ * its rules (a header and 1-100 rows of one width, 1-20 columns, no empty cell, a rich text cell of known elements, 10,000 characters across the
  * message's tables); a section's text past 3,000 or more than 10 fields; an actions block of no element or more
  * than 25; a multi-select that lets more be chosen than it offers.
  * https://docs.slack.dev/reference/block-kit/blocks
@@ -32,6 +32,20 @@ function cardProblem(card: Obj): string | null {
   return null;
 }
 
+/** What is wrong with a rich text cell: it needs a section with at least one element, each a known kind. */
+function richTextCellProblem(cell: Obj): string | null {
+  const sections = (cell.elements ?? []) as Obj[];
+  const elements = sections.flatMap((section) => (section.elements ?? []) as Obj[]);
+  if (sections.length === 0 || elements.length === 0) return 'an empty rich text table cell';
+  for (const element of elements) {
+    if (element.type === 'user' && typeof element.user_id !== 'string')
+      return 'a user element without user_id';
+    if (!['user', 'text', 'link', 'emoji', 'channel'].includes(String(element.type)))
+      return `a rich text element of type ${String(element.type)}`;
+  }
+  return null;
+}
+
 /** What is wrong with a data table block, and the characters it counts toward the message's budget. */
 function tableProblem(block: Obj): { problem: string | null; size: number } {
   const rows = (block.rows ?? []) as Obj[][];
@@ -42,6 +56,12 @@ function tableProblem(block: Obj): { problem: string | null; size: number } {
   for (const row of rows) {
     if (row.length !== width) return { problem: 'data table rows of different widths', size };
     for (const cell of row) {
+      if (cell.type === 'rich_text') {
+        const problem = richTextCellProblem(cell);
+        if (problem !== null) return { problem, size };
+        size += JSON.stringify(cell).length;
+        continue;
+      }
       const text = String(cell.text ?? '');
       if (text === '') return { problem: 'an empty data table cell', size };
       size += text.length;

@@ -10,6 +10,7 @@ import {
   type Field,
   type NoticeLevel,
   type PagerNode,
+  peopleApart,
   type ReplyNode,
   type SelectNode,
   type TableNode,
@@ -21,6 +22,7 @@ import {
   chunkText,
   escapeLine,
   escapeMarkdown,
+  mentionMarkdown,
   plainLine,
   spansToMarkdown,
   truncateMarkdown,
@@ -123,9 +125,13 @@ function cardEmbed(card: CardNode, number: number | null): APIEmbed {
  * embed's description, each with whole rows and its own fences.
  */
 function tablePieces(node: TableNode): Piece[] {
-  const [header = '', rule = '', ...rows] = tableLines(node).map((line) => line.replace(/```/g, 'ˋˋˋ'));
   const caption = `**${escapeLine(node.caption, 200)}**`;
-  if (rows.length === 0) return [{ kind: 'embed', embed: { description: `${caption}: none.` }, buttons: [] }];
+  if (node.rows.length === 0) {
+    return [{ kind: 'embed', embed: { description: `${caption}: none.` }, buttons: [] }];
+  }
+  const apart = peopleApart(node);
+  if (apart !== null) return peopleTablePieces(caption, apart);
+  const [header = '', rule = '', ...rows] = tableLines(node).map((line) => line.replace(/```/g, 'ˋˋˋ'));
   const room = TEXT_CHUNK_MAX - caption.length - header.length - rule.length - 20;
   const chunks: string[][] = [[]];
   let size = 0;
@@ -141,6 +147,24 @@ function tablePieces(node: TableNode): Piece[] {
   return chunks.map((chunk) => ({
     kind: 'embed',
     embed: { description: `${caption}\n\`\`\`\n${[header, rule, ...chunk].join('\n')}\n\`\`\`` },
+    buttons: [],
+  }));
+}
+
+/**
+ * A table naming people: each line its other cells aligned in inline code, then the people by mention, which
+ * Discord shows by name (a mention in a code block would show its id). As many embeds as its lines need.
+ */
+function peopleTablePieces(caption: string, apart: NonNullable<ReturnType<typeof peopleApart>>): Piece[] {
+  const code = (line: string) => `\`${line.replace(/`/g, 'ˋ')}\``;
+  const [header = '', , ...rows] = tableLines(apart.rest);
+  const lines = [
+    `${code(header)} ${apart.labels.map((label) => escapeLine(label, 100)).join(' ')}`,
+    ...rows.map((row, index) => `${code(row)} ${(apart.people[index] ?? []).map(mentionMarkdown).join(' ')}`),
+  ];
+  return chunkText(lines.join('\n'), TEXT_CHUNK_MAX - caption.length - 1).map((chunk) => ({
+    kind: 'embed',
+    embed: { description: `${caption}\n${chunk}` },
     buttons: [],
   }));
 }

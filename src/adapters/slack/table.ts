@@ -12,19 +12,30 @@ const EMPTY_CELL = '—';
 /** Rows shown per page of the table: people page through the rest in the message. */
 const TABLE_PAGE_SIZE = 10;
 
-type Cell = types.RawTextElement | types.RawNumberElement;
+type Cell = types.RawTextElement | types.RawNumberElement | types.RichTextBlock;
 
 function rawText(text: string): types.RawTextElement {
   return { type: 'raw_text', text: text === '' ? EMPTY_CELL : text };
 }
 
+/** A person's cell: a rich text user element, which Slack shows as their name. */
+function personCell(userId: string): types.RichTextBlock {
+  return {
+    type: 'rich_text',
+    elements: [{ type: 'rich_text_section', elements: [{ type: 'user', user_id: userId }] }],
+  };
+}
+
 function cell(value: TableCell): Cell {
+  if (value.person !== undefined) return personCell(value.person);
   return value.number === null
     ? rawText(value.text)
     : { type: 'raw_number', value: value.number, text: value.text === '' ? EMPTY_CELL : value.text };
 }
 
-const cellsSize = (row: readonly Cell[]) => row.reduce((n, c) => n + c.text.length, 0);
+/** Characters a cell counts: its text; a person's cell its JSON, more than Slack could count for it. */
+const cellSize = (c: Cell) => ('text' in c ? c.text.length : JSON.stringify(c).length);
+const cellsSize = (row: readonly Cell[]) => row.reduce((n, c) => n + cellSize(c), 0);
 
 /**
  * The data table block of a table and the rows it left out to stay within Slack's character budget per table

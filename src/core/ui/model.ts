@@ -129,6 +129,8 @@ export interface TableCell {
   readonly text: string;
   /** The value behind a formatted number ("1.2M" is 1200000), or null for text. */
   readonly number: number | null;
+  /** The chat user the cell names, shown by name where the platform can (`text` is then `@` and their id). */
+  readonly person?: string;
 }
 
 /** One column of a table. */

@@ -91,7 +91,7 @@ const NODE_SCHEMAS = [
     type: z.literal('table'),
     caption: z.string(),
     columns: z.array(z.object({ label: z.string(), align: z.enum(['left', 'right']) })),
-    rows: z.array(z.array(z.object({ text: z.string(), number: count }))),
+    rows: z.array(z.array(z.object({ text: z.string(), number: count, person: z.string().exactOptional() }))),
   }),
 ] as const;
 

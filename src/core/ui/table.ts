@@ -4,10 +4,14 @@
  */
 import { shortText, singleLine, truncate } from './format.js';
 import { TABLE_CAPTION_MAX, TABLE_CELL_MAX, TABLE_COLUMNS_MAX, TABLE_ROWS_MAX } from './limits.js';
+import { mention } from './markup.js';
 import type { TableCell, TableColumn, TableNode } from './model.js';
 
-/** A cell as a caller gives it: text, or a number with the text it is shown as. */
-export type CellInput = string | { readonly text: string; readonly number: number | null };
+/** A number with the text it is shown as. */
+export type NumberCellInput = { readonly text: string; readonly number: number | null };
+
+/** A cell as a caller gives it: text, a number, or a person. */
+export type CellInput = string | NumberCellInput | { readonly person: string };
 
 /** Input of a table: a column is a label, right-aligned when its cells are numbers. */
 export interface TableInput {
@@ -17,12 +21,20 @@ export interface TableInput {
 }
 
 /** A number cell: `text` as shown ("1.2M"), `value` for sorting. */
-export function numberCell(text: string, value: number | null): CellInput {
+export function numberCell(text: string, value: number | null): NumberCellInput {
   return { text, number: value !== null && Number.isFinite(value) ? value : null };
+}
+
+/** A cell naming a chat user by their platform id: each platform shows their name where it can. */
+export function personCell(userId: string): CellInput {
+  return { person: mention(userId).userId };
 }
 
 function cellOf(input: CellInput | undefined): TableCell {
   if (input === undefined) return { text: '', number: null };
+  if (typeof input !== 'string' && 'person' in input) {
+    return { text: truncate(`@${input.person}`, TABLE_CELL_MAX), number: null, person: input.person };
+  }
   const raw = typeof input === 'string' ? input : input.text;
   const text = truncate(singleLine(raw), TABLE_CELL_MAX);
   return { text, number: typeof input === 'string' ? null : input.number };
@@ -78,4 +90,29 @@ export function tableLines(node: TableNode): string[] {
   const header = line(node.columns.map((column) => column.label));
   const rule = widths.map((width) => '─'.repeat(width)).join(GAP);
   return [header, rule, ...node.rows.map((row) => line(row.map((cell) => cell.text)))];
+}
+
+/**
+ * A table split for a layout that can show a person's name only outside aligned text: the table without its
+ * columns of people, and for the header and each row the people's columns (their labels, their user ids).
+ */
+export function peopleApart(node: TableNode): {
+  rest: TableNode;
+  labels: string[];
+  people: string[][];
+} | null {
+  const columns = node.columns.map((_, index) => index);
+  const isPeople = (index: number) => node.rows.some((row) => row[index]?.person !== undefined);
+  const people = columns.filter(isPeople);
+  if (people.length === 0 || people.length === columns.length) return null;
+  const kept = columns.filter((index) => !people.includes(index));
+  return {
+    rest: {
+      ...node,
+      columns: kept.map((index) => node.columns[index] as TableColumn),
+      rows: node.rows.map((row) => kept.map((index) => row[index] as TableCell)),
+    },
+    labels: people.map((index) => node.columns[index]?.label ?? ''),
+    people: node.rows.map((row) => people.map((index) => row[index]?.person ?? row[index]?.text ?? '')),
+  };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DISCORD } from '../../../src/adapters/discord/limits.js';
 import { renderDiscord, TRUNCATED_NOTE } from '../../../src/adapters/discord/render.js';
-import { numberCell, reply, table } from '../../../src/core/ui/index.js';
+import { numberCell, personCell, reply, table } from '../../../src/core/ui/index.js';
 import { worstCaseTable } from '../../core/ui/fixtures.js';
 
 const descriptions = (r: ReturnType<typeof renderDiscord>) =>
@@ -20,6 +20,20 @@ describe('tables on Discord', () => {
     });
     expect(descriptions(renderDiscord(reply([built])))).toEqual([
       '**Spend by person**\n```\nPerson  Credits\n──────  ───────\nAna          12\nBo            5\n```',
+    ]);
+  });
+
+  it('names people by mention after their aligned cells, since a mention in a code block shows its id', () => {
+    const built = table({
+      caption: 'Team this month, by person',
+      columns: [{ label: 'Person' }, { label: 'Credits', numeric: true }, { label: 'Calls', numeric: true }],
+      rows: [
+        [personCell('123456789012345678'), numberCell('120', 120), numberCell('3', 3)],
+        [personCell('not-a-snowflake'), numberCell('5', 5), numberCell('1', 1)],
+      ],
+    });
+    expect(descriptions(renderDiscord(reply([built])))).toEqual([
+      '**Team this month, by person**\n`Credits  Calls` Person\n`    120      3` <@123456789012345678>\n`      5      1` \\@not\\-a\\-snowflake',
     ]);
   });
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { SLACK } from '../../../src/adapters/slack/limits.js';
 import { renderSlackMessages } from '../../../src/adapters/slack/render.js';
-import { numberCell, reply, table } from '../../../src/core/ui/index.js';
+import { numberCell, personCell, reply, table } from '../../../src/core/ui/index.js';
+import { blocksProblem } from '../../fakes/slack-blocks.js';
 import { worstCaseTable } from '../../core/ui/fixtures.js';
 
 type Obj = Record<string, unknown>;
@@ -74,5 +75,19 @@ describe('tables on Slack', () => {
     const blocks = blocksOf(renderSlackMessages(reply([spend(0)])));
     expect(blocks.map((b) => b.type)).toEqual(['context']);
     expect(JSON.stringify(blocks)).toContain('Spend by person: none.');
+  });
+
+  it('names a person in a cell by a user element, which Slack shows as their name, and Slack takes it', () => {
+    const spent = table({
+      caption: 'Team this month, by person',
+      columns: [{ label: 'Person' }, { label: 'Credits', numeric: true }],
+      rows: [[personCell('U0ANA'), numberCell('12', 12)]],
+    });
+    const blocks = blocksOf(renderSlackMessages(reply([spent])));
+    expect(rowsOf(blocks[0])[1]?.[0]).toEqual({
+      type: 'rich_text',
+      elements: [{ type: 'rich_text_section', elements: [{ type: 'user', user_id: 'U0ANA' }] }],
+    });
+    expect(blocksProblem(blocks)).toBeNull();
   });
 });
