@@ -73,7 +73,7 @@ export const ASK_OPTION = 'request';
 
 /** How a declared option appears on Discord. */
 export interface OptionMapping {
-  /** The Discord option name (lowercase snake case). */
+  /** The Discord option name: the name people are given for the option, in lowercase. */
   discordName: string;
   /** The declared option name, which the dispatcher resolves. */
   param: string;
@@ -93,6 +93,17 @@ export function discordName(param: string): string {
     .toLowerCase()
     .replace(/[^-_\p{L}\p{N}]/gu, '_')
     .slice(0, COMMAND_LIMITS.NAME_MAX);
+}
+
+/**
+ * An option's name on Discord: the name people are given for it (`category`, `has-email`), or, should another
+ * option of the command already show that name, its own declared name.
+ */
+function optionName(def: CatalogueCommand, param: string, taken: Set<string>): string {
+  const people = discordName(def.names[param] ?? param);
+  const name = taken.has(people) ? discordName(param) : people;
+  taken.add(name);
+  return name;
 }
 
 /** Whether an interaction's group and subcommand names are `/scout ask`, which sits outside every group. */
@@ -265,9 +276,10 @@ const MAPPINGS = new WeakMap<CatalogueCommand, CommandMapping>();
 export function mapCommand(def: CatalogueCommand): CommandMapping {
   const known = MAPPINGS.get(def);
   if (known !== undefined) return known;
+  const taken = new Set<string>();
   const declared = Object.entries(def.params)
     .filter(([, spec]) => spec.secret !== true)
-    .map(([param, spec]): OptionMapping => ({ param, spec, discordName: discordName(param) }));
+    .map(([param, spec]): OptionMapping => ({ param, spec, discordName: optionName(def, param, taken) }));
   const required = declared.filter((m) => m.spec.required === true);
   const optional = declared.filter((m) => m.spec.required !== true);
   const form = def.form ? 1 : 0;

@@ -6,6 +6,7 @@
 
 import { hasForm } from '../command/forms/index.js';
 import type { ParamSpec } from '../command/params.js';
+import { peopleName } from '../command/people-names.js';
 import type { CommandRegistry, Permission } from '../command/types.js';
 
 /** `T` read-only all the way down. */
@@ -25,6 +26,8 @@ export interface CatalogueCommand {
   readonly permission: Permission;
   /** The options, keyed by their canonical name (the one the dispatcher resolves). */
   readonly params: Readonly<Record<string, CatalogueParam>>;
+  /** The name people are given for each option (`category` for `mainCategory`): what a platform shows it as. */
+  readonly names: Readonly<Record<string, string>>;
   /** Whether the command has a form (it takes an option, and no secret): platforms offer a way to open it. */
   readonly form: boolean;
 }
@@ -63,6 +66,9 @@ export function catalogueOf(registry: CommandRegistry): Catalogue {
         permission: def.permission,
         // Option tables are plain data: a copy of one that held a function would throw here.
         params: structuredClone(def.params),
+        names: Object.fromEntries(
+          Object.entries(def.params).map(([param, spec]) => [param, peopleName(param, spec)]),
+        ),
         form: hasForm(def),
       })),
     })),

@@ -50,7 +50,7 @@ async function suggest(
 
 describe('autocomplete of an enumeration', () => {
   it('answers the categories matching what was typed: those starting with it first, then those containing it', async () => {
-    const choices = await suggest('creators', 'search', 'main_category', 'AR');
+    const choices = await suggest('creators', 'search', 'category', 'AR');
     const starting = MAIN_CATEGORIES.filter((c) => c.toLowerCase().startsWith('ar'));
     const containing = MAIN_CATEGORIES.filter(
       (c) => !c.toLowerCase().startsWith('ar') && c.toLowerCase().includes('ar'),
@@ -61,9 +61,9 @@ describe('autocomplete of an enumeration', () => {
   });
 
   it('lists the first 25 values before anything is typed, and none for text matching nothing', async () => {
-    const all = await suggest('creators', 'search', 'main_category', '');
+    const all = await suggest('creators', 'search', 'category', '');
     expect(all.map((c) => c.value)).toEqual(MAIN_CATEGORIES.slice(0, 25));
-    expect(await suggest('creators', 'search', 'main_category', 'zzq')).toEqual([]);
+    expect(await suggest('creators', 'search', 'category', 'zzq')).toEqual([]);
   });
 
   it('completes the last item of a comma list, keeping the earlier ones and not offering them again', async () => {
@@ -172,7 +172,7 @@ describe('autocomplete of the names and spellings the service uses', () => {
 describe('autocomplete from outside the served servers', () => {
   it('answers no suggestions, and asks the service nothing', async () => {
     const before = world.sandbox.requests().length;
-    expect(await suggest('creators', 'search', 'main_category', 'ar', FROM_OTHER)).toEqual([]);
+    expect(await suggest('creators', 'search', 'category', 'ar', FROM_OTHER)).toEqual([]);
     expect(await suggest('viral', 'search', 'categories', 'Food,fa', { guildId: null })).toEqual([]);
     expect(await suggest('list', 'show', 'list', '', FROM_OTHER)).toEqual([]);
     expect(world.sandbox.requests().slice(before)).toEqual([]);
@@ -183,7 +183,7 @@ describe('a value typed past the suggestions', () => {
   it("is checked when the command is sent: a short answer to its author in people's words, nothing asked of the service", async () => {
     const before = world.sandbox.requests().length;
     const sent = slash(world.fake, 'creators', 'search', [
-      { type: 3, name: 'main_category', value: 'Beauty and Personnal' },
+      { type: 3, name: 'category', value: 'Beauty and Personnal' },
     ]);
     const answer = await world.fake.waitFor(answered(sent.token), 'the validation answer');
     expect(JSON.stringify(answer.body)).toMatch(/category cannot be \\"Beauty and Personnal\\"/);

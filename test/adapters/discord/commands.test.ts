@@ -141,7 +141,7 @@ describe('buildCommandJson', () => {
     expect(overflow.map((t) => t.param)).toEqual(expect.arrayContaining(['followers', 'sortOrder', 'bio']));
     const sub = groups.find((g) => g.name === 'creators')?.options?.find((s) => s.name === 'search');
     const names = sub?.options?.map((o) => o.name) ?? [];
-    expect(names).toEqual(['main_category', 'country', 'language', 'filters', 'form']);
+    expect(names).toEqual(['category', 'country', 'language', 'filters', 'form']);
     const country = sub?.options?.find((o) => o.name === 'country') as { autocomplete?: boolean } | undefined;
     expect(country?.autocomplete).toBe(true);
   });
@@ -165,8 +165,8 @@ describe('buildCommandJson', () => {
  * `=a|b` its static choices. Which options a command types, and in which order, is decided by the declarations.
  */
 const REGISTERED: Record<string, string> = {
-  'creators search': 'main_category:String~ country:String~ language:String~ filters:String~ form:Boolean',
-  'creators profiles': 'main_category:String~ country:String~ language:String~ filters:String~ form:Boolean',
+  'creators search': 'category:String~ country:String~ language:String~ filters:String~ form:Boolean',
+  'creators profiles': 'category:String~ country:String~ language:String~ filters:String~ form:Boolean',
   'creators show': 'who:String filters:String~ form:Boolean',
   'creators link': 'url:String form:Boolean',
   'lists show': '',
@@ -176,8 +176,8 @@ const REGISTERED: Record<string, string> = {
   'lists get': 'list:String~ form:Boolean',
   'list show': 'list:String~ filters:String~ form:Boolean',
   'list export': 'list:String~ filters:String~ form:Boolean',
-  'list add': 'list:String~ user_ids:String filters:String~ form:Boolean',
-  'list check': 'list:String~ user_ids:String form:Boolean',
+  'list add': 'list:String~ user-ids:String filters:String~ form:Boolean',
+  'list check': 'list:String~ user-ids:String form:Boolean',
   'list remove': 'list:String~ creator:String form:Boolean',
   'list update': 'list:String~ creator:String filters:String~ form:Boolean',
   'viral search': 'categories:String~ countries:String~ filters:String~ form:Boolean',
@@ -188,20 +188,19 @@ const REGISTERED: Record<string, string> = {
   'songs global': 'filters:String~ form:Boolean',
   'songs new-entries': 'country:String form:Boolean',
   'songs search': 'q:String form:Boolean',
-  'songs history': 'song_id:String country:String form:Boolean',
+  'songs history': 'song:String country:String form:Boolean',
   'songs compare': 'country:String filters:String~ form:Boolean',
   'videos search': 'filters:String~ form:Boolean',
   'outreach projects': '',
   'outreach messages': 'filters:String~ form:Boolean',
-  'outreach conversation': 'thread_id:String form:Boolean',
+  'outreach conversation': 'thread:String form:Boolean',
   'outreach contacted': 'filters:String~ form:Boolean',
   'remix image': 'urls:String filters:String~ form:Boolean',
   'remix video': 'url:String filters:String~ form:Boolean',
   'notify on': 'filters:String~ form:Boolean',
   'notify off': 'filters:String~ form:Boolean',
   'notify list': '',
-  'digest add':
-    'local_time:String time_zone:String categories:String~ countries:String~ filters:String~ form:Boolean',
+  'digest add': 'time:String tz:String categories:String~ countries:String~ filters:String~ form:Boolean',
   'digest list': '',
   'digest remove': 'id:Integer form:Boolean',
   'digest preview': 'categories:String~ countries:String~ filters:String~ form:Boolean',

@@ -169,7 +169,7 @@ const EXACT: Record<string, (line: string) => Promise<FakeMessage>> = {
       'creators',
       'search',
       [
-        { type: 3, name: 'main_category', value: 'Fitness' },
+        { type: 3, name: 'category', value: 'Fitness' },
         { type: 3, name: 'country', value: 'France' },
       ],
       { user: BEA },

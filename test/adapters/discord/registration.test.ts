@@ -15,6 +15,7 @@ import { registerCommands } from '../../../src/adapters/discord/registration.js'
 import { FAMILIES } from '../../../src/commands/index.js';
 import { catalogueOf } from '../../../src/core/chat/index.js';
 import type { ParamSpec } from '../../../src/core/command/params.js';
+import { peopleName } from '../../../src/core/command/people-names.js';
 import { createRegistry } from '../../../src/core/command/registry.js';
 import { createFakeDiscord, discordCommandSize, type FakeDiscord } from '../../fakes/discord-fake.js';
 
@@ -64,10 +65,8 @@ function declaredOptions() {
         ?.commands.find((c) => c.name === sub.name);
       if (def === undefined) throw new Error(`${group.name} ${sub.name} is not a declared command`);
       const params = new Map(
-        Object.entries(def.params).map(([param, spec]) => [
-          param.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-          spec,
-        ]),
+        // Each option is registered by the name people are given for it (`category` for `mainCategory`).
+        Object.entries(def.params).map(([param, spec]) => [peopleName(param, spec), spec]),
       );
       for (const option of sub.options ?? []) {
         found.push({
@@ -153,7 +152,7 @@ describe('the registered /scout command', () => {
     );
     expect(enumerations.map((o) => o.where)).toEqual(
       expect.arrayContaining([
-        'creators search main_category',
+        'creators search category',
         'viral search categories',
         'creators search country',
       ]),

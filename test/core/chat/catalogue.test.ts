@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { Catalogue, CatalogueCommand } from '../../../src/core/chat/index.js';
 import { hasForm } from '../../../src/core/command/forms/index.js';
+import { peopleName } from '../../../src/core/command/people-names.js';
 import { type Harness, startHarness } from '../../helpers/harness.js';
 
 let h: Harness;
@@ -75,6 +76,9 @@ describe('the chat port’s catalogue', () => {
           description: def.description,
           permission: def.permission,
           params: def.params,
+          names: Object.fromEntries(
+            Object.entries(def.params).map(([param, spec]) => [param, peopleName(param, spec)]),
+          ),
           form: hasForm(def),
         });
       }
