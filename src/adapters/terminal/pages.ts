@@ -70,8 +70,8 @@ export function renderForTerminal(reply: Reply): Shown {
   return { text, actions, page: { cards, actions } };
 }
 
-/** `details 4`, `add 2 to Spring`, `status 1 negotiating`: a word and a card's number. */
-const WORD_AND_NUMBER = /^([a-z]+)\s+(\d+)(\s.*)?$/i;
+/** `details 4`, `add 2 to Spring`, `status 1 negotiating`: a word and a card's number (`-1` is named a mistake). */
+const WORD_AND_NUMBER = /^([a-z]+)\s+(-?\d+)(\s.*)?$/i;
 /** A press by number (`3`, `press 3`, `2.1`) or of the answer's own step: only ever the latest answer's. */
 const LATEST_ONLY = /^(?:press\s+)?\d|^(?:confirm|cancel|retry|run|edit)$/i;
 

@@ -88,8 +88,9 @@ export function readPress(line: string, actions: readonly TextAction[]): PressRe
     const value = unquote(several[3]?.trim());
     return bySeveral(actions, (several[1] as string).toLowerCase(), several[2] as string, value);
   }
-  // `add 3 to Spring`, `details 2`, `status 1 NEGOTIATING`: the n-th button whose label starts with the word.
-  const verb = /^([a-z]+)\s+(\d+)(?:\s+(?:to\s+)?(.+))?$/i.exec(text);
+  // `add 3 to Spring`, `details 2`, `status 1 NEGOTIATING`: the n-th button whose label starts with the word; a
+  // number there is not (`details -1`, `details 0`) is named as the mistake.
+  const verb = /^([a-z]+)\s+(-?\d+)(?:\s+(?:to\s+)?(.+))?$/i.exec(text);
   if (verb !== null) {
     const name = (verb[1] as string).toLowerCase();
     const matching = actions.filter(

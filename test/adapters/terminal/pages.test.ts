@@ -84,6 +84,16 @@ describe('terminal: pages stay addressable', () => {
     expect(h.requests()).toHaveLength(from);
   });
 
+  it('names a negative card number as one the page does not have, sending nothing', async () => {
+    await h.type('creators category:Fitness followers:10k-3m');
+    const from = h.requests().length;
+    expect(await h.type('details -1')).toContain('There is no "details" number -1 here (1-5).');
+    expect(await h.type(`add -2 to ${LIST}`)).toContain('There is no "add" number -2 here (1-5).');
+    await h.type('lists');
+    expect(await h.type('details -1')).toContain('There is no "details" number -1 on the latest page with one');
+    expect(h.requests()).toHaveLength(from + 1);
+  });
+
   it('says there is no page after the last one, instead of showing it again', async () => {
     let out = await h.type('creators category:Fitness country:France perPage:2');
     for (let turns = 0; /Next ›/.test(out) && turns < 20; turns++) out = await h.type('next');

@@ -106,6 +106,10 @@ describe('several creators at once', () => {
   });
 
   it('names the mistake in numbers no page has', () => {
+    expect(readPress('add -1 to Spring', page)).toEqual({
+      kind: 'error',
+      message: 'There is no "add" number -1 here (1-3).',
+    });
     expect(readPress('add 0,2 to Spring', page)).toEqual({
       kind: 'error',
       message: 'There is no "add" number 0 here (1-3).',
