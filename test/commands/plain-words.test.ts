@@ -95,6 +95,25 @@ describe('plain words in the terminal', () => {
     expect(since(from)).toHaveLength(0);
   });
 
+  it('a range the wrong way round or below zero is named with what was read, and nothing is sent', async () => {
+    const from = h.requests().length;
+    const spent = await h.spentToday();
+    expect(await h.type('fitness creators with between 50k and 10k followers')).toContain(
+      'I read this as `/scout creators search followers:50k-10k category:Fitness`. The range 50k-10k of followers goes from high to low; write it as 10k-50k.',
+    );
+    expect(await h.type('fitness creators in France with -5k to 10k followers')).toContain(
+      'followers:-5k-10k is not a range Scout reads: numbers here are 0 or more',
+    );
+    expect(await h.type('viral food videos with 5m to 1m views')).toContain(
+      'I read this as `/scout viral search views:5m-1m category:Food`. The range 5m-1m of views goes from high to low',
+    );
+    expect(await h.type('set my cap to -100')).toContain(
+      'I read this as `/scout credits cap who:me amount:-100`. amount takes a whole number of credits',
+    );
+    expect(since(from)).toHaveLength(0);
+    expect(await h.spentToday()).toBe(spent);
+  });
+
   it('a follow-up refines the last search and says what it changed', async () => {
     later();
     await h.type('find fitness creators in France');

@@ -25,7 +25,7 @@ export function wordsReadOtherwise(
   after?: FollowUp,
 ): boolean {
   if (resolved.named || joinedName(raw) === null || !isPlain(resolved.text)) return false;
-  const [best] = interpreter.interpret(resolved.text, after);
+  const best = interpreter.interpret(resolved.text, after).find((reading) => reading.mistaken !== true);
   if (best === undefined || best.confidence < CONFIDENT) return false;
   try {
     const read = resolveText(registry, best.line);

@@ -6,6 +6,7 @@
  */
 import { notice, type Reply, reply } from '../ui/index.js';
 import { bindTokens } from './bind.js';
+import { CommandInputError } from './errors.js';
 import { CONFIDENT, type FollowUp, type Interpretation, type Interpreter } from './interpret/types.js';
 import { type DispatchEnv, mintElement, type Scoped } from './invocation.js';
 import { resolveKey, StrayWordsError } from './params.js';
@@ -15,6 +16,7 @@ import { withoutPrefix } from './syntax.js';
 import { tokenize } from './tokenize.js';
 import type { CommandDef, CommandRegistry } from './types.js';
 import { editByTyping, looksSecret, suggestionsReply, type Understood } from './understood.js';
+import { usageLine } from './usage.js';
 
 /** The longest message (a direct message, a mention) read as a request: a request is a sentence or two. */
 export const MESSAGE_MAX = 2000;
@@ -69,7 +71,8 @@ export interface PlainWords {
   /**
    * The answer to a line the exact syntax refused with `error` and that may be words (see mayBeWords), read as
    * plain words; null when it reads as nothing, so the exact syntax's answer stands. `after`: the conversation's last
-   * command line, which a follow-up refines.
+   * command line, which a follow-up refines. Throws a CommandInputError naming the mistake when the sentence is sure
+   * to ask for a command but with a value it does not take.
    */
   read(
     invocation: Scoped & { text: string },
@@ -105,6 +108,25 @@ function checked(env: PlainWordsDeps['env'], line: string) {
   } catch {
     return null;
   }
+}
+
+/**
+ * What is wrong with the line a sentence was read as, said with the line (`I read this as …`), so a range typed
+ * the wrong way round is named as such rather than left unread.
+ */
+function readAsMistake(env: PlainWordsDeps['env'], line: string): CommandInputError {
+  const read = `I read this as \`/scout ${line}\`.`;
+  let usage: string | null = null;
+  try {
+    const { def, tokens } = resolveText(env.registry, line);
+    usage = usageLine(def);
+    validInput(def, bindTokens(def.params, tokens));
+  } catch (error) {
+    if (!isInputError(error) || !(error instanceof Error)) throw error;
+    const shown = error instanceof CommandInputError ? (error.usage ?? usage) : usage;
+    return new CommandInputError(`${read} ${error.message}`, shown);
+  }
+  return new CommandInputError(`${read} It cannot run as it is.`, usage);
 }
 
 /** A line's `key:value` options, by the name typed (an option given twice keeps its last value). */
@@ -161,10 +183,15 @@ export function createPlainWords(deps: PlainWordsDeps): PlainWords {
   return {
     async read(invocation, error, after, ran) {
       if (givesSecret(invocation.text)) return reply([notice('warning', SECRET_IN_WORDS)]);
-      const readings = interpreter
-        .interpret(withoutPrefix(invocation.text), after)
-        .filter((reading) => checked(env, reading.line) !== null);
+      const all = interpreter.interpret(withoutPrefix(invocation.text), after);
+      const readings = all.filter(
+        (reading) => reading.mistaken !== true && checked(env, reading.line) !== null,
+      );
       const [best] = readings;
+      // A sure reading with a value its command does not take is named, rather than a weaker one suggested.
+      const [first] = all;
+      const sure = (reading: Interpretation | undefined) => (reading?.confidence ?? 0) >= CONFIDENT;
+      if (first?.mistaken === true && sure(first) && !sure(best)) throw readAsMistake(env, first.line);
       if (best === undefined) return null;
       if (best.confidence >= CONFIDENT) {
         if (ran !== undefined) ran.line = best.line;

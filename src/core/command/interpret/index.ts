@@ -11,6 +11,7 @@
  */
 
 import { bindTokens } from '../bind.js';
+import { ParamError, StrayWordsError } from '../param-errors.js';
 import { resolveText } from '../routing.js';
 import { commandLine, withoutPrefix } from '../syntax.js';
 import type { CommandRegistry } from '../types.js';
@@ -84,25 +85,37 @@ function typedOptions(
 }
 
 /**
- * The line of a reading, when it reads back through the exact syntax and its command's schema; options are written
- * by the names people type, so the line teaches the short form.
+ * The line of a reading, when it reads back through the exact syntax as its command, and whether its command's
+ * schema takes it (`valid`); options are written by the names people type, so the line teaches the short form.
  */
-function checkedLine(
+function readLine(
   registry: CommandRegistry,
   family: string,
   command: string,
   options: Record<string, string>,
   kept: string[] = [],
-): string | null {
+): { line: string; valid: boolean } | null {
   const line = commandLine(family, command, typedOptions(registry, family, command, options), kept.join(' '));
+  let resolved: ReturnType<typeof resolveText>;
   try {
-    const { def, tokens } = resolveText(registry, line);
-    if (def.family !== family || def.name !== command) return null;
-    const input = bindTokens(def.params, tokens);
-    return def.schema.safeParse(input).success ? line : null;
+    resolved = resolveText(registry, line);
   } catch {
     return null;
   }
+  const { def, tokens } = resolved;
+  if (def.family !== family || def.name !== command) return null;
+  try {
+    return { line, valid: def.schema.safeParse(bindTokens(def.params, tokens)).success };
+  } catch (error) {
+    // A value the option does not take (a range that counts down) is a mistake; words it has no place for are not.
+    return error instanceof ParamError && !(error instanceof StrayWordsError) ? { line, valid: false } : null;
+  }
+}
+
+/** The line of a reading, when it reads back through the exact syntax and its command's schema takes it. */
+function checkedLine(...args: Parameters<typeof readLine>): string | null {
+  const read = readLine(...args);
+  return read?.valid === true ? read.line : null;
 }
 
 /**
@@ -223,15 +236,16 @@ export function createInterpreter(registry: CommandRegistry, options: Interprete
         if (i > 0) confidence = Math.min(confidence, 0.55, bestConfidence);
         else bestConfidence = confidence;
         const { family, def } = { family: reading.entry.family, def: reading.entry.def };
-        const line = checkedLine(registry, family, def.name, reading.options);
-        if (line === null) return;
+        const read = readLine(registry, family, def.name, reading.options);
+        if (read === null) return;
         out.push({
           family,
           command: def.name,
           options: reading.options,
-          line,
+          line: read.line,
           unused: reading.unusedWords,
           confidence: Math.round(confidence * 100) / 100,
+          ...(read.valid ? {} : { mistaken: true as const }),
         });
       });
       if (after !== undefined && readsAsRefinement(analysis, vocabulary)) {

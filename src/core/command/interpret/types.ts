@@ -19,6 +19,11 @@ export interface Interpretation {
   confidence: number;
   /** The reading is `after`'s command with this sentence's changes (the caller shows what changed). */
   refined?: boolean;
+  /**
+   * The line is the command the sentence asks for, with a value its command does not take (a range that counts
+   * down, a negative number): the caller names the mistake instead of running or suggesting it.
+   */
+  mistaken?: true;
 }
 
 /** What a follow-up is read against: the exact command line of the last answer in the same conversation. */
@@ -29,9 +34,9 @@ export interface FollowUp {
 /** Reads sentences as commands. */
 export interface Interpreter {
   /**
-   * The readings of a sentence, best first, at most three; empty when nothing comes close. With `after`, the
-   * sentence may refine the last command ("only with email", "in Germany instead"): the reading is then that
-   * command with the change.
+   * The readings of a sentence, best first, at most three, mistaken ones among them; empty when nothing comes
+   * close. With `after`, the sentence may refine the last command ("only with email", "in Germany instead"): the
+   * reading is then that command with the change.
    */
   interpret(sentence: string, after?: FollowUp): readonly Interpretation[];
 }
