@@ -217,11 +217,16 @@ function withLine(flow: DiscordComponent[], line: string): DiscordComponent[] {
   return flow.map((c, i) => (i === at ? textDisplay(`${last.content}\n${line}`) : c));
 }
 
-/** What goes into a message besides its items: the pager, the reply's files, the marker of a cut. */
+/**
+ * What goes into a message besides its items: the pager, the reply's files, the marker of a cut, and the text that
+ * follows the pager in the reply (the cost line), which closes the last message below its rows.
+ */
 interface Extras {
   readonly pager: PagerNode | null;
   readonly files: readonly DiscordComponent[];
   readonly note: string | null;
+  /** Markdown below the rows when room allows, else at the end of the text above them. */
+  readonly closing: string | null;
 }
 
 /** The rows under a message's flow: the cards' selects, buttons five to a row, selects, the pager. */
@@ -263,6 +268,7 @@ function build(
   items: readonly Item[],
   level: Level,
   extras: Extras,
+  closingAbove = false,
 ): { components: DiscordComponent[]; fits: boolean } {
   let flow: DiscordComponent[] = [];
   const cards: V2Card[] = [];
@@ -297,7 +303,13 @@ function build(
   const { pager } = extras;
   if (pager !== null && !level.indicator) flow = withLine(flow, `-# ${escapeLine(pagerLabel(pager), 100)}`);
   if (extras.note !== null) flow = withLine(flow, escapeMarkdown(extras.note));
-  const components = [...flow, ...rowsOf(cards, loose, selects, level, pager)];
+  const below = extras.closing !== null && !closingAbove;
+  if (extras.closing !== null && closingAbove) flow = withLine(flow, extras.closing);
+  const components = [
+    ...flow,
+    ...rowsOf(cards, loose, selects, level, pager),
+    ...(below ? [textDisplay(extras.closing as string)] : []),
+  ];
   if (components.length === 0) components.push(textDisplay('Done.'));
   const count = components.reduce((n, c) => n + countOf(c), 0);
   const text = components.reduce((n, c) => n + textOf(c), 0);
@@ -307,8 +319,11 @@ function build(
 /** The fullest layout of `items` within the limits, or null when none is. */
 function laidOut(items: readonly Item[], extras: Extras): DiscordComponent[] | null {
   for (const level of LEVELS) {
-    const built = build(items, level, extras);
-    if (built.fits) return built.components;
+    // The closing text goes below the rows, or above them where its own component would make the level not fit.
+    for (const above of [false, true]) {
+      const built = build(items, level, extras, above);
+      if (built.fits) return built.components;
+    }
   }
   return null;
 }
@@ -330,6 +345,26 @@ function fileComponents(files: readonly V2Attachment[]): DiscordComponent[] {
   ];
 }
 
+/** The most characters of text after a pager kept below it: a line or two, as the cost line is. */
+const CLOSING_TEXT_MAX = 300;
+
+/**
+ * A reply's nodes split at its last pager: short text after it (the cost line) as one text display's markdown,
+ * kept below the pager; the rest as they are. A reply without a pager keeps all its nodes in order.
+ */
+function closingText(nodes: readonly ReplyNode[]): { body: ReplyNode[]; closing: string } {
+  const at = nodes.findLastIndex((node) => node.type === 'pager');
+  const after = at < 0 ? [] : nodes.slice(at + 1);
+  if (after.length === 0 || !after.every((node) => node.type === 'text' || node.type === 'notice'))
+    return { body: [...nodes], closing: '' };
+  const closing = piecesOf(after)
+    .pieces.map(embedMarkdown)
+    .filter((part) => part !== '')
+    .join('\n\n');
+  if (closing.length > CLOSING_TEXT_MAX) return { body: [...nodes], closing: '' };
+  return { body: nodes.slice(0, at + 1), closing };
+}
+
 /**
  * Lays out a reply's nodes as the components of one or more Components V2 messages (at most `messagesMax`),
  * each within Discord's limits: items go to a message while it fits at some level, the pager's room kept in each.
@@ -339,12 +374,14 @@ export function renderComponentsV2(
   attachments: readonly V2Attachment[],
   options: V2Options,
 ): DiscordComponent[][] {
-  const { items, pager } = itemsOf(nodes);
+  const split = closingText(nodes);
+  const { items, pager } = itemsOf(split.body);
+  const closing = split.closing === '' ? null : split.closing;
   const files = fileComponents(attachments);
   const drafts: Item[][] = [[]];
   for (const item of items) {
     const current = drafts.at(-1) as Item[];
-    const extras = { pager, files: drafts.length === 1 ? files : [], note: null };
+    const extras = { pager, files: drafts.length === 1 ? files : [], note: null, closing };
     if (current.length === 0 || laidOut([...current, item], extras) !== null) current.push(item);
     else drafts.push([item]);
   }
@@ -356,6 +393,7 @@ export function renderComponentsV2(
       pager: last ? pager : null,
       files: index === 0 ? files : [],
       note: last && cut ? truncate(singleLine(options.truncated), 200) : null,
+      closing: last ? closing : null,
     };
     // The marker may take the room of the last items: they give way to it.
     for (let size = draft.length; size > 0; size--) {

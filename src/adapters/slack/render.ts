@@ -153,16 +153,25 @@ function fallbackOf(parts: readonly Unit[]): string {
   return clipMrkdwn(text === '' ? 'Scout' : text, FALLBACK_TEXT_MAX);
 }
 
+/** The most characters of text after a pager that stays after it: a line or two, as the cost line is. */
+const CLOSING_TEXT_MAX = 300;
+
 /**
  * Renders a reply as Slack messages: normally one; a reply too long for one message is split, at most
- * MAX_MESSAGES, ending with a "…" marker when cut. The pager always survives and closes the last message.
+ * MAX_MESSAGES, ending with a "…" marker when cut. The pager always survives and closes the last message, followed only
+ * by what follows it in the reply (the cost line).
  */
 export function renderSlackMessages(reply: Reply): SlackMessage[] {
   const all = units(reply);
   const pagers = all.filter((unit) => unit.pager);
-  const rest = all.filter((unit) => !unit.pager);
-  const reserveBlocks = pagers.reduce((n, unit) => n + unit.blocks.length, 0) + 1;
-  const reserveText = pagers.reduce((n, unit) => n + blocksTextSize(unit.blocks), 0) + 100;
+  // A short line after the last pager (the cost line) stays after it, ending the last message.
+  const lastPager = all.lastIndexOf(pagers.at(-1) as Unit);
+  const after = lastPager < 0 ? [] : all.slice(lastPager + 1);
+  const short = after.every((unit) => !unit.pager && blocksTextSize(unit.blocks) <= CLOSING_TEXT_MAX);
+  const closing = [...pagers, ...(short ? after : [])];
+  const rest = all.filter((unit) => !closing.includes(unit));
+  const reserveBlocks = closing.reduce((n, unit) => n + unit.blocks.length, 0) + 1;
+  const reserveText = closing.reduce((n, unit) => n + blocksTextSize(unit.blocks), 0) + 100;
   const blockMax = SLACK.MESSAGE_BLOCKS_MAX - reserveBlocks;
   const textMax = MESSAGE_TEXT_BUDGET - reserveText;
   const messages: Unit[][] = [];
@@ -193,7 +202,7 @@ export function renderSlackMessages(reply: Reply): SlackMessage[] {
     tables += unitTables;
   }
   if (index < rest.length) current.push(truncatedUnit(rest.length - index));
-  current.push(...pagers);
+  current.push(...closing);
   messages.push(current);
   return messages.map((parts) => ({ text: fallbackOf(parts), blocks: parts.flatMap((unit) => unit.blocks) }));
 }

@@ -172,6 +172,19 @@ describe('Components V2 layout of cards', () => {
     expect(interactive(message ?? {}).map((c) => c.label)).toContain('Page 2 of 48');
   });
 
+  it('ends a page with the line that follows its pager (the cost line), below the pager', () => {
+    const page = resultPage(3);
+    const [message] = checked(reply([...page.nodes, text('5 credits')], { visibility: 'channel' }));
+    const components = message?.components ?? [];
+    expect(components.at(-1)).toEqual({ type: 10, content: '5 credits' });
+    const rows = components.filter((c) => c.type === 1);
+    const pagerRow = components.indexOf(rows.at(-1) as (typeof components)[number]);
+    expect(pagerRow).toBe(components.length - 2);
+    // Where the line's own component has no room (ten cards), it ends the text above the buttons.
+    const [full] = checked(reply([...resultPage(CARDS_PER_PAGE_MAX).nodes, text('50 credits')]));
+    expect(textDisplays(full ?? {}).join('\n')).toContain('50 credits');
+  });
+
   it('shows every fact of a lone card, a profile’s details, with its footnote and buttons', () => {
     const profile = {
       user_id: 'tiktok_1',

@@ -146,6 +146,22 @@ describe('renderSlackMessages', () => {
     expect(help.flatMap((m) => m.blocks)).toHaveLength(3);
   });
 
+  it('ends with the short line after the pager (the cost line), after the pager, even when split', () => {
+    const page = (before: number) =>
+      reply([
+        ...Array.from({ length: before }, () => text(LONG_HOSTILE)),
+        pager({ page: 1, totalPages: 3, prevActionId: null, nextActionId: 'p.next' }),
+        text('5 credits · 2 cached, free'),
+      ]);
+    for (const size of [1, 60]) {
+      const messages = renderSlackMessages(page(size));
+      assertLimits(messages);
+      const blocks = (messages.at(-1)?.blocks ?? []) as Obj[];
+      expect(JSON.stringify(blocks.at(-1))).toContain('5 credits · 2 cached, free');
+      expect(JSON.stringify(blocks.at(-2))).toContain('p.next');
+    }
+  });
+
   it('packs many button rows into actions blocks of at most 25 and caps a select at 100 options', () => {
     const many = reply(
       Array.from({ length: 12 }, (_, row) =>
