@@ -202,7 +202,7 @@ export function slackLayout(spec: FormSpec): FormLayout {
 }
 
 /** Where a form's answer goes, as its modal carries it. */
-export type FormWhere = Pick<FormMetadata, 'channelId' | 'responseUrl' | 'responseUrlAt' | 'threadTs'>;
+export type ModalWhere = Pick<FormMetadata, 'channelId' | 'responseUrl' | 'responseUrlAt' | 'threadTs'>;
 
 /** What a private form says above its inputs. */
 const PRIVATE_NOTE =
@@ -219,7 +219,7 @@ function aboutBlock(spec: FormSpec): types.KnownBlock {
  * The modal of the form `id` shows (`spec`); null when what it must carry does not fit Slack's metadata limit. A
  * command's form carries its command and fixed options, a private form its id.
  */
-export function formModal(form: { id: string; spec: FormSpec }, where: FormWhere): types.ModalView | null {
+export function formModal(form: { id: string; spec: FormSpec }, where: ModalWhere): types.ModalView | null {
   const { spec } = form;
   const privately = isPrivateForm(spec);
   const carried = privately
@@ -247,6 +247,8 @@ export function formModal(form: { id: string; spec: FormSpec }, where: FormWhere
 function formOf(carried: Record<string, unknown>): FormMetadata['form'] | null {
   const { id, family, command, fixed } = carried;
   if (typeof id === 'string') return id;
+  // A private form's metadata from before it carried an id (its command and its fields' names) reads as its
+  // command's form, which a command of secrets has not: its submission is answered as expired.
   if (typeof family !== 'string' || typeof command !== 'string') return null;
   const kept: Record<string, string> = {};
   if (typeof fixed === 'object' && fixed !== null)

@@ -128,7 +128,7 @@ async function checkForm(
   } catch (error) {
     // The error, never the submission: a private form's view state holds a secret.
     logger.error({ err: error }, 'Slack form submission failed');
-    return { after: () => kit.safely('refusal', null, () => answer(failed())) };
+    return { after: () => kit.safely('failure', null, () => answer(failed())) };
   }
 }
 
