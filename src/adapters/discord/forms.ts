@@ -1,7 +1,7 @@
 /**
- * Discord modals: a command's form, rendered from the platform-neutral FormSpec (core/ui/form.ts) within Discord's
- * five inputs (the most used options as their own inputs, the rest in one "more options" input written in the text
- * syntax), and the private form that asks for a command's secret options (an API key).
+ * Discord modals: a form, rendered from the platform-neutral FormSpec (core/ui/form.ts) within Discord's five inputs
+ * (the most used options as their own inputs, the rest in one "more options" input written in the text syntax); a
+ * private form's secrets are short inputs that open empty.
  */
 import {
   type APIModalInteractionResponseCallbackData,
@@ -141,7 +141,7 @@ export function commandModal(customId: string, spec: FormSpec): APIModalInteract
   const inputs: Input[] = layout.shown.map((field) => ({
     id: field.name,
     label: field.label,
-    placeholder: placeholderOf(field),
+    ...(field.input === 'secret' ? {} : { placeholder: placeholderOf(field) }),
     paragraph: field.input === 'lines',
     required: field.required,
     ...(field.value === undefined ? {} : { value: field.value }),
@@ -156,19 +156,6 @@ export function commandModal(customId: string, spec: FormSpec): APIModalInteract
     });
   }
   return modal(customId, `/scout ${spec.title}`, inputs);
-}
-
-/** The secrets form: one required field per secret option, its id the option's name. */
-export function secretModal(
-  token: string,
-  title: string,
-  fields: ReadonlyArray<{ name: string; label: string }>,
-): APIModalInteractionResponseCallbackData {
-  return modal(
-    token,
-    title,
-    fields.map((field) => ({ id: field.name, label: field.label, required: true })),
-  );
 }
 
 /** The non-empty values of a submitted modal, by field id (an option's name, or FORM_MORE). */

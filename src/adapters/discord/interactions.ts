@@ -21,20 +21,27 @@ import {
   type CatalogueCommand,
   type ChatCore,
   commandLine,
+  type FormCheck,
   type Invocation,
   OUTSIDE_MESSAGE,
   UNKNOWN_COMMAND,
 } from '../../core/chat/index.js';
 import type { Logger } from '../../core/logger.js';
 import { notice, type Reply, reply } from '../../core/ui/index.js';
-import { answerDeferred, answerUpdate, editOf, followUpPrivately, privateReply } from './answer.js';
+import {
+  answerDeferred,
+  answerPrivately,
+  answerUpdate,
+  editOf,
+  followUpPrivately,
+  privateReply,
+} from './answer.js';
 import { answerAutocomplete } from './autocomplete.js';
 import { ASK_OPTION, FILTERS_OPTION, FORM_OPTION, findCommand, isAsk, mapCommand } from './commands.js';
 import type { DmServers } from './dm-servers.js';
 import { commandModal, discordLayout, modalValues } from './forms.js';
 import { type MessageDoors, SERVER_PREFIX, serverChoice, unreadable } from './messages.js';
 import { MORE_PREFIX, NOOP_PREFIX, renderDiscord } from './render.js';
-import { askSecrets, submitSecrets } from './secrets.js';
 import { actorOf, admit } from './tenancy.js';
 
 /** What the handler needs. */
@@ -125,18 +132,24 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     );
 
   /**
-   * A submitted form: checked at once like a typed command; a wrong value is answered privately, naming the field,
+   * A submitted form, checked at once like a typed command: a wrong value is answered privately, naming the field,
    * with a button that opens the form again as it was filled in (a modal cannot stay open with its problems shown);
-   * otherwise the command runs.
+   * otherwise the command runs, answered privately for a private form (a command's secrets).
    */
-  const onForm = async (interaction: ModalSubmitInteraction, actor: Actor, arrivedAt: number) => {
-    const checked = await chat.forms.submit({
-      form: interaction.customId,
-      actor,
-      values: modalValues(interaction),
-      layout: discordLayout,
-      reopen: true,
-    });
+  const onForm = async (
+    interaction: ModalSubmitInteraction,
+    actor: Actor,
+    arrivedAt: number,
+    checked: FormCheck,
+  ) => {
+    if (checked.privately) {
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      acked('view', arrivedAt);
+      const channelId = interaction.channelId ?? 'unknown';
+      const answer = checked.status === 'ok' ? await checked.run({ actor, channelId }) : checked.reply;
+      if (answer !== null) await answerPrivately(interaction, answer);
+      return;
+    }
     if (checked.status !== 'ok') {
       if (checked.reply !== null) await interaction.reply(privateReply(checked.reply));
       acked('view', arrivedAt);
@@ -196,27 +209,16 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
         if (def.params[param]?.secret !== true) options[param] = String(option.value);
       }
     }
-    // A secret (an API key) is never a command option: a private form asks for it, before any deferral.
-    const line = commandLine(def.family, def.name, options, filters);
-    const secrets = await chat.forms.secrets(line, actor, async () => actor);
-    if (secrets?.status === 'refused') {
-      await interaction.reply(privateReply(secrets.reply));
+    // A secret (an API key) is never a command option: a private form asks for it. No option is marked required
+    // where a command has a form (commands.ts): one left out opens the form, filled in with what was typed.
+    const typed = { family: def.family, command: def.name, options, more: filters, asked: form };
+    const opened = await chat.forms.open({ command: typed, actor: async () => actor }, actor);
+    if (opened?.status === 'refused') {
+      await interaction.reply(privateReply(opened.reply));
       return;
     }
-    if (secrets !== null) {
-      await askSecrets(interaction, secrets);
-      return;
-    }
-    // No option is marked required where a command has a form (commands.ts): one left out opens the form.
-    const opened = chat.forms.ofCommand({
-      family: def.family,
-      command: def.name,
-      options,
-      more: filters,
-      asked: form,
-    });
     if (opened !== null) {
-      // The modal must be the first answer, so it comes before any deferral; what was typed fills it in.
+      // The modal must be the first answer, so it comes before any deferral.
       await interaction.showModal(commandModal(opened.id, opened.spec));
       acked('command', arrivedAt);
       return;
@@ -238,14 +240,12 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
     // The "More actions" select carries the tokens of buttons that did not fit: a choice is that button's press.
     const more = id.startsWith(`${MORE_PREFIX}:`);
     const token = more ? (chosen ?? '') : id;
-    if ((interaction.isButton() || more) && chat.forms.isForm(token)) {
-      // A form button opens its form as the first answer; one that opens none is answered as any press.
-      const spec = await chat.forms.open(token, actor);
-      if (spec !== null) {
-        await interaction.showModal(commandModal(token, spec));
-        acked('action', arrivedAt);
-        return;
-      }
+    // A form button opens its form as the first answer; one that opens none is answered as any press.
+    const opened = interaction.isButton() || more ? await chat.forms.open({ id: token }, actor) : null;
+    if (opened?.status === 'form') {
+      await interaction.showModal(commandModal(opened.id, opened.spec));
+      acked('action', arrivedAt);
+      return;
     }
     await interaction.deferUpdate();
     acked('action', arrivedAt);
@@ -265,15 +265,18 @@ export function createInteractionHandler(deps: InteractionDeps): (interaction: I
 
   const onModal = async (interaction: ModalSubmitInteraction, actor: Actor, arrivedAt: number) => {
     const token = interaction.customId;
-    if (chat.forms.isSecretForm(token)) {
-      await submitSecrets(interaction, chat, actor);
-      return;
-    }
-    if (chat.forms.isForm(token)) {
-      await onForm(interaction, actor, arrivedAt);
-      return;
-    }
     const values = modalValues(interaction);
+    const checked = await chat.forms.submit({
+      form: token,
+      actor,
+      values,
+      layout: discordLayout,
+      reopen: true,
+    });
+    if (checked !== null) {
+      await onForm(interaction, actor, arrivedAt, checked);
+      return;
+    }
     if (interaction.isFromMessage()) await interaction.deferUpdate();
     else await interaction.deferReply();
     acked('view', arrivedAt);

@@ -1,7 +1,8 @@
 /**
  * The `/scout` slash command: answered in its acknowledgement when the line needs nothing else (help, a mistake, the
  * working message of a late request); otherwise acknowledged empty, then the person admitted, and the line opens
- * its form, its secrets' private form, or runs, answered through the response_url.
+ * the form core says it opens (its command's own, or its secrets' private form), or runs, answered through the
+ * response_url.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { App as BoltApp, Context } from '@slack/bolt';
@@ -10,7 +11,6 @@ import { type AckAnswer, ackAnswer, respondWith, type Source } from './deliver.j
 import { type ListenerKit, responseDeadline } from './listener-kit.js';
 import { decodeSlackText } from './mrkdwn.js';
 import type { Person } from './people.js';
-import { openSecretForm } from './secret-form.js';
 import { commandPerson, outsideReply } from './tenancy.js';
 
 /** What an acknowledgement carries: the final answer, or the working message of work that goes on. */
@@ -29,7 +29,6 @@ function answerAtOnce(kit: ListenerKit, text: string, person: Person, context: C
   if (person.belongs.kind !== 'workspace' || !chat.tenancy.isServed(person.tenant)) return null;
   // Bolt found this workspace's installation to authorize the request (many-team mode).
   if (kit.installations !== null && context.botToken === undefined) return null;
-  if (chat.forms.opens(text)) return null;
   const answer = chat.atOnce(text, { forms: true });
   if (answer !== null) {
     const ack = ackAnswer(answer);
@@ -39,7 +38,7 @@ function answerAtOnce(kit: ListenerKit, text: string, person: Person, context: C
   const due = chat.settings.workingNoticeMs;
   const arrived = arrivalOf(context);
   if (due === null || arrived === undefined || performance.now() - arrived < due) return null;
-  const working = chat.working(text);
+  const working = chat.working(text, { forms: true });
   const ack = working === null ? null : ackAnswer(working);
   return ack === null ? null : { ack, final: false };
 }
@@ -67,30 +66,18 @@ export function registerCommand(bolt: BoltApp, kit: ListenerKit): void {
         await respondWith(respond, outsideReply(), fresh);
         return;
       }
-      const spec = chat.forms.ofLine(text);
-      if (spec !== null) {
-        await openFormModal(client, respond, command.trigger_id, spec, {
-          channelId: command.channel_id,
-          responseUrl: command.response_url,
-        });
-        return;
-      }
       // The trigger_id lasts 3 seconds; users.info, asked only of a command for admins, is asked at most every 10
       // minutes per person, so the check fits.
-      const secret = await chat.forms.secrets(
-        text,
+      const opened = await chat.forms.open(
+        { line: text, actor: () => people.actorOf(client, person) },
         { platform: 'slack', workspaceId: person.tenant.workspaceId, userId: person.userId },
-        () => people.actorOf(client, person),
       );
-      if (secret?.status === 'refused') {
-        await respondWith(respond, secret.reply, fresh);
+      if (opened?.status === 'refused') {
+        await respondWith(respond, opened.reply, fresh);
         return;
       }
-      if (secret !== null) {
-        await openSecretForm({
-          client,
-          triggerId: command.trigger_id,
-          form: secret,
+      if (opened !== null) {
+        await openFormModal(client, respond, command.trigger_id, opened, {
           channelId: command.channel_id,
           responseUrl: command.response_url,
         });

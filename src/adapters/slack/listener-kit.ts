@@ -55,7 +55,7 @@ export interface ListenerKit extends ListenerDeps {
     client: webApi.WebClient,
     respond: RespondFn,
     triggerId: string,
-    spec: FormSpec,
+    form: { id: string; spec: FormSpec },
     where: FormWhere,
   ): Promise<void>;
   /** Acknowledges, then counts the time since the request arrived. */
@@ -84,13 +84,13 @@ export function createListenerKit(deps: ListenerDeps): ListenerKit {
     client: webApi.WebClient,
     respond: RespondFn,
     triggerId: string,
-    spec: FormSpec,
+    form: { id: string; spec: FormSpec },
     where: FormWhere,
   ) => {
     // The response_url was issued with the request that opens the form: its 30 minutes run from now.
     const issued = where.responseUrl === null ? null : chat.clock.now().getTime();
     const { threadTs, ...at } = where;
-    const view = formModal(spec, {
+    const view = formModal(form, {
       ...at,
       responseUrlAt: issued,
       ...(threadTs === undefined ? {} : { threadTs }),

@@ -1,7 +1,6 @@
 /**
- * Bolt listeners: `/scout` (command.ts), element presses (presses.ts), the modals' submissions (views.ts and
- * secret-form.ts), the App Home, link unfurls, direct messages and mentions (conversations.ts) and, in many-team
- * mode, leaving. Every listener acknowledges before any service call, refuses anyone outside the deployment's
+ * Bolt listeners: `/scout` (command.ts), element presses (presses.ts), the modals' submissions (views.ts), the
+ * App Home, link unfurls, direct messages and mentions (conversations.ts) and, in many-team mode, leaving. Every listener acknowledges before any service call, refuses anyone outside the deployment's
  * tenants before anything else (before a modal opens; in an org-wide install, anyone Slack does not name a person
  * of the org), and answers through the response_url or the Web API afterwards. A modal's submission is checked
  * before its acknowledgement, so that a wrong value is shown on its input (response_action: errors): that check
@@ -13,7 +12,6 @@ import { registerConversations } from './conversations.js';
 import { registerHome } from './home.js';
 import { createListenerKit, type ListenerDeps } from './listener-kit.js';
 import { registerPresses } from './presses.js';
-import { registerSecretForm } from './secret-form.js';
 import { registerLeaving } from './tenancy.js';
 import { registerUnfurls } from './unfurls.js';
 import { registerViews } from './views.js';
@@ -24,11 +22,10 @@ export type { ListenerDeps } from './listener-kit.js';
 /** Registers every listener on the Bolt app. */
 export function registerListeners(bolt: BoltApp, deps: ListenerDeps): void {
   const kit = createListenerKit(deps);
-  const { chat, logger, apiUrl, people } = kit;
+  const { chat, logger, people } = kit;
   registerCommand(bolt, kit);
   registerPresses(bolt, kit);
   registerViews(bolt, kit);
-  registerSecretForm(bolt, { chat, logger, people, apiUrl });
   registerHome(bolt, { chat, logger, people });
   registerLeaving(bolt, { tenancy: chat.tenancy, installations: deps.installations, logger });
   registerUnfurls(bolt, { unfurls: chat.unfurls, logger, people });

@@ -1,8 +1,9 @@
 /**
- * A command's form as a Slack modal, rendered from the platform-neutral FormSpec (core/ui/form.ts): one input
- * block per option (a select for a short list of choices, a text input with the allowed values in its hint for a
- * long one), and the submitted view state read back into the form's values. The modal carries only the command,
- * the options fixed by whatever opened it and where to answer.
+ * A form as a Slack modal, rendered from the platform-neutral FormSpec (core/ui/form.ts): one input block per
+ * option (a select for a short list of choices, a text input with the allowed values in its hint for a long one,
+ * a plain input that opens empty for a secret), and the submitted view state read back into the form's values. A
+ * command's form carries only the command, the options fixed by whatever opened it and where to answer; a private
+ * form (isPrivateForm: a command's secrets) carries the id core keeps it under and where to answer, never a secret.
  */
 import type { types } from '@slack/bolt';
 import { personOf } from '../../core/chat/index.js';
@@ -13,12 +14,19 @@ import {
   type FormLayout,
   type FormSpec,
   formLayout,
+  isPrivateForm,
 } from '../../core/ui/index.js';
 import { SLACK } from './limits.js';
 import { clip } from './mrkdwn.js';
 
 /** callback_id of command forms. */
 export const FORM_MODAL = 'scout.form';
+
+/** callback_id of private forms, answered to their author alone. */
+export const SECRET_MODAL = 'scout.secret';
+
+/** Prefix of a secret field's block id. */
+const SECRET_BLOCK = 'secret.';
 
 /** Slack's limits on an input block https://docs.slack.dev/reference/block-kit/blocks/input-block */
 export const INPUT_LIMITS = {
@@ -34,10 +42,11 @@ const INPUTS_MAX = SLACK.VIEW_BLOCKS_MAX - 1;
 
 /** What the modal carries through Slack to its submission. */
 export interface FormMetadata {
-  family: string;
-  command: string;
-  /** Options set by whatever opened the form, sent with it. */
-  fixed: Record<string, string>;
+  /**
+   * Which form: the id core keeps a private form under, or the command and the options set by whatever opened its
+   * form, sent with it.
+   */
+  form: string | { family: string; command: string; fixed: Record<string, string> };
   channelId: string;
   /** The response_url of the command or press that opened the form, to answer as a typed command is answered. */
   responseUrl: string | null;
@@ -88,6 +97,8 @@ const selectable = (values: readonly string[]) =>
   values.every((value) => value.length <= SLACK.OPTION_VALUE_MAX);
 
 function elementOf(field: FormField): types.InputBlockElement {
+  // A secret opens empty and shows no example (Slack has no password input).
+  if (field.input === 'secret') return { type: 'plain_text_input', action_id: ACTION };
   const placeholder = plain(field.placeholder === '' ? field.label : `e.g. ${field.placeholder}`, 150);
   if (field.input === 'person') {
     // A text input cannot carry a mention: a person is picked
@@ -136,12 +147,13 @@ function elementOf(field: FormField): types.InputBlockElement {
 /** A field's input block; a person field's other words follow it as checkboxes (then the picker may stay empty). */
 function inputBlocks(field: FormField): types.InputBlock[] {
   const also = field.input === 'person' ? field.also : [];
+  const name = field.input === 'secret' ? `${SECRET_BLOCK}${field.name}` : field.name;
   const block: types.InputBlock = {
     type: 'input',
-    block_id: field.name.slice(0, INPUT_LIMITS.BLOCK_ID_MAX - ALSO.length),
+    block_id: name.slice(0, INPUT_LIMITS.BLOCK_ID_MAX - ALSO.length),
     optional: !field.required || also.length > 0,
     label: plain(field.label, INPUT_LIMITS.LABEL_MAX),
-    hint: plain(field.hint, INPUT_LIMITS.HINT_MAX),
+    ...(field.hint === '' ? {} : { hint: plain(field.hint, INPUT_LIMITS.HINT_MAX) }),
     element: elementOf(field),
   };
   if (also.length === 0) return [block];
@@ -189,35 +201,59 @@ export function slackLayout(spec: FormSpec): FormLayout {
   return formLayout(spec, INPUTS_MAX);
 }
 
-/** The modal of `spec`; null when what it must carry does not fit Slack's metadata limit. */
-export function formModal(
-  spec: FormSpec,
-  where: Pick<FormMetadata, 'channelId' | 'responseUrl' | 'responseUrlAt' | 'threadTs'>,
-): types.ModalView | null {
-  const metadata: FormMetadata = {
-    family: spec.family,
-    command: spec.command,
-    fixed: { ...spec.fixed },
-    ...where,
-  };
-  const privateMetadata = JSON.stringify(metadata);
+/** Where a form's answer goes, as its modal carries it. */
+export type ModalWhere = Pick<FormMetadata, 'channelId' | 'responseUrl' | 'responseUrlAt' | 'threadTs'>;
+
+/** What a private form says above its inputs. */
+const PRIVATE_NOTE =
+  'Only you see this form. Scout checks what you enter with the service, keeps it encrypted and never shows it again.';
+
+/** The block that says what the form is: what it runs, or that it is private. */
+function aboutBlock(spec: FormSpec): types.KnownBlock {
+  if (isPrivateForm(spec)) return { type: 'section', text: { type: 'mrkdwn', text: PRIVATE_NOTE } };
+  const fixed = Object.entries(spec.fixed).map(([name, value]) => `${name}: ${value}`);
+  return { type: 'context', elements: [plain([spec.line, ...fixed].join(' · '), 2000)] };
+}
+
+/**
+ * The modal of the form `id` shows (`spec`); null when what it must carry does not fit Slack's metadata limit. A
+ * command's form carries its command and fixed options, a private form its id.
+ */
+export function formModal(form: { id: string; spec: FormSpec }, where: ModalWhere): types.ModalView | null {
+  const { spec } = form;
+  const privately = isPrivateForm(spec);
+  const carried = privately
+    ? { id: form.id }
+    : { family: spec.family, command: spec.command, fixed: { ...spec.fixed } };
+  const privateMetadata = JSON.stringify({ ...carried, ...where });
   if (privateMetadata.length > SLACK.MODAL_PRIVATE_METADATA_MAX) return null;
   const layout = slackLayout(spec);
-  const fixed = Object.entries(spec.fixed).map(([name, value]) => `${name}: ${value}`);
-  const about = [spec.line, ...fixed].join(' · ');
   return {
     type: 'modal',
-    callback_id: FORM_MODAL,
+    callback_id: privately ? SECRET_MODAL : FORM_MODAL,
     private_metadata: privateMetadata,
-    title: plain(spec.title, SLACK.MODAL_TITLE_MAX),
-    submit: plain('Run', SLACK.MODAL_TITLE_MAX),
+    title: plain(privately ? spec.line : spec.title, SLACK.MODAL_TITLE_MAX),
+    submit: plain(privately ? 'Submit' : 'Run', SLACK.MODAL_TITLE_MAX),
     close: plain('Cancel', SLACK.MODAL_TITLE_MAX),
     blocks: [
-      { type: 'context', elements: [plain(about, 2000)] },
+      aboutBlock(spec),
       ...layout.shown.flatMap(inputBlocks),
       ...(layout.more ? [moreBlock(layout)] : []),
     ],
   };
+}
+
+/** The form a modal's metadata names: a private form's id, or a command's form with its fixed options. */
+function formOf(carried: Record<string, unknown>): FormMetadata['form'] | null {
+  const { id, family, command, fixed } = carried;
+  if (typeof id === 'string') return id;
+  // A private form's metadata from before it carried an id (its command and its fields' names) reads as its
+  // command's form, which a command of secrets has not: its submission is answered as expired.
+  if (typeof family !== 'string' || typeof command !== 'string') return null;
+  const kept: Record<string, string> = {};
+  if (typeof fixed === 'object' && fixed !== null)
+    for (const [key, value] of Object.entries(fixed)) if (typeof value === 'string') kept[key] = value;
+  return { family, command, fixed: kept };
 }
 
 /** Reads the modal's metadata back; null when it is not ours. */
@@ -225,19 +261,12 @@ export function readFormMetadata(raw: string | undefined): FormMetadata | null {
   try {
     const parsed: unknown = JSON.parse(raw ?? '');
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const { family, command, fixed, channelId, responseUrl, responseUrlAt, threadTs } = parsed as Record<
-      string,
-      unknown
-    >;
-    if (typeof family !== 'string' || typeof command !== 'string' || typeof channelId !== 'string')
-      return null;
-    if (typeof fixed !== 'object' || fixed === null) return null;
-    const kept: Record<string, string> = {};
-    for (const [key, value] of Object.entries(fixed)) if (typeof value === 'string') kept[key] = value;
+    const carried = parsed as Record<string, unknown>;
+    const { channelId, responseUrl, responseUrlAt, threadTs } = carried;
+    const form = formOf(carried);
+    if (form === null || typeof channelId !== 'string') return null;
     return {
-      family,
-      command,
-      fixed: kept,
+      form,
       channelId,
       responseUrl: typeof responseUrl === 'string' ? responseUrl : null,
       responseUrlAt: typeof responseUrlAt === 'number' ? responseUrlAt : null,
@@ -269,11 +298,21 @@ export function readFormState(state: ViewState): {
     const joined = list.join(',').trim();
     if (joined === '') continue;
     if (blockId.endsWith(ALSO)) also.push([blockId.slice(0, -ALSO.length), joined]);
-    else values[blockId] = joined;
+    else values[blockId.startsWith(SECRET_BLOCK) ? blockId.slice(SECRET_BLOCK.length) : blockId] = joined;
   }
   for (const [name, word] of also) {
     if (values[name] === undefined) values[name] = word;
     else errors[name] = `Choose a person or ${word.replace(/,/g, ' or ')}, not both.`;
   }
   return { values, errors };
+}
+
+/** Problems keyed by input id (an option's name, or FORM_MORE), keyed by the blocks that show them. */
+export function blockErrors(
+  errors: Readonly<Record<string, string>>,
+  privately: boolean,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([name, message]) => [privately ? `${SECRET_BLOCK}${name}` : name, message]),
+  );
 }

@@ -69,26 +69,24 @@ export function registerPresses(bolt: BoltApp, kit: ListenerKit): void {
       });
       return;
     }
-    if (chat.forms.isForm(element.action_id)) {
-      // A form button: its form opens at once; one that opens nothing (expired, another person's) is answered below.
-      const presser = {
-        platform: 'slack' as const,
-        workspaceId: person.tenant.workspaceId,
-        userId: person.userId,
-      };
-      let opened = false;
-      await safely('form open', respond, async () => {
-        const spec = await chat.forms.open(element.action_id, presser);
-        if (spec === null) return;
-        opened = true;
-        await openFormModal(client, respond, body.trigger_id, spec, {
-          channelId,
-          responseUrl: body.response_url ?? null,
-          threadTs,
-        });
+    // A form button: its form opens at once; one that opens nothing (expired, another person's) is answered below.
+    const presser = {
+      platform: 'slack' as const,
+      workspaceId: person.tenant.workspaceId,
+      userId: person.userId,
+    };
+    let opened = false;
+    await safely('form open', respond, async () => {
+      const form = await chat.forms.open({ id: element.action_id }, presser);
+      if (form?.status !== 'form') return;
+      opened = true;
+      await openFormModal(client, respond, body.trigger_id, form, {
+        channelId,
+        responseUrl: body.response_url ?? null,
+        threadTs,
       });
-      if (opened) return;
-    }
+    });
+    if (opened) return;
     await safely('action', respond, async () => {
       const value = element.selected_option?.value;
       const choices = element.selected_options?.map((option) => decodeSlackText(option.value));

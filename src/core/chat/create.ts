@@ -9,7 +9,7 @@ import type { Store } from '../store/index.js';
 import type { Sealer, TenantRef, Tenants } from '../tenancy/index.js';
 import { catalogueOf } from './catalogue.js';
 import { createCompletions } from './completions.js';
-import { createFormDoor } from './forms.js';
+import { createFormDoor, opensForm } from './forms.js';
 import { createHome } from './home.js';
 import { createInstallationVault } from './installations.js';
 import { createOperatorEndpoints } from './ops.js';
@@ -52,8 +52,11 @@ export function createChatCore(parts: ChatParts): ChatCore {
     text: (invocation) => dispatcher.text(invocation),
     options: (invocation) => dispatcher.options(invocation),
     action: (invocation) => dispatcher.action(invocation),
-    atOnce: (text, options) => dispatcher.atOnce(text, options),
-    working: (text) => dispatcher.working(text),
+    // A line that opens a form where forms are shown is answered by its form, never in an acknowledgement.
+    atOnce: (text, options) =>
+      options?.forms === true && opensForm(parts, text) ? null : dispatcher.atOnce(text, options),
+    working: (text, options) =>
+      options?.forms === true && opensForm(parts, text) ? null : dispatcher.working(text),
     catalogue: catalogueOf(registry),
     forms: createFormDoor({ dispatcher, registry, store, tenants, clock, settings }),
     complete: createCompletions({ registry, tenants }),

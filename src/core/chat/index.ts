@@ -4,7 +4,7 @@
  * the chat syntax, tenancy and operator endpoints that adapters use.
  */
 export { type Actor, personOf, USER_ID_EXAMPLE } from '../actor.js';
-export type { Invocation, SecretPrompt } from '../command/dispatcher.js';
+export type { Invocation } from '../command/dispatcher.js';
 export { MESSAGE_MAX, TOO_LONG, WORDLESS } from '../command/plain-words.js';
 export { commandLine } from '../command/syntax.js';
 export type { AckKind } from '../metrics.js';
@@ -46,14 +46,14 @@ export type {
   AckMetrics,
   ChatCore,
   ChatSettings,
+  CommandTyped,
   FormCheck,
   FormDoor,
+  FormOpened,
+  FormOpening,
   FormSubmitted,
-  FormToOpen,
   ReadinessDoor,
-  SecretForm,
   SecretSet,
-  SecretsSubmitted,
   TenancyDoor,
   UnfurlDoor,
 } from './port.js';

@@ -6,7 +6,7 @@
  */
 import type { Actor, Platform } from '../actor.js';
 import type { Clock } from '../clock.js';
-import type { Dispatcher, Invocation, SecretPrompt } from '../command/dispatcher.js';
+import type { Dispatcher, Invocation } from '../command/dispatcher.js';
 import type { AckKind } from '../metrics.js';
 import type { ReadinessCheck } from '../readiness.js';
 import type { TenantRef } from '../tenancy/index.js';
@@ -36,17 +36,39 @@ export interface TenancyDoor {
   isScoutAdmin(tenant: TenantRef, userId: string): Promise<boolean>;
 }
 
-/** A command's form to open: the id its submission comes back under (a Discord modal's custom_id), and the form. */
-export interface FormToOpen {
-  readonly id: string;
-  readonly spec: FormSpec;
+/** A command's options as a platform typed them (Discord's), with its free text `more` in the text syntax. */
+export interface CommandTyped {
+  readonly family: string;
+  readonly command: string;
+  readonly options: Readonly<Record<string, string>>;
+  readonly more: string;
+  /** The person asked for the form (Discord's `form` option). */
+  readonly asked: boolean;
 }
+
+/**
+ * What opens a form: a form id (a form button's, "Fix the form"), a typed command line, or a command's typed
+ * options. A line or options come with `actor`, the person as the adapter knows them, asked only of a command for
+ * admins.
+ */
+export type FormOpening =
+  | { readonly id: string }
+  | { readonly line: string; actor(): Promise<Actor> }
+  | { readonly command: CommandTyped; actor(): Promise<Actor> };
+
+/**
+ * A form to show, under the id its submission comes back under (a Discord modal's custom_id, in a Slack modal's
+ * metadata), or the refusal, naming the role, of someone who may not run the command of a private form.
+ */
+export type FormOpened =
+  | { readonly status: 'form'; readonly id: string; readonly spec: FormSpec }
+  | { readonly status: 'refused'; readonly reply: Reply };
 
 /** A submitted form, as the adapter read it off the platform. */
 export interface FormSubmitted {
   /**
-   * Which form: the form id it was opened under (`FormToOpen.id`, a form button's id), or the command and the
-   * fixed options the form carried itself (Slack's modal metadata).
+   * Which form: the id it was opened under (`FormOpened.id`), or the command and the fixed options a command's
+   * form carried itself (Slack's modal metadata).
    */
   readonly form:
     | string
@@ -68,13 +90,17 @@ export interface FormSubmitted {
   readonly reopen?: boolean;
 }
 
-/** A submitted form checked. */
-export type FormCheck =
-  /** The form opens no more (expired, another person's, an unknown command): `reply` says so. */
+/**
+ * A submitted form checked; `privately`: the form was private (isPrivateForm, read from its id), and every answer
+ * to it goes to its author alone.
+ */
+export type FormCheck = {
+  readonly privately: boolean;
+} /** The form opens no more (expired, used, another person's, an unknown command): `reply` says so. */ & (
   | { readonly status: 'gone'; readonly reply: Reply }
   /**
-   * Something is wrong: a problem per input id (`FORM_MORE` for the "more" input), and, when the submission asked
-   * to `reopen`, the reply that says them with its "Fix the form" button (null otherwise).
+   * Something is wrong: a problem per input id (`FORM_MORE` for the "more" input), and the reply that says them
+   * (for a command's form, only when the submission asked to `reopen`, with its "Fix the form" button; else null).
    */
   | {
       readonly status: 'wrong';
@@ -82,80 +108,27 @@ export type FormCheck =
       readonly reply: Reply | null;
     }
   /** Every value reads: `run` runs the command with them (after an adapter's acknowledgement, where it must ack). */
-  | { readonly status: 'ok'; run(invocation: Invocation): Promise<Reply> };
+  | { readonly status: 'ok'; run(invocation: Invocation): Promise<Reply> }
+);
 
 /**
- * What a command line that needs a secret opens for a person: its private form, or the refusal they are due. The
- * form's `id` (a Discord modal's custom_id, in Slack's modal metadata) is what its submission comes back under: a
- * token stored for that person only, used once, holding the command, the options given and the secret fields'
- * names, never a secret.
- */
-export type SecretForm =
-  | { readonly status: 'form'; readonly id: string; readonly prompt: SecretPrompt }
-  | { readonly status: 'refused'; readonly reply: Reply };
-
-/** A submitted secrets form, as the adapter read it off the platform. */
-export interface SecretsSubmitted {
-  /** The id the form was opened under (`SecretForm.id`). */
-  readonly id: string;
-  /** Who submitted it. */
-  readonly actor: PersonRef;
-  /** The typed values by secret option name. */
-  readonly values: Readonly<Record<string, string>>;
-}
-
-/**
- * Forms: which one a line, a command's typed options or a form button opens, a submission checked and run, and
- * the private form of a command's secrets. What a command's form shows is derived from its declaration, in core.
+ * Forms: what a form id, a line or a command's typed options opens, and a submission checked and run. What a form
+ * shows is derived from its command's declaration, in core; adapters only lay it out.
  */
 export interface FormDoor {
-  /** Whether `id` (a button's, a modal's) names a form: a command's own, or a stored request. */
-  isForm(id: string): boolean;
-  /** Whether `id` (a modal's) names a secrets form (`SecretForm.id`), read from the id alone. */
-  isSecretForm(id: string): boolean;
   /**
-   * The form a form id opens for `actor`: a command's own form, or a stored request still valid for them; null when
-   * it opens none (unknown, expired, another person's): the press is then answered like any other.
+   * The form `opening` opens for `person` where forms are shown; null when it opens none (the line runs, the press
+   * is answered as any other). A line or typed options open the private form of the secrets they lack (an API key;
+   * refused to someone who may not run the command), else their command's own form: named bare, asked for, or short
+   * of what it needs. An id opens a command's own form, or a stored request still valid for `person`.
    */
-  open(id: string, actor: PersonRef): Promise<FormSpec | null>;
+  open(opening: FormOpening, person: PersonRef): Promise<FormOpened | null>;
   /**
-   * The form a command line opens where forms are shown: the command named bare (`/scout creators`), when it needs
-   * something or filters by ranges; null for any other line (it is run). Reads nothing: fit for an acknowledgement.
+   * Checks a submitted form as the typed line would be checked; when it is right, `run` runs it. A private form is
+   * used up when found right: a replayed submission finds it gone. Null when `form` names no form at all (a
+   * modal of an element, whose submission is a press).
    */
-  ofLine(line: string): FormSpec | null;
-  /**
-   * Whether a command line opens a form where forms are shown: its command's own (`ofLine`), or the private form
-   * of the secrets it lacks. Reads nothing: an adapter answers no such line in its acknowledgement.
-   */
-  opens(line: string): boolean;
-  /**
-   * The form of a command given typed `options` and free text `more` in the text syntax, filled in with them: when
-   * `asked`, or when nothing is in `more` and the command lacks what it needs; null when it runs as it is (or has
-   * no form).
-   */
-  ofCommand(request: {
-    family: string;
-    command: string;
-    options: Readonly<Record<string, string>>;
-    more: string;
-    asked: boolean;
-  }): FormToOpen | null;
-  /** Checks a submitted form as the typed line would be checked; when it is right, `run` runs it. */
-  submit(submission: FormSubmitted): Promise<FormCheck>;
-  /**
-   * The private form a command line opens for the secrets it lacks (an API key), or the refusal of someone who may
-   * not run the command (nobody types a key into a form that would refuse it); null when it needs no secret.
-   * `person` is who the form opens for; `actor`, the person as the adapter knows them, is asked only of a command
-   * for admins.
-   */
-  secrets(line: string, person: PersonRef, actor: () => Promise<Actor>): Promise<SecretForm | null>;
-  /**
-   * Checks a submitted secrets form: `gone` when its id opens nothing for `actor` (unknown, expired, another
-   * person's, or used: a replayed submission), `wrong` with a problem per blank secret (keyed by its option's name,
-   * and the reply that says them), or `ok` with `run`, the command with the options given and the secrets. A form
-   * found right is used up at once.
-   */
-  submitSecrets(submission: SecretsSubmitted): Promise<FormCheck>;
+  submit(submission: FormSubmitted): Promise<FormCheck | null>;
 }
 
 /** Link unfurls: which links name a creator profile, and the answer to one. */
@@ -195,7 +168,14 @@ export interface ChatSettings {
 }
 
 /** The port adapters are given: the dispatcher's entries they call, and the doors declared here. */
-export interface ChatCore extends Pick<Dispatcher, 'text' | 'options' | 'action' | 'atOnce' | 'working'> {
+export interface ChatCore extends Pick<Dispatcher, 'text' | 'options' | 'action'> {
+  /**
+   * The answer of a line that needs nothing but the line (Dispatcher.atOnce); also null, where forms are shown
+   * (`forms`), for a line that opens a form (see FormDoor.open): such a line is not answered in an acknowledgement.
+   */
+  atOnce(text: string, options?: { forms?: boolean }): Reply | null;
+  /** The working message of a line (Dispatcher.working); null, where forms are shown, for a line that opens a form. */
+  working(text: string, options?: { forms?: boolean }): Reply | null;
   /** The commands and their parameters, read-only. */
   readonly catalogue: Catalogue;
   readonly forms: FormDoor;

@@ -8,10 +8,11 @@
 export const FORM_MORE = '+more';
 
 /**
- * How a field takes its value: a line of text, several lines, one or several of `choices`, yes/no, or a person
- * (picked where the platform has a picker; else a user id typed).
+ * How a field takes its value: a line of text, several lines, one or several of `choices`, yes/no, a person
+ * (picked where the platform has a picker; else a user id typed), or a secret (an API key: a plain input that
+ * opens empty, whose value is never echoed, stored or logged).
  */
-export type FormInput = 'text' | 'lines' | 'choice' | 'choices' | 'yes-no' | 'person';
+export type FormInput = 'text' | 'lines' | 'choice' | 'choices' | 'yes-no' | 'person' | 'secret';
 
 /** One input of a form: one option of the command. */
 export interface FormField {
@@ -49,10 +50,18 @@ export interface FormSpec {
   readonly line: string;
   /** Options set by whatever opened the form (the list and creator of a contact): sent along, never shown as inputs. */
   readonly fixed: Readonly<Record<string, string>>;
-  /** Every other option but secrets, the most used first. */
+  /** Every other option, the most used first; or, in a private form, the secrets alone. */
   readonly fields: readonly FormField[];
   /** Text the "more" input opens with, where a platform shows one (options typed in the text syntax). */
   readonly more: string;
+}
+
+/**
+ * Whether `spec` is private: it asks for secrets, shows only to its person and is answered to them alone, and what is
+ * typed into it is never kept to open it again.
+ */
+export function isPrivateForm(spec: FormSpec): boolean {
+  return spec.fields.some((field) => field.input === 'secret');
 }
 
 /** Words written in capitals in a label. */

@@ -459,7 +459,7 @@ describe('forms on Slack', () => {
       if (!hasForm(def)) continue;
       const what = `${def.family} ${def.name}`;
       if (spec === null) throw new Error(`${what} has no form`);
-      const view = formModal(spec, where) as View | null;
+      const view = formModal({ id: 'scout.form-of:x.y', spec }, where) as View | null;
       if (view === null) throw new Error(`${what}: the form does not fit`);
       expect(view.blocks.length, what).toBeLessThanOrEqual(SLACK.VIEW_BLOCKS_MAX);
       expect(view.private_metadata.length, what).toBeLessThanOrEqual(SLACK.MODAL_PRIVATE_METADATA_MAX);

@@ -15,7 +15,7 @@ import {
   REDIRECT_PATH,
   type SlackAdapter,
 } from '../../../src/adapters/slack/index.js';
-import { SECRET_MODAL } from '../../../src/adapters/slack/secret-form.js';
+import { SECRET_MODAL } from '../../../src/adapters/slack/modals.js';
 import { type App, createApp } from '../../../src/app.js';
 import { FAMILIES } from '../../../src/commands/index.js';
 import { createLogger } from '../../../src/core/logger.js';

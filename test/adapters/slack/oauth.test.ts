@@ -6,7 +6,7 @@
  * late, after a reinstall. Keys and tokens are kept sealed on disk and never logged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_MODAL } from '../../../src/adapters/slack/secret-form.js';
+import { SECRET_MODAL } from '../../../src/adapters/slack/modals.js';
 import { createJobs, type Jobs } from '../../../src/core/jobs/index.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';

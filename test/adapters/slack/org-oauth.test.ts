@@ -5,7 +5,7 @@
  * form and cannot replace the org's key; a workspace admin who is not an admin of the org cannot either.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_MODAL } from '../../../src/adapters/slack/secret-form.js';
+import { SECRET_MODAL } from '../../../src/adapters/slack/modals.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';
 import {
   blockActionPayload,

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
-import { SECRET_MODAL } from '../../../src/adapters/slack/secret-form.js';
+import { SECRET_MODAL } from '../../../src/adapters/slack/modals.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { blockActionPayload, slashCommandBody, viewSubmissionPayload } from '../../fakes/slack-api.js';
 import { type Block, buttonIds, startWorld, type World } from './helpers.js';

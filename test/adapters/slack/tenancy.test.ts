@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isResponseUrl } from '../../../src/adapters/slack/deliver.js';
 import { createSlackAdapter, type SlackAdapter } from '../../../src/adapters/slack/index.js';
-import { SECRET_MODAL } from '../../../src/adapters/slack/secret-form.js';
+import { SECRET_MODAL } from '../../../src/adapters/slack/modals.js';
 import { TYPE_PREFIX, VALUE_MODAL } from '../../../src/adapters/slack/value-modal.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { OUTSIDE_MESSAGE } from '../../../src/core/tenancy/index.js';

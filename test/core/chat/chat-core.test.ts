@@ -66,8 +66,13 @@ describe('ChatCore', () => {
   });
 
   it('opens a command’s form by id, and a stored form for its own person only', async () => {
+    const { forms } = h.app.chat;
+    const specOf = async (id: string, person: PersonRef) => {
+      const opened = await forms.open({ id }, person);
+      return opened?.status === 'form' ? opened.spec : null;
+    };
     const search = commandFormId({ family: 'creators', name: 'search' });
-    expect((await h.app.chat.forms.open(search, me))?.family).toBe('creators');
+    expect((await specOf(search, me))?.family).toBe('creators');
     const stored = await h.app.store.actions.create({
       kind: FORM_KIND,
       payload: { family: 'creators', command: 'search', fixed: { country: 'Japan' } },
@@ -76,59 +81,76 @@ describe('ChatCore', () => {
       ttlMs: h.app.chat.settings.elementTtlMs,
       now: h.app.clock.now(),
     });
-    expect((await h.app.chat.forms.open(stored, me))?.fixed).toEqual({ country: 'Japan' });
-    expect(await h.app.chat.forms.open(stored, colleague)).toBeNull();
-    expect(await h.app.chat.forms.open('scout.form:unknown', me)).toBeNull();
+    expect((await specOf(stored, me))?.fixed).toEqual({ country: 'Japan' });
+    expect(await specOf(stored, colleague)).toBeNull();
+    expect(await specOf('scout.form:unknown', me)).toBeNull();
   });
 
-  it('says which form a bare line or a command short of options opens', () => {
-    expect(h.app.chat.forms.ofLine('/scout creators')?.command).toBe('search');
-    expect(h.app.chat.forms.ofLine('creators search followers:10k-100k')).toBeNull();
-    expect(h.app.chat.forms.opens('/scout creators')).toBe(true);
-    expect(h.app.chat.forms.opens('creators search followers:10k-100k')).toBe(false);
-    const opened = h.app.chat.forms.ofCommand({
+  it('says which form a bare line or a command short of options opens', async () => {
+    const { forms } = h.app.chat;
+    const actor = async () => LOCAL_ACTOR;
+    const ofLine = async (line: string) => {
+      const opened = await forms.open({ line, actor }, me);
+      return opened?.status === 'form' ? opened.spec : null;
+    };
+    expect((await ofLine('/scout creators'))?.command).toBe('search');
+    expect(await ofLine('creators search followers:10k-100k')).toBeNull();
+    // A line that opens a form is not answered in an acknowledgement where forms are shown.
+    expect(h.app.chat.atOnce('/scout creators', { forms: true })).toBeNull();
+    expect(h.app.chat.working('/scout creators', { forms: true })).toBeNull();
+    expect(h.app.chat.working('creators search followers:10k-100k', { forms: true })).not.toBeNull();
+    const command = {
       family: 'creators',
       command: 'search',
       options: { country: 'Japan' },
       more: '',
       asked: true,
-    });
-    expect(opened === null ? null : h.app.chat.forms.isForm(opened.id)).toBe(true);
-    expect(opened?.spec.fields.find((field) => field.name === 'country')?.value).toBe('Japan');
+    };
+    const opened = await forms.open({ command, actor }, me);
+    if (opened?.status !== 'form') throw new Error('the form was asked for');
+    expect((await forms.open({ id: opened.id }, me))?.status).toBe('form');
+    expect(opened.spec.fields.find((field) => field.name === 'country')?.value).toBe('Japan');
   });
 
   it('checks a submitted form: a wrong value gets a Fix the form button that keeps it, a right one runs', async () => {
+    const { forms } = h.app.chat;
     const id = commandFormId({ family: 'creators', name: 'search' });
     const everyField = (spec: FormSpec) => formLayout(spec, spec.fields.length);
-    const wrong = await h.app.chat.forms.submit({
+    const wrong = await forms.submit({
       form: id,
       actor: me,
       values: { followers: 'lots' },
       layout: everyField,
       reopen: true,
     });
-    if (wrong.status !== 'wrong' || wrong.reply === null) throw new Error('followers:lots is wrong');
+    if (wrong?.status !== 'wrong' || wrong.reply === null) throw new Error('followers:lots is wrong');
     expect(Object.keys(wrong.errors)).toEqual(['followers']);
     const fix = JSON.stringify(wrong.reply).match(/"(scout\.form:[^"]+)"/)?.[1] ?? '';
     expect(renderText(wrong.reply).text).toContain('Fix the form');
-    const again = await h.app.chat.forms.open(fix, me);
-    expect(again?.fields.find((field) => field.name === 'followers')?.value).toBe('lots');
-    expect(await h.app.chat.forms.open(fix, colleague)).toBeNull();
+    const again = await forms.open({ id: fix }, me);
+    expect(
+      again?.status === 'form' ? again.spec.fields.find((f) => f.name === 'followers')?.value : null,
+    ).toBe('lots');
+    expect(await forms.open({ id: fix }, colleague)).toBeNull();
 
-    const gone = await h.app.chat.forms.submit({
-      form: 'scout.form:unknown',
+    const gone = await forms.submit({
+      form: commandFormId({ family: 'nothing', name: 'here' }),
       actor: me,
       values: {},
       layout: everyField,
     });
-    expect(gone.status).toBe('gone');
-    const right = await h.app.chat.forms.submit({
+    expect(gone?.status).toBe('gone');
+    expect(
+      await forms.submit({ form: 'scout.other:unknown', actor: me, values: {}, layout: everyField }),
+    ).toBeNull();
+    const right = await forms.submit({
       form: { family: 'creators', command: 'search', fixed: {} },
       actor: me,
       values: { followers: '10k-100k', [FORM_MORE]: 'perPage:2' },
       layout: (spec) => formLayout(spec, 3),
     });
-    if (right.status !== 'ok') throw new Error('the form is filled in right');
+    if (right?.status !== 'ok') throw new Error('the form is filled in right');
+    expect(right.privately).toBe(false);
     const answer = renderText(await right.run({ actor: LOCAL_ACTOR, channelId: 'terminal' })).text;
     expect(answer).toContain('1-2 of');
   });
@@ -139,9 +161,9 @@ describe('ChatCore', () => {
       asked.push('actor');
       return LOCAL_ACTOR;
     };
-    expect(await h.app.chat.forms.secrets('connect key', me, actor)).toBeNull();
-    expect(await h.app.chat.forms.secrets('creators search', me, actor)).toBeNull();
-    expect(h.app.chat.forms.opens('connect key')).toBe(false);
+    const { forms } = h.app.chat;
+    expect(await forms.open({ line: 'connect key', actor }, me)).toBeNull();
+    expect(await forms.open({ line: 'creators search followers:10k-100k', actor }, me)).toBeNull();
     expect(asked).toEqual([]);
   });
 
