@@ -7,8 +7,18 @@
  * fields nobody reads are left alone, so new ones Slack adds pass.
  * https://docs.slack.dev/interactivity/handling-user-interaction/#payloads
  */
+import type {
+  BlockAction,
+  EnvelopedEvent,
+  SlashCommand,
+  ViewClosedAction,
+  ViewSubmitAction,
+} from '@slack/bolt';
 import { z } from 'zod';
 import { getTypeAndConversation, IncomingEventType } from './bolt.js';
+
+/** Fields of Bolt's own type of a request, each with its schema: a field Bolt's type does not declare fails to compile. */
+type FieldsOf<T> = { [K in keyof T as string extends K ? never : K]?: z.ZodType };
 
 const text = z.string();
 const optionalText = z.string().optional();
@@ -40,14 +50,17 @@ const interaction = {
   response_url: responseUrl.optional(),
   response_urls: responseUrls,
   is_enterprise_install: z.boolean().optional(),
-};
+} satisfies FieldsOf<BlockAction> & FieldsOf<ViewSubmitAction>;
 
 /** An options request or a shortcut: only the interaction fields are read. */
 const anyInteraction = z.looseObject(interaction);
 
 const selectedOption = z.looseObject({ value: text });
 
-/** A slash command: form fields, each a single string (a repeated field would arrive as an array). */
+/**
+ * A slash command: form fields, each a single string (a repeated field would arrive as an array). In an org-wide
+ * install Slack adds `user_team`, the person's own workspace, which Bolt's type does not declare.
+ */
 const slashCommand = z.looseObject({
   command: text,
   text,
@@ -60,7 +73,7 @@ const slashCommand = z.looseObject({
   user_team: optionalText,
   enterprise_id: optionalText,
   is_enterprise_install: optionalText,
-});
+} satisfies FieldsOf<SlashCommand & { user_team?: string }>);
 
 const element = z.looseObject({
   action_id: text,
@@ -76,7 +89,7 @@ const blockActions = z.looseObject({
   trigger_id: text,
   message: z.looseObject({}).optional(),
   view: z.looseObject({ type: optionalText, app_installed_team_id: optionalText }).optional(),
-});
+} satisfies FieldsOf<BlockAction>);
 
 // Other bodies with `actions` (legacy attachments, dialogs): Bolt takes the first action as the payload and
 // matches listeners on its `action_id` and `block_id`.
@@ -102,8 +115,8 @@ const viewSubmission = z.looseObject({
     type: optionalText,
     app_installed_team_id: optionalText,
     state,
-  }),
-});
+  } satisfies FieldsOf<ViewSubmitAction['view']>),
+} satisfies FieldsOf<ViewSubmitAction>);
 
 const viewClosed = z.looseObject({
   ...interaction,
@@ -112,8 +125,8 @@ const viewClosed = z.looseObject({
     private_metadata: optionalText,
     app_installed_team_id: optionalText,
     state: state.optional(),
-  }),
-});
+  } satisfies FieldsOf<ViewClosedAction['view']>),
+} satisfies FieldsOf<ViewClosedAction>);
 
 /** An Events API callback: what Bolt reads of every event, and what Scout's event listeners read. */
 const eventCallback = z.looseObject({
@@ -138,7 +151,7 @@ const eventCallback = z.looseObject({
     tab: optionalText,
     tokens: z.looseObject({ bot: z.array(text).optional() }).optional(),
   }),
-});
+} satisfies FieldsOf<EnvelopedEvent>);
 
 /** Events Scout listens to, whose fields must be there. */
 const scoutEvents = new Map<string, z.ZodType>([
