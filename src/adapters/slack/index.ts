@@ -51,6 +51,15 @@ export interface SlackAdapter {
   readonly port: number | null;
 }
 
+/** The Web API settings of every client. */
+function clientOptionsOf(config: SlackConfig): ClientOptions {
+  return {
+    ...(config.apiUrl === null ? {} : { slackApiUrl: config.apiUrl }),
+    // Everything, response_url posts aside, goes to the configured API base (GovSlack, tests).
+    allowAbsoluteUrls: false,
+  };
+}
+
 /** Many-team mode keeps the installations sealed (SCOUT_ENCRYPTION_KEY); null with one team. */
 function installationsOf(options: SlackAdapterOptions): SlackInstallations | null {
   const { config, chat, logger } = options;
@@ -119,16 +128,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     if (!started) return 'not connected';
     return config.appToken !== null && !socketConnected ? 'Socket Mode disconnected' : null;
   });
-  const clientOptions: ClientOptions = {
-    ...(config.apiUrl === null ? {} : { slackApiUrl: config.apiUrl }),
-    // Everything, response_url posts aside, goes to the configured API base (GovSlack, tests).
-    allowAbsoluteUrls: false,
-  };
+  const clientOptions = clientOptionsOf(config);
   const installations = installationsOf(options);
   const oauth =
     config.oauth === null || installations === null
       ? null
       : oauthReceiverOptions(config.oauth, installations, clientOptions);
+  // What listens on PORT, and Bolt's receiver with it: one server object per mode.
   const mode = slackModeOf(config, oauth);
   const clients = createWorkspaceClients({ clientOptions, installations, logger, running: () => running });
 
