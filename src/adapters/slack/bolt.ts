@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as Bolt from '@slack/bolt';
+import type * as BoltHelpers from '@slack/bolt/dist/helpers.js';
 
 const require = createRequire(import.meta.url);
 /** Requires a module as Bolt resolves it, so its own dependencies are the versions it was installed with. */
@@ -34,3 +35,11 @@ export type LogLevel = Bolt.LogLevel;
 export const WebClient: typeof Bolt.webApi.WebClient = fromBolt('@slack/web-api').WebClient;
 /** The codes of the Web API client's errors. */
 export const WebApiErrorCode: typeof Bolt.webApi.ErrorCode = fromBolt('@slack/web-api').ErrorCode;
+/** Bolt's helpers, which its index does not export: among them, how Bolt routes a request body. */
+const helpers: typeof BoltHelpers = fromBolt('./helpers.js');
+/** How Bolt routes a request body: the kind of listener it goes to (an event, a command, an action...), if any. */
+export const getTypeAndConversation = helpers.getTypeAndConversation;
+/** The kinds of request Bolt routes a body to. */
+export const IncomingEventType = helpers.IncomingEventType;
+/** A kind of request Bolt routes a body to (the type). */
+export type IncomingEventType = BoltHelpers.IncomingEventType;

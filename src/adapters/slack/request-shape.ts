@@ -1,12 +1,24 @@
 /**
- * Whether a signed request body has the shape of what Slack sends, before Bolt sees it. Bolt routes a body on the
- * first of `event`, `command`, `name`, `actions` or `type` it finds (helpers.getTypeAndConversation) and then reads
- * fields without checking them: a body of `null`, an `event` of `null` or a `user` of `5` throws inside Bolt, where
- * the request is either never answered or answered 500. So the same routing is done here and every field that Bolt or
- * Scout's listeners read is checked for its type; fields nobody reads are left alone, so new ones Slack adds pass.
+ * Whether a signed request body has the shape of what Slack sends, before Bolt sees it. Bolt routes a body with
+ * its getTypeAndConversation, used here as it is, and then reads fields without checking them: a body of `null`,
+ * an `event` of `null` or a `user` of `5` throws inside Bolt, where the request is either never answered or answered
+ * 500, and a listener that acknowledged a body would fail on it afterwards. So a body Bolt cannot route, or
+ * routes but whose fields that Bolt or Scout's listeners read are missing or mistyped, is answered 400 instead;
+ * fields nobody reads are left alone, so new ones Slack adds pass.
  * https://docs.slack.dev/interactivity/handling-user-interaction/#payloads
  */
+import type {
+  BlockAction,
+  EnvelopedEvent,
+  SlashCommand,
+  ViewClosedAction,
+  ViewSubmitAction,
+} from '@slack/bolt';
 import { z } from 'zod';
+import { getTypeAndConversation, IncomingEventType } from './bolt.js';
+
+/** Fields of Bolt's own type of a request, each with its schema: a field Bolt's type does not declare fails to compile. */
+type FieldsOf<T> = { [K in keyof T as string extends K ? never : K]?: z.ZodType };
 
 const text = z.string();
 const optionalText = z.string().optional();
@@ -38,14 +50,17 @@ const interaction = {
   response_url: responseUrl.optional(),
   response_urls: responseUrls,
   is_enterprise_install: z.boolean().optional(),
-};
+} satisfies FieldsOf<BlockAction> & FieldsOf<ViewSubmitAction>;
 
 /** An options request or a shortcut: only the interaction fields are read. */
 const anyInteraction = z.looseObject(interaction);
 
 const selectedOption = z.looseObject({ value: text });
 
-/** A slash command: form fields, each a single string (a repeated field would arrive as an array). */
+/**
+ * A slash command: form fields, each a single string (a repeated field would arrive as an array). In an org-wide
+ * install Slack adds `user_team`, the person's own workspace, which Bolt's type does not declare.
+ */
 const slashCommand = z.looseObject({
   command: text,
   text,
@@ -58,7 +73,7 @@ const slashCommand = z.looseObject({
   user_team: optionalText,
   enterprise_id: optionalText,
   is_enterprise_install: optionalText,
-});
+} satisfies FieldsOf<SlashCommand & { user_team?: string }>);
 
 const element = z.looseObject({
   action_id: text,
@@ -74,7 +89,7 @@ const blockActions = z.looseObject({
   trigger_id: text,
   message: z.looseObject({}).optional(),
   view: z.looseObject({ type: optionalText, app_installed_team_id: optionalText }).optional(),
-});
+} satisfies FieldsOf<BlockAction>);
 
 // Other bodies with `actions` (legacy attachments, dialogs): Bolt takes the first action as the payload and
 // matches listeners on its `action_id` and `block_id`.
@@ -100,8 +115,8 @@ const viewSubmission = z.looseObject({
     type: optionalText,
     app_installed_team_id: optionalText,
     state,
-  }),
-});
+  } satisfies FieldsOf<ViewSubmitAction['view']>),
+} satisfies FieldsOf<ViewSubmitAction>);
 
 const viewClosed = z.looseObject({
   ...interaction,
@@ -110,8 +125,8 @@ const viewClosed = z.looseObject({
     private_metadata: optionalText,
     app_installed_team_id: optionalText,
     state: state.optional(),
-  }),
-});
+  } satisfies FieldsOf<ViewClosedAction['view']>),
+} satisfies FieldsOf<ViewClosedAction>);
 
 /** An Events API callback: what Bolt reads of every event, and what Scout's event listeners read. */
 const eventCallback = z.looseObject({
@@ -136,13 +151,13 @@ const eventCallback = z.looseObject({
     tab: optionalText,
     tokens: z.looseObject({ bot: z.array(text).optional() }).optional(),
   }),
-});
+} satisfies FieldsOf<EnvelopedEvent>);
 
 /** Events Scout listens to, whose fields must be there. */
-const scoutEvents: Readonly<Record<string, z.ZodType>> = {
-  app_home_opened: z.looseObject({ event: z.looseObject({ user: text, tab: text }) }),
-  tokens_revoked: z.looseObject({ event: z.looseObject({ tokens: z.looseObject({}) }) }),
-};
+const scoutEvents = new Map<string, z.ZodType>([
+  ['app_home_opened', z.looseObject({ event: z.looseObject({ user: text, tab: text }) })],
+  ['tokens_revoked', z.looseObject({ event: z.looseObject({ tokens: z.looseObject({}) }) })],
+]);
 
 const record = z.record(z.string(), z.unknown());
 const describeIssue = (kind: string, error: z.ZodError): string => {
@@ -154,35 +169,54 @@ const describeIssue = (kind: string, error: z.ZodError): string => {
 /** A kind of request and the schema its body must match. */
 type Kind = readonly [kind: string, schema: z.ZodType];
 
-/**
- * The kinds a body must match, found in the order Bolt routes (its getTypeAndConversation), with the `type`s that
- * name a kind whose routing field is missing (an event callback without `event`, block actions without `actions`).
- */
-function kindsOf(body: Record<string, unknown>): Kind[] | null {
-  const { type } = body;
-  if (body.event !== undefined || type === 'event_callback') {
-    const eventType = (body.event as { type?: unknown } | null | undefined)?.type;
-    const specific = typeof eventType === 'string' ? scoutEvents[eventType] : undefined;
-    const kinds: Kind[] = [['event callback', eventCallback]];
-    if (specific !== undefined) kinds.push([`${String(eventType)} event`, specific]);
-    return kinds;
+/** The kinds a body must match, by the kind of request Bolt routes it to; null when Bolt routes it nowhere. */
+function kindsOf(body: Record<string, unknown>, routed: IncomingEventType | undefined): Kind[] | null {
+  switch (routed) {
+    case IncomingEventType.Event: {
+      const eventType = (body.event as { type?: unknown }).type;
+      const specific = typeof eventType === 'string' ? scoutEvents.get(eventType) : undefined;
+      const kinds: Kind[] = [['event callback', eventCallback]];
+      if (specific !== undefined) kinds.push([`${String(eventType)} event`, specific]);
+      return kinds;
+    }
+    case IncomingEventType.Command:
+      return [['slash command', slashCommand]];
+    case IncomingEventType.Options:
+    case IncomingEventType.Shortcut:
+      return [['options request or shortcut', anyInteraction]];
+    case IncomingEventType.Action:
+      return body.type === 'block_actions' ? [['block actions', blockActions]] : [['action', otherActions]];
+    case IncomingEventType.ViewAction:
+      return body.type === 'view_submission'
+        ? [['view submission', viewSubmission]]
+        : [['view closed', viewClosed]];
+    default:
+      return null;
   }
-  if (body.command !== undefined) return [['slash command', slashCommand]];
-  if (body.name !== undefined || type === 'block_suggestion') {
-    return [['options request', anyInteraction]];
+}
+
+/** The `type`s of bodies Bolt routes on another field (`event`, `actions`): without it, Bolt routes them nowhere. */
+const ROUTED_ELSEWHERE = new Map([
+  ['event_callback', 'event callback: event: missing'],
+  ['block_actions', 'block actions: actions: missing'],
+]);
+
+/** How Bolt routes a body; what it throws on (a body of the wrong shape) is returned as the problem. */
+function routeOf(
+  body: Record<string, unknown>,
+): { routed: IncomingEventType | undefined } | { problem: string } {
+  try {
+    return { routed: getTypeAndConversation(body).type };
+  } catch (error) {
+    return { problem: `Bolt cannot route it (${(error as Error).message})` };
   }
-  if (type === 'block_actions') return [['block actions', blockActions]];
-  if (body.actions !== undefined || type === 'dialog_submission') return [['action', otherActions]];
-  if (type === 'shortcut' || type === 'message_action') return [['shortcut', anyInteraction]];
-  if (type === 'view_submission') return [['view submission', viewSubmission]];
-  if (type === 'view_closed') return [['view closed', viewClosed]];
-  return null;
 }
 
 /**
  * What is wrong with a parsed request body, or null when Bolt may have it. Anything that is not an object is
- * wrong; so is an object Bolt would route whose read fields are missing or mistyped, and an object with no kind at
- * all. `ssl_check`, `url_verification` and bodies of a `type` Bolt does not route go to Bolt, which answers them.
+ * wrong; so is an object Bolt cannot route or would route but whose read fields are missing or mistyped, and an
+ * object with no kind at all. `ssl_check`, `url_verification` and bodies of a `type` Bolt does not route go to
+ * Bolt, which answers them.
  */
 export function requestBodyProblem(body: unknown): string | null {
   const top = record.safeParse(body);
@@ -190,9 +224,12 @@ export function requestBodyProblem(body: unknown): string | null {
   const fields = top.data;
   if (fields.ssl_check === '1' || fields.type === 'url_verification') return null;
   if (fields.type !== undefined && typeof fields.type !== 'string') return 'type: expected a string';
-  const kinds = kindsOf(fields);
+  const route = routeOf(fields);
+  if ('problem' in route) return route.problem;
+  const kinds = kindsOf(fields, route.routed);
   if (kinds === null) {
-    return typeof fields.type === 'string' ? null : 'the body is none of the requests Slack sends';
+    if (typeof fields.type !== 'string') return 'the body is none of the requests Slack sends';
+    return ROUTED_ELSEWHERE.get(fields.type) ?? null;
   }
   for (const [kind, schema] of kinds) {
     const parsed = schema.safeParse(fields);

@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import {
   BoltApp,
   ErrorCode,
+  getTypeAndConversation,
   HTTPModuleFunctions,
   HTTPReceiver,
+  IncomingEventType,
   LogLevel,
   SocketModeReceiver,
   WebApiErrorCode,
@@ -25,5 +27,15 @@ describe("Bolt's parts, from their own modules", () => {
     expect(LogLevel).toBe(Bolt.LogLevel);
     expect(WebClient).toBe(Bolt.webApi.WebClient);
     expect(WebApiErrorCode).toBe(Bolt.webApi.ErrorCode);
+  });
+
+  it("include Bolt's routing of a request body, which its index does not export", () => {
+    expect(getTypeAndConversation({ command: '/scout' }).type).toBe(IncomingEventType.Command);
+    expect(getTypeAndConversation({ type: 'block_actions', actions: [] }).type).toBe(
+      IncomingEventType.Action,
+    );
+    expect(getTypeAndConversation({ type: 'view_submission' }).type).toBe(IncomingEventType.ViewAction);
+    expect(getTypeAndConversation({ event: { type: 'app_mention' } }).type).toBe(IncomingEventType.Event);
+    expect(getTypeAndConversation({ type: 'block_actions' }).type).toBeUndefined();
   });
 });

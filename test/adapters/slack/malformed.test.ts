@@ -309,6 +309,24 @@ describe('Slack HTTP mode, well-shaped bodies Scout has no listener for', () => 
     expect(status).toBe(200);
   });
 
+  it('acknowledges events named like properties every object has, as any event Scout does not listen to', async () => {
+    for (const type of ['constructor', 'toString', '__proto__']) {
+      const { status } = await post(
+        JSON.stringify({
+          type: 'event_callback',
+          team_id: 'T0001',
+          api_app_id: 'A0001',
+          event: { type, user: 'U0001', event_ts: '1' },
+          event_id: `Ev-${type}`,
+          event_time: 1,
+          authorizations: [{ team_id: 'T0001', user_id: 'UBOT', is_bot: true }],
+        }),
+        JSON_TYPE,
+      );
+      expect({ type, status }).toEqual({ type, status: 200 });
+    }
+  });
+
   it('acknowledges a press of a button Scout does not know', async () => {
     const url = world.slack.responseUrl('unknown-press');
     const { status } = await post(
