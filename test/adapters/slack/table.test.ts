@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SLACK } from '../../../src/adapters/slack/limits.js';
 import { renderSlackMessages } from '../../../src/adapters/slack/render.js';
 import { numberCell, personCell, reply, table } from '../../../src/core/ui/index.js';
-import { blocksProblem } from '../../fakes/slack-blocks.js';
 import { worstCaseTable } from '../../core/ui/fixtures.js';
+import { blocksProblem } from '../../fakes/slack-blocks.js';
 
 type Obj = Record<string, unknown>;
 const rowsOf = (block: Obj | undefined) => (block?.rows ?? []) as Obj[][];

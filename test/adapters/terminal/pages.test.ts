@@ -90,7 +90,9 @@ describe('terminal: pages stay addressable', () => {
     expect(await h.type('details -1')).toContain('There is no "details" number -1 here (1-5).');
     expect(await h.type(`add -2 to ${LIST}`)).toContain('There is no "add" number -2 here (1-5).');
     await h.type('lists');
-    expect(await h.type('details -1')).toContain('There is no "details" number -1 on the latest page with one');
+    expect(await h.type('details -1')).toContain(
+      'There is no "details" number -1 on the latest page with one',
+    );
     expect(h.requests()).toHaveLength(from + 1);
   });
 
