@@ -59,7 +59,11 @@ describe('credits', () => {
       'Team this month, by command',
       'Team, last 7 days',
     ]);
-    expect(tables[0]?.rows[0]?.[0]).toEqual({ text: `@${LOCAL_ACTOR.userId}`, number: null, person: LOCAL_ACTOR.userId });
+    expect(tables[0]?.rows[0]?.[0]).toEqual({
+      text: `@${LOCAL_ACTOR.userId}`,
+      number: null,
+      person: LOCAL_ACTOR.userId,
+    });
     for (const [table, key] of [
       [tables[0], 'Person'],
       [tables[1], 'Command'],

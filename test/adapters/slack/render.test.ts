@@ -156,7 +156,7 @@ describe('renderSlackMessages', () => {
     for (const size of [1, 60]) {
       const messages = renderSlackMessages(page(size));
       assertLimits(messages);
-      const blocks = (messages.at(-1)?.blocks ?? []) as Obj[];
+      const blocks = (messages.at(-1)?.blocks ?? []) as unknown as Obj[];
       expect(JSON.stringify(blocks.at(-1))).toContain('5 credits · 2 cached, free');
       expect(JSON.stringify(blocks.at(-2))).toContain('p.next');
     }
