@@ -80,19 +80,29 @@ describe('videos search', () => {
     expect(await h.spentToday()).toBe(spent + 5);
   });
 
-  it('shows a bigger page five at a time without paying again', async () => {
-    const first = await h.type('videos perPage:12 sort:date_created order:asc');
-    expect(videoRequests().at(-1)?.query).toMatchObject({ perPage: '12', sortOrder: 'asc' });
+  it('shows a bigger page in even parts of at most ten without paying again', async () => {
+    const first = await h.type('videos perPage:18 sort:date_created order:asc');
+    expect(videoRequests().at(-1)?.query).toMatchObject({ perPage: '18', sortOrder: 'asc' });
     expect(first).toContain('Page 1 of');
+    expect(titles(first)).toHaveLength(9);
     const calls = videoRequests().length;
     const spent = await h.spentToday();
-    await h.type('next');
-    const third = await h.type('next');
-    expect(titles(third).map((t) => t.split(' ')[0])).toEqual(['11', '12']);
+    const second = await h.type('next');
+    expect(titles(second).map((t) => t.split(' ')[0])).toEqual([
+      '10',
+      '11',
+      '12',
+      '13',
+      '14',
+      '15',
+      '16',
+      '17',
+      '18',
+    ]);
     expect(videoRequests().length).toBe(calls);
     await h.type('next');
-    expect(videoRequests().at(-1)?.query).toMatchObject({ page: '2', perPage: '12' });
-    expect(await h.spentToday()).toBe(spent + 12);
+    expect(videoRequests().at(-1)?.query).toMatchObject({ page: '2', perPage: '18' });
+    expect(await h.spentToday()).toBe(spent + 18);
   });
 
   it('asks to confirm a page above the threshold, and never a page already bought', async () => {
@@ -100,7 +110,9 @@ describe('videos search', () => {
       'This will cost up to 25 credits',
     );
     await h.type('confirm');
-    for (let i = 0; i < 4; i++) expect(await h.type('next')).toContain('\n0 credits · 5 cached, free');
+    // Twenty-five a service page, shown as three pages of nine, nine and seven.
+    for (const cached of [9, 7])
+      expect(await h.type('next')).toContain(`\n0 credits · ${cached} cached, free`);
     const calls = videoRequests().length;
     expect(await h.type('next')).toContain('This will cost up to 25 credits');
     expect(videoRequests().length).toBe(calls);

@@ -98,20 +98,23 @@ describe('viral search', () => {
     expect(await h.spentToday()).toBe(spent + 5);
   });
 
-  it('shows a bigger page size five cards at a time and buys the next service page only when reached', async () => {
-    const output = await h.type('viral pageSize:7 country:Germany');
-    expect(viralRequests().at(-1)?.body).toEqual({ countries: ['Germany'], page: 1, pageSize: 7 });
-    expect(output).toMatch(/^Viral posts 1–5 of/m);
+  it('shows a page size of up to ten at once, a bigger one shared evenly, buying the next service page only when reached', async () => {
+    const ten = await h.type('viral pageSize:7 country:Spain');
+    expect(ten).toMatch(/^Viral posts 1–7 of/m);
+    expect(handles(ten)).toHaveLength(7);
+    const output = await h.type('viral pageSize:11 country:Germany');
+    expect(viralRequests().at(-1)?.body).toEqual({ countries: ['Germany'], page: 1, pageSize: 11 });
+    expect(output).toMatch(/^Viral posts 1–6 of/m);
     const calls = viralRequests().length;
     const spent = await h.spentToday();
     const rest = await h.type('next');
-    expect(rest).toMatch(/^Viral posts 6–7 of/m);
-    expect(handles(rest)).toHaveLength(2);
+    expect(rest).toMatch(/^Viral posts 7–11 of/m);
+    expect(handles(rest)).toHaveLength(5);
     expect(viralRequests().length).toBe(calls);
     const more = await h.type('next');
-    expect(more).toMatch(/^Viral posts 8–12 of/m);
-    expect(viralRequests().at(-1)?.body).toEqual({ countries: ['Germany'], page: 2, pageSize: 7 });
-    expect(await h.spentToday()).toBe(spent + 7);
+    expect(more).toMatch(/^Viral posts 12–17 of/m);
+    expect(viralRequests().at(-1)?.body).toEqual({ countries: ['Germany'], page: 2, pageSize: 11 });
+    expect(await h.spentToday()).toBe(spent + 11);
   });
 
   it('sends every body field of the contract, typed with aliases', async () => {
@@ -197,8 +200,9 @@ describe('viral search', () => {
     expect(viralRequests().length).toBe(calls);
     const output = await h.type('confirm');
     expect(viralRequests().at(-1)?.body).toEqual({ viralityScoreMin: 0.01, page: 1, pageSize: 30 });
-    expect(output).toMatch(/^Viral posts 1–5 of 2,000$/m);
-    expect(output).toContain('Page 1 of 400');
+    // Thirty a service page, shown ten at a time.
+    expect(output).toMatch(/^Viral posts 1–10 of 2,000$/m);
+    expect(output).toContain('Page 1 of 200');
     expect(await h.spentToday()).toBe(spent + 30);
   });
 
@@ -235,7 +239,7 @@ describe('viral search', () => {
   });
 
   it('says the results expired when their stored pages are gone, and spends nothing', async () => {
-    await h.type('viral pageSize:10 category:Gaming');
+    await h.type('viral pageSize:20 category:Gaming');
     clock.advance(20 * 86_400_000);
     await h.type('next');
     // The pager above is 20 days younger than the stored results: the results expire first.

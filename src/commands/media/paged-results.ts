@@ -1,6 +1,6 @@
 /**
  * Paged results of the per-item paid searches (viral posts, videos). Each service page is bought once and shown
- * CARDS_PER_PAGE cards at a time. The pages already bought are stored in SQLite as the payload of an element
+ * in chat pages of up to CARDS_PER_PAGE_MAX cards (chatPageSize). The pages already bought are stored in SQLite as the payload of an element
  * key of their own (a new one each time a page is bought), and the pager buttons carry only that key and a
  * position, so paging back, or forward again over bought pages, costs nothing. Only a page never bought is paid.
  */
@@ -10,7 +10,7 @@ import { defineAction } from '../../core/command/types.js';
 import type { Page } from '../../core/service/index.js';
 import {
   bold,
-  CARDS_PER_PAGE,
+  CARDS_PER_PAGE_MAX,
   formatCredits,
   formatInteger,
   notice,
@@ -57,13 +57,21 @@ interface PagedState<Q, T> {
   total: number | null;
 }
 
-/** A place in the result set: a service page and a chunk of CARDS_PER_PAGE cards inside it. */
+/** A place in the result set: a service page and a chunk of its cards (see chatPageSize) inside it. */
 interface Position {
   page: number;
   chunk: number;
 }
 
-const chunksOf = (count: number) => Math.ceil(count / CARDS_PER_PAGE);
+/**
+ * Cards per chat page for service pages of `size`: all of them up to CARDS_PER_PAGE_MAX, else the page shared
+ * evenly (pageSize 11 shows 6 then 5, not 10 then 1).
+ */
+export const chatPageSize = (size: number) =>
+  Math.max(1, Math.ceil(size / Math.ceil(size / CARDS_PER_PAGE_MAX)));
+
+/** Chat pages a service page of `count` cards takes, its pages being of `size`. */
+const chunksOf = (count: number, size: number) => Math.ceil(count / chatPageSize(size));
 
 /** Adds a bought page to the state, learning the end of the results from it. */
 function absorb<Q, T>(state: PagedState<Q, T>, page: number, result: Page<T>): PagedState<Q, T> {
@@ -93,12 +101,13 @@ function previousOf<Q, T>(state: PagedState<Q, T>, at: Position): Position | nul
   const page = state.lastPage !== null && at.page > state.lastPage ? state.lastPage : at.page - 1;
   if (page < 1) return null;
   const items = state.pages[String(page)];
-  return { page, chunk: Math.max(0, chunksOf(items === undefined ? state.size : items.length) - 1) };
+  const count = items === undefined ? state.size : items.length;
+  return { page, chunk: Math.max(0, chunksOf(count, state.size) - 1) };
 }
 
 function nextOf<Q, T>(state: PagedState<Q, T>, at: Position): Position | null {
   const items = state.pages[String(at.page)] ?? [];
-  if ((at.chunk + 1) * CARDS_PER_PAGE < items.length) return { page: at.page, chunk: at.chunk + 1 };
+  if ((at.chunk + 1) * chatPageSize(state.size) < items.length) return { page: at.page, chunk: at.chunk + 1 };
   const more = state.lastPage === null ? items.length >= state.size : at.page < state.lastPage;
   return more ? { page: at.page + 1, chunk: 0 } : null;
 }
@@ -117,7 +126,7 @@ function nextCost<Q, T>(
 function chatPages<Q, T>(state: PagedState<Q, T>): number | null {
   if (state.total === null) return null;
   const full = Math.floor(state.total / state.size);
-  return full * chunksOf(state.size) + chunksOf(state.total - full * state.size);
+  return full * chunksOf(state.size, state.size) + chunksOf(state.total - full * state.size, state.size);
 }
 
 /** A pager button: where to go, and the key of the stored result set. */
@@ -151,7 +160,7 @@ function view<Q, T>(
   const items = state.pages[String(at.page)] ?? [];
   const options = { visibility: 'channel' as const, replace };
   const previous = token(ctx, source, results, previousOf(state, at));
-  const chatPage = (at.page - 1) * chunksOf(state.size) + at.chunk + 1;
+  const chatPage = (at.page - 1) * chunksOf(state.size, state.size) + at.chunk + 1;
   if (items.length === 0) {
     const nothing = state.total === 0 || (at.page === 1 && state.lastPage !== null && state.lastPage <= 1);
     return reply(
@@ -169,8 +178,8 @@ function view<Q, T>(
       options,
     );
   }
-  const start = at.chunk * CARDS_PER_PAGE;
-  const shown = items.slice(start, start + CARDS_PER_PAGE);
+  const start = at.chunk * chatPageSize(state.size);
+  const shown = items.slice(start, start + chatPageSize(state.size));
   // What the call just made cost ends the answer (the guard's cost line); a page paid for before is counted free.
   if (spent === null) ctx.cached(shown.length);
   const first = (at.page - 1) * state.size + start + 1;
@@ -260,7 +269,10 @@ export function createPagedResults<Q, T>(source: PagedSource<Q, T>): PagedResult
           spent = bought.cost;
         }
         const items = state.pages[String(p.page)] ?? [];
-        const at = { page: p.page, chunk: Math.min(p.chunk, Math.max(0, chunksOf(items.length) - 1)) };
+        const at = {
+          page: p.page,
+          chunk: Math.min(p.chunk, Math.max(0, chunksOf(items.length, state.size) - 1)),
+        };
         return view(ctx, source, { state, results }, at, spent, true);
       },
     }),
