@@ -20,8 +20,8 @@ import {
 } from '../command/forms/index.js';
 import { tokenKind } from '../store/action-tokens.js';
 import { buttons, FORM_MORE, type FormSpec, inputLabel, notice, reply } from '../ui/index.js';
-import type { ChatParts } from './create.js';
 import type { PersonRef } from './home.js';
+import type { ChatParts } from './parts.js';
 import type { FormCheck, FormDoor, FormSubmitted } from './port.js';
 
 /** What the forms door is built from: the chat port's parts it reads. */
