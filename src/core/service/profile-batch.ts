@@ -1,8 +1,10 @@
 /**
  * Profiles by id bought together: creators-get calls of one API key waiting at the same moment are sent as one
  * request of up to PROFILE_BATCH_MAX_IDS ids, as public clients do, so several people's result pages cost one
- * request instead of one each. Each caller still makes its own call (its meter, opened before it joins, checks that
- * person's cap and writes their ledger row) and gets back only its own ids' profiles, at the credits its part cost.
+ * request instead of one each: a shared request (its key made when the batch opens). Each caller still makes its own
+ * call (its meter, opened before it joins, checks that person's cap) and gets back only its own ids' profiles, at the
+ * credits its share cost, with its share (ServiceResult.share, or ServiceError.share when the request failed), which
+ * its meter writes as that person's ledger row of the request.
  *
  * A batch collects callers for PROFILE_BATCH_WINDOW_MS, then waits for its turn in the key's rate limiter like any
  * call, collecting callers meanwhile; it closes when its request is sent (CallOptions.onStart) or holds
@@ -15,9 +17,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { InternalError } from '../errors.js';
-import type { CreatorGetResult } from './creators.js';
 import { ServiceError } from './errors.js';
-import type { CallOptions, Priority, ServiceResult } from './types.js';
+import type { CallOptions, Priority, RequestShare, ServiceResult } from './types.js';
 
 /** How long a new batch collects callers before it queues for its turn (a lone call waits this much longer). */
 export const PROFILE_BATCH_WINDOW_MS = 30;
@@ -25,32 +26,20 @@ export const PROFILE_BATCH_WINDOW_MS = 30;
 /** Most ids a batch gathers: the most public clients send in one creators-get (the contract sets no maximum). */
 export const PROFILE_BATCH_MAX_IDS = 100;
 
-/** A caller's part of a request it shared with other callers. */
-export interface SharedPart {
-  /** The request's key, the same for every caller of it. */
-  request: string;
-  /** The most the caller's part can cost: its ids that no earlier caller of the request asked for. */
-  estimate: number;
-}
-
-const parts = new WeakMap<object, SharedPart>();
-
-/**
- * The part of a shared request that a result or an error of a batched creators-get stands for; undefined when the
- * call had its request to itself (its cost and estimate are then the whole request's, as for any call).
- */
-export function sharedPartOf(value: unknown): SharedPart | undefined {
-  return typeof value === 'object' && value !== null ? parts.get(value) : undefined;
+/** What the batcher reads of a creators-get answer (creators.ts has the whole of it). */
+export interface ProfilesAnswer {
+  creators: ReadonlyArray<{ user_id: string }>;
+  requestedIds: readonly string[];
 }
 
 /**
  * Sends one creators-get of `userIds`. The array is filled in onStart: the transport writes the body when the attempt
  * begins, right after onStart, so the request carries every caller that joined until it was sent.
  */
-export type SendProfiles = (
+export type SendProfiles<R extends ProfilesAnswer> = (
   input: { userIds: string[] },
   options: CallOptions,
-) => Promise<ServiceResult<CreatorGetResult>>;
+) => Promise<ServiceResult<R>>;
 
 /** Settings of the batcher. */
 export interface ProfileBatchSettings {
@@ -59,16 +48,16 @@ export interface ProfileBatchSettings {
 }
 
 /** Joins calls of profiles by id into shared requests. */
-export type ProfileBatcher = (
+export type ProfileBatcher<R extends ProfilesAnswer> = (
   userIds: readonly string[],
   options?: CallOptions,
-) => Promise<ServiceResult<CreatorGetResult>>;
+) => Promise<ServiceResult<R>>;
 
-interface Member {
+interface Member<R> {
   ids: string[];
   asked: ReadonlySet<string>;
   options: CallOptions;
-  resolve(result: ServiceResult<CreatorGetResult>): void;
+  resolve(result: ServiceResult<R>): void;
   reject(error: unknown): void;
   /** Told that its wait will be long (onWait), and not yet that it is over. */
   told: boolean;
@@ -80,15 +69,17 @@ interface Member {
   detach(): void;
 }
 
-interface Batch {
+interface Batch<R> {
+  /** The request's key, named in the ledger row of each caller's share. */
+  request: string;
   priority: Priority;
-  members: Member[];
+  members: Member<R>[];
   state: 'collecting' | 'queued' | 'sent' | 'dropped';
   timer: NodeJS.Timeout | null;
   /** The ids sent, filled when the request starts. */
   body: string[];
   /** Which caller pays for each id, known once the request is sent. */
-  owners: Map<string, Member>;
+  owners: Map<string, Member<R>>;
   /** Gives up the wait when every caller left before the request was sent. */
   abandon: AbortController;
   /** Cancels the request when every caller's signal fired. */
@@ -115,8 +106,8 @@ const tooLate = () =>
       'Scout stopped waiting for the service: its answer could no longer reach you here. Nothing more was sent; run the command again.',
   });
 
-/** Each caller's own copy of the request's failure, so it can carry that caller's part. */
-function failureFor(error: unknown): Error {
+/** Each caller's own copy of the request's failure, carrying that caller's share. */
+function failureFor(error: unknown, share: RequestShare): Error {
   if (error instanceof ServiceError) {
     return new ServiceError({
       code: error.code,
@@ -127,6 +118,7 @@ function failureFor(error: unknown): Error {
       serviceMessage: error.serviceMessage,
       ...(error.rawBody === undefined ? {} : { rawBody: error.rawBody }),
       sent: error.sent,
+      share,
       cause: error,
     });
   }
@@ -134,22 +126,22 @@ function failureFor(error: unknown): Error {
 }
 
 /** Creates the batcher of one API key's client over `send`. */
-export function createProfileBatcher(
-  send: SendProfiles,
+export function createProfileBatcher<R extends ProfilesAnswer>(
+  send: SendProfiles<R>,
   settings: ProfileBatchSettings = {},
-): ProfileBatcher {
+): ProfileBatcher<R> {
   const windowMs = settings.windowMs ?? PROFILE_BATCH_WINDOW_MS;
   /** The batch of each priority still taking callers. */
-  const open = new Map<Priority, Batch>();
+  const open = new Map<Priority, Batch<R>>();
 
-  const idsOf = (batch: Batch) => new Set(batch.members.flatMap((member) => member.ids));
+  const idsOf = (batch: Batch<R>) => new Set(batch.members.flatMap((member) => member.ids));
 
   /** Takes the batch out of those taking callers. */
-  const close = (batch: Batch) => {
+  const close = (batch: Batch<R>) => {
     if (open.get(batch.priority) === batch) open.delete(batch.priority);
   };
 
-  const leave = (batch: Batch, member: Member, error: ServiceError) => {
+  const leave = (batch: Batch<R>, member: Member<R>, error: ServiceError) => {
     if (batch.state === 'sent' || batch.state === 'dropped' || !batch.members.includes(member)) return;
     batch.members = batch.members.filter((m) => m !== member);
     member.detach();
@@ -165,7 +157,7 @@ export function createProfileBatcher(
   };
 
   /** The request is about to be sent: the callers, their ids and who pays for each are final. */
-  const started = (batch: Batch) => {
+  const started = (batch: Batch<R>) => {
     if (batch.state === 'queued') {
       batch.state = 'sent';
       close(batch);
@@ -182,7 +174,7 @@ export function createProfileBatcher(
     for (const member of batch.members) member.options.onStart?.();
   };
 
-  const deliver = (batch: Batch, result: ServiceResult<CreatorGetResult>) => {
+  const deliver = (batch: Batch<R>, result: ServiceResult<R>) => {
     const { members } = batch;
     for (const member of members) member.detach();
     const [only] = members;
@@ -191,41 +183,35 @@ export function createProfileBatcher(
       return;
     }
     const first = members[0];
-    const request = `req_${randomBytes(12).toString('base64url')}`;
     const payer = (id: string) => batch.owners.get(id) ?? first;
     for (const member of members) {
       const mine = (id: string) => member.asked.has(id) || (member === first && !batch.owners.has(id));
       const creators = result.data.creators.filter((profile) => mine(profile.user_id));
       const cost = result.data.creators.filter((profile) => payer(profile.user_id) === member).length;
-      const own: ServiceResult<CreatorGetResult> = {
+      member.resolve({
         data: {
+          ...result.data,
           creators,
           requestedIds: result.data.requestedIds.filter((id) => member.asked.has(id)),
-          isTrial: result.data.isTrial,
         },
         meta: { ...result.meta, cost },
-      };
-      parts.set(own, { request, estimate: member.owned });
-      member.resolve(own);
+        share: { request: batch.request, estimate: member.owned },
+      });
     }
   };
 
-  const fail = (batch: Batch, error: unknown) => {
+  const fail = (batch: Batch<R>, error: unknown) => {
     const { members } = batch;
     for (const member of members) member.detach();
     if (members.length === 1) {
       members[0]?.reject(error);
       return;
     }
-    const request = `req_${randomBytes(12).toString('base64url')}`;
-    for (const member of members) {
-      const own = failureFor(error);
-      parts.set(own, { request, estimate: member.owned });
-      member.reject(own);
-    }
+    for (const member of members)
+      member.reject(failureFor(error, { request: batch.request, estimate: member.owned }));
   };
 
-  const launch = (batch: Batch) => {
+  const launch = (batch: Batch<R>) => {
     if (batch.state !== 'collecting') return;
     if (batch.timer !== null) clearTimeout(batch.timer);
     batch.timer = null;
@@ -274,8 +260,9 @@ export function createProfileBatcher(
   };
 
   /** A new batch, open to later callers when `shared`. */
-  const openBatch = (priority: Priority, shared: boolean): Batch => {
-    const batch: Batch = {
+  const openBatch = (priority: Priority, shared: boolean): Batch<R> => {
+    const batch: Batch<R> = {
+      request: `req_${randomBytes(12).toString('base64url')}`,
       priority,
       members: [],
       state: 'collecting',
@@ -293,7 +280,7 @@ export function createProfileBatcher(
     return batch;
   };
 
-  const join = (batch: Batch, member: Member) => {
+  const join = (batch: Batch<R>, member: Member<R>) => {
     batch.members.push(member);
     const { signal, waitSignal, deadline, onWait } = member.options;
     const onAbort = (source: AbortSignal) => () => {
@@ -337,7 +324,7 @@ export function createProfileBatcher(
         return;
       }
       const ids = [...new Set(userIds)];
-      const member: Member = {
+      const member: Member<R> = {
         ids,
         asked: new Set(ids),
         options,

@@ -181,7 +181,7 @@ export function createTransport(options: TransportOptions): Transport {
    * wait (they are told when to try again instead) or when the call could no longer start before its deadline.
    * The call takes its person's turns in the limiter's queue, which tells `onQueue` its place while it waits.
    */
-  const takeTurn = (
+  const waitForStart = (
     req: TransportRequest,
     priority: Priority,
     callOptions: CallOptions,
@@ -315,7 +315,9 @@ export function createTransport(options: TransportOptions): Transport {
       if (signal?.aborted) throw aborted(operation, signal.reason, attempt > 1 && repeatable);
       let outcome: Attempt;
       try {
-        outcome = await takeTurn(req, priority, callOptions, (ticket) => attemptOnce(req, ticket, signal));
+        outcome = await waitForStart(req, priority, callOptions, (ticket) =>
+          attemptOnce(req, ticket, signal),
+        );
       } catch (cause) {
         if (isLimiterStopped(cause)) throw stopped(operation, cause);
         if (cause instanceof SharedWindowUnavailableError) {
