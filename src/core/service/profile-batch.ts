@@ -125,6 +125,136 @@ function failureFor(error: unknown, share: RequestShare): Error {
   return new InternalError(error instanceof Error ? error.message : String(error), { cause: error });
 }
 
+/** The ids a batch gathered. */
+const idsOf = <R>(batch: Batch<R>) => new Set(batch.members.flatMap((member) => member.ids));
+
+/** Who pays for each id (the first caller who asked) and the ids sent, once the callers are final. */
+function fixOwners<R>(batch: Batch<R>): void {
+  for (const member of batch.members) {
+    member.owned = 0;
+    for (const id of member.ids) {
+      if (batch.owners.has(id)) continue;
+      batch.owners.set(id, member);
+      member.owned += 1;
+    }
+  }
+  batch.body.push(...batch.owners.keys());
+}
+
+/** Gives each caller its own ids' profiles, at what its share cost, with its share of the request. */
+function deliver<R extends ProfilesAnswer>(batch: Batch<R>, result: ServiceResult<R>): void {
+  const { members } = batch;
+  for (const member of members) member.detach();
+  const [only] = members;
+  if (members.length === 1 && only !== undefined) {
+    only.resolve(result);
+    return;
+  }
+  const first = members[0];
+  const payer = (id: string) => batch.owners.get(id) ?? first;
+  for (const member of members) {
+    const mine = (id: string) => member.asked.has(id) || (member === first && !batch.owners.has(id));
+    const creators = result.data.creators.filter((profile) => mine(profile.user_id));
+    const cost = result.data.creators.filter((profile) => payer(profile.user_id) === member).length;
+    member.resolve({
+      data: {
+        ...result.data,
+        creators,
+        requestedIds: result.data.requestedIds.filter((id) => member.asked.has(id)),
+      },
+      meta: { ...result.meta, cost },
+      share: { request: batch.request, estimate: member.owned },
+    });
+  }
+}
+
+/** Gives each caller the request's failure, carrying its share. */
+function fail<R>(batch: Batch<R>, error: unknown): void {
+  const { members } = batch;
+  for (const member of members) member.detach();
+  if (members.length === 1) {
+    members[0]?.reject(error);
+    return;
+  }
+  for (const member of members)
+    member.reject(failureFor(error, { request: batch.request, estimate: member.owned }));
+}
+
+/** Adds a caller to a batch; it leaves (through `leave`) when its signals fire or its deadline passes first. */
+function join<R>(
+  batch: Batch<R>,
+  member: Member<R>,
+  leave: (batch: Batch<R>, member: Member<R>, error: ServiceError) => void,
+): void {
+  batch.members.push(member);
+  const { signal, waitSignal, deadline, onWait } = member.options;
+  const onAbort = (source: AbortSignal) => () => {
+    if (batch.state !== 'sent') {
+      leave(batch, member, leftWhileWaiting(source.reason));
+      return;
+    }
+    // Sent: a wait signal no longer applies, and the request is cancelled only when nobody wants it any more.
+    if (source !== signal) return;
+    member.cancelled = true;
+    if (batch.members.every((m) => m.cancelled)) batch.cancel.abort(signal?.reason);
+  };
+  const listeners: Array<[AbortSignal, () => void]> = [];
+  for (const source of [signal, waitSignal]) {
+    if (source === undefined) continue;
+    const listener = onAbort(source);
+    source.addEventListener('abort', listener, { once: true });
+    listeners.push([source, listener]);
+  }
+  const timer =
+    deadline === undefined
+      ? null
+      : setTimeout(() => leave(batch, member, tooLate()), Math.max(0, deadline.getTime() - Date.now()));
+  timer?.unref();
+  member.detach = () => {
+    for (const [source, listener] of listeners) source.removeEventListener('abort', listener);
+    if (timer !== null) clearTimeout(timer);
+  };
+  // Joining a batch already told to wait long: this caller waits as long.
+  if (batch.notice !== null && onWait !== undefined) {
+    member.told = true;
+    onWait(Math.max(1, Math.ceil(batch.notice.seconds - (Date.now() - batch.notice.at) / 1000)));
+  }
+}
+
+/** How a batch's request waits: in the turn of the person who opened it, telling every caller what it hears. */
+function callOptionsOf<R>(batch: Batch<R>, started: () => void): CallOptions {
+  return {
+    priority: batch.priority,
+    signal: batch.cancel.signal,
+    waitSignal: batch.abandon.signal,
+    onStart: started,
+    // The batch waits in the turn of the person who opened it; every member hears its place.
+    ...(batch.members[0]?.options.person === undefined ? {} : { person: batch.members[0].options.person }),
+    onQueue: (place) => {
+      for (const member of batch.members) member.options.onQueue?.(place);
+    },
+    onQueueOver: () => {
+      for (const member of batch.members) member.options.onQueueOver?.();
+    },
+    onWait: (seconds) => {
+      batch.notice = { seconds, at: Date.now() };
+      for (const member of batch.members) {
+        if (member.told || member.options.onWait === undefined) continue;
+        member.told = true;
+        member.options.onWait(seconds);
+      }
+    },
+    onWaitOver: () => {
+      batch.notice = null;
+      for (const member of batch.members) {
+        if (!member.told) continue;
+        member.told = false;
+        member.options.onWaitOver?.();
+      }
+    },
+  };
+}
+
 /** Creates the batcher of one API key's client over `send`. */
 export function createProfileBatcher<R extends ProfilesAnswer>(
   send: SendProfiles<R>,
@@ -133,8 +263,6 @@ export function createProfileBatcher<R extends ProfilesAnswer>(
   const windowMs = settings.windowMs ?? PROFILE_BATCH_WINDOW_MS;
   /** The batch of each priority still taking callers. */
   const open = new Map<Priority, Batch<R>>();
-
-  const idsOf = (batch: Batch<R>) => new Set(batch.members.flatMap((member) => member.ids));
 
   /** Takes the batch out of those taking callers. */
   const close = (batch: Batch<R>) => {
@@ -161,54 +289,9 @@ export function createProfileBatcher<R extends ProfilesAnswer>(
     if (batch.state === 'queued') {
       batch.state = 'sent';
       close(batch);
-      for (const member of batch.members) {
-        member.owned = 0;
-        for (const id of member.ids) {
-          if (batch.owners.has(id)) continue;
-          batch.owners.set(id, member);
-          member.owned += 1;
-        }
-      }
-      batch.body.push(...batch.owners.keys());
+      fixOwners(batch);
     }
     for (const member of batch.members) member.options.onStart?.();
-  };
-
-  const deliver = (batch: Batch<R>, result: ServiceResult<R>) => {
-    const { members } = batch;
-    for (const member of members) member.detach();
-    const [only] = members;
-    if (members.length === 1 && only !== undefined) {
-      only.resolve(result);
-      return;
-    }
-    const first = members[0];
-    const payer = (id: string) => batch.owners.get(id) ?? first;
-    for (const member of members) {
-      const mine = (id: string) => member.asked.has(id) || (member === first && !batch.owners.has(id));
-      const creators = result.data.creators.filter((profile) => mine(profile.user_id));
-      const cost = result.data.creators.filter((profile) => payer(profile.user_id) === member).length;
-      member.resolve({
-        data: {
-          ...result.data,
-          creators,
-          requestedIds: result.data.requestedIds.filter((id) => member.asked.has(id)),
-        },
-        meta: { ...result.meta, cost },
-        share: { request: batch.request, estimate: member.owned },
-      });
-    }
-  };
-
-  const fail = (batch: Batch<R>, error: unknown) => {
-    const { members } = batch;
-    for (const member of members) member.detach();
-    if (members.length === 1) {
-      members[0]?.reject(error);
-      return;
-    }
-    for (const member of members)
-      member.reject(failureFor(error, { request: batch.request, estimate: member.owned }));
   };
 
   const launch = (batch: Batch<R>) => {
@@ -216,36 +299,7 @@ export function createProfileBatcher<R extends ProfilesAnswer>(
     if (batch.timer !== null) clearTimeout(batch.timer);
     batch.timer = null;
     batch.state = 'queued';
-    const options: CallOptions = {
-      priority: batch.priority,
-      signal: batch.cancel.signal,
-      waitSignal: batch.abandon.signal,
-      onStart: () => started(batch),
-      // The batch waits in the turn of the person who opened it; every member hears its place.
-      ...(batch.members[0]?.options.person === undefined ? {} : { person: batch.members[0].options.person }),
-      onQueue: (place) => {
-        for (const member of batch.members) member.options.onQueue?.(place);
-      },
-      onQueueOver: () => {
-        for (const member of batch.members) member.options.onQueueOver?.();
-      },
-      onWait: (seconds) => {
-        batch.notice = { seconds, at: Date.now() };
-        for (const member of batch.members) {
-          if (member.told || member.options.onWait === undefined) continue;
-          member.told = true;
-          member.options.onWait(seconds);
-        }
-      },
-      onWaitOver: () => {
-        batch.notice = null;
-        for (const member of batch.members) {
-          if (!member.told) continue;
-          member.told = false;
-          member.options.onWaitOver?.();
-        }
-      },
-    };
+    const options = callOptionsOf(batch, () => started(batch));
     send({ userIds: batch.body }, options).then(
       (result) => {
         if (batch.state !== 'dropped') deliver(batch, result);
@@ -280,42 +334,6 @@ export function createProfileBatcher<R extends ProfilesAnswer>(
     return batch;
   };
 
-  const join = (batch: Batch<R>, member: Member<R>) => {
-    batch.members.push(member);
-    const { signal, waitSignal, deadline, onWait } = member.options;
-    const onAbort = (source: AbortSignal) => () => {
-      if (batch.state !== 'sent') {
-        leave(batch, member, leftWhileWaiting(source.reason));
-        return;
-      }
-      // Sent: a wait signal no longer applies, and the request is cancelled only when nobody wants it any more.
-      if (source !== signal) return;
-      member.cancelled = true;
-      if (batch.members.every((m) => m.cancelled)) batch.cancel.abort(signal?.reason);
-    };
-    const listeners: Array<[AbortSignal, () => void]> = [];
-    for (const source of [signal, waitSignal]) {
-      if (source === undefined) continue;
-      const listener = onAbort(source);
-      source.addEventListener('abort', listener, { once: true });
-      listeners.push([source, listener]);
-    }
-    const timer =
-      deadline === undefined
-        ? null
-        : setTimeout(() => leave(batch, member, tooLate()), Math.max(0, deadline.getTime() - Date.now()));
-    timer?.unref();
-    member.detach = () => {
-      for (const [source, listener] of listeners) source.removeEventListener('abort', listener);
-      if (timer !== null) clearTimeout(timer);
-    };
-    // Joining a batch already told to wait long: this caller waits as long.
-    if (batch.notice !== null && onWait !== undefined) {
-      member.told = true;
-      onWait(Math.max(1, Math.ceil(batch.notice.seconds - (Date.now() - batch.notice.at) / 1000)));
-    }
-  };
-
   return (userIds, options = {}) =>
     new Promise((resolve, reject) => {
       const { signal, waitSignal } = options;
@@ -339,7 +357,7 @@ export function createProfileBatcher<R extends ProfilesAnswer>(
       // A caller asking for as many ids as a batch gathers has its request to itself, at once.
       if (ids.length >= PROFILE_BATCH_MAX_IDS) {
         const alone = openBatch(priority, false);
-        join(alone, member);
+        join(alone, member, leave);
         launch(alone);
         return;
       }
@@ -351,7 +369,7 @@ export function createProfileBatcher<R extends ProfilesAnswer>(
         batch = undefined;
       }
       batch ??= openBatch(priority, true);
-      join(batch, member);
+      join(batch, member, leave);
       if (idsOf(batch).size >= PROFILE_BATCH_MAX_IDS) {
         close(batch);
         launch(batch);

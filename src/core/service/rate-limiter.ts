@@ -15,6 +15,7 @@ import {
   createPersonQueue,
   type LimiterMetrics,
   type LimiterTicket,
+  type PersonQueue,
   type QueuedJob,
   type ScheduleOptions,
 } from './person-queue.js';
@@ -104,74 +105,75 @@ export interface RateLimiterRegistry {
   stop(): Promise<void>;
 }
 
-/** Creates the limiter of one key over its window. */
-function createKeyLimiter(
-  settings: RateLimitSettings,
-  metrics: LimiterMetrics | undefined,
-  window: RateWindow,
-): { limiter: KeyRateLimiter; stop(): Promise<void> } {
-  const { windowMs, marginMs } = settings;
-  const bottleneck = new Bottleneck({ maxConcurrent: settings.maxConcurrent ?? settings.perWindow });
-  const stopping = new AbortController();
-  let allowance = settings.perWindow;
-  let stopped = false;
+/** A key's hold: nothing of this process starts until it ends. */
+function createHold(stopped: () => boolean) {
   let holdUntil = 0;
-  const holdListeners = new Set<() => void>();
-  const heldFor = () => Math.max(0, holdUntil - Date.now());
-  /** Holds this process's starts (a hold of its own, or one another replica's window reported). */
-  const holdHere = (ms: number) => {
-    if (stopped || !(ms > 0) || Date.now() + ms <= holdUntil) return;
-    holdUntil = Date.now() + ms;
-    for (const listener of [...holdListeners]) listener();
+  const listeners = new Set<() => void>();
+  return {
+    heldFor: () => Math.max(0, holdUntil - Date.now()),
+    /** Holds this process's starts (a hold of its own, or one another replica's window reported). */
+    holdHere(ms: number) {
+      if (stopped() || !(ms > 0) || Date.now() + ms <= holdUntil) return;
+      holdUntil = Date.now() + ms;
+      for (const listener of [...listeners]) listener();
+    },
+    onHold(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
+}
 
-  /** Requests of this process in flight, and how long requests take. */
+/** Requests of this process in flight, and how long requests take (a running average). */
+function createFlights() {
   const flights = new Set<{ startedAt: number }>();
   let requestMs = FIRST_REQUEST_MS;
   let timedOnce = false;
-  const timed = (startedAt: number) => {
-    const took = Date.now() - startedAt;
-    requestMs = timedOnce ? requestMs + REQUEST_MS_WEIGHT * (took - requestMs) : took;
-    timedOnce = true;
-  };
-  const windowState = async (): Promise<WindowState> => {
-    const seen = await window.peek(requestMs);
-    const now = Date.now();
-    return {
-      allowance,
-      windowMs,
-      marginMs,
-      maxConcurrent: settings.maxConcurrent ?? allowance,
-      holdMs: Math.max(heldFor(), seen.heldMs),
-      tokens: seen.slots,
-      busy: [...flights].map((flight) => Math.max(0, flight.startedAt + requestMs - now)),
-      requestMs,
-    };
-  };
-
-  /** People of this process waiting for the key: while there are any, no replica starts background work. */
-  let peopleWaiting = 0;
-  const queue = createPersonQueue({
-    metrics,
-    people(delta) {
-      peopleWaiting += delta;
-      if (peopleWaiting === 0 || (peopleWaiting === 1 && delta > 0)) window.peopleWaiting(peopleWaiting > 0);
+  return {
+    requestMs: () => requestMs,
+    start() {
+      const flight = { startedAt: Date.now() };
+      flights.add(flight);
+      return flight;
     },
-    reportMs: settings.queueReportMs,
-    window: windowState,
-    changed: () => {
-      refill();
-      trim();
+    /** The request ended; `timed` when it reached the service, so that its time counts. */
+    end(flight: { startedAt: number }, timed: boolean) {
+      flights.delete(flight);
+      if (!timed) return;
+      const took = Date.now() - flight.startedAt;
+      requestMs = timedOnce ? requestMs + REQUEST_MS_WEIGHT * (took - requestMs) : took;
+      timedOnce = true;
     },
-  });
+    /** When each request in flight is expected to end, in milliseconds from now. */
+    busy: () => [...flights].map((flight) => Math.max(0, flight.startedAt + requestMs - Date.now())),
+  };
+}
 
+/** What a key's slots work with. */
+interface SlotParts {
+  bottleneck: Bottleneck;
+  queue: PersonQueue;
+  window: RateWindow;
+  held: ReturnType<typeof createHold>;
+  flights: ReturnType<typeof createFlights>;
+  /** Aborts when the limiter stops. */
+  stopping: AbortSignal;
+}
+
+/**
+ * The slots of a key in Bottleneck: one per waiting job, at its priority. A slot Bottleneck lets run waits for the
+ * window, takes the job whose turn it is, runs it, then settles its window slot.
+ */
+function createSlots(parts: SlotParts): { changed(): void } {
+  const { bottleneck, queue, window, flights, stopping } = parts;
+  const { heldFor, holdHere } = parts.held;
   /** Slots in Bottleneck, per priority, that have not yet taken a job or found none. */
   const slots: Record<Priority, number> = { user: 0, background: 0 };
   /** Slots waiting for the window; one is called off when fewer jobs wait. */
   const acquirers = new Set<AbortController>();
   /** Puts a slot in Bottleneck for every job without one. */
   const refill = () => {
-    if (stopped) return;
+    if (stopping.aborted) return;
     for (const priority of ['user', 'background'] as const) {
       while (slots[priority] < queue.count(priority)) {
         slots[priority]++;
@@ -198,9 +200,9 @@ function createKeyLimiter(
     try {
       for (;;) {
         // Every waiting job has a slot on its way already.
-        if (stopped || acquirers.size >= queue.count()) return null;
+        if (stopping.aborted || acquirers.size >= queue.count()) return null;
         const acquirer = new AbortController();
-        const signal = AbortSignal.any([stopping.signal, acquirer.signal]);
+        const signal = AbortSignal.any([stopping, acquirer.signal]);
         acquirers.add(acquirer);
         // What a shared window was asked for; a window of this process alone asks nothing.
         let as: Priority | null = null;
@@ -217,7 +219,7 @@ function createKeyLimiter(
           });
         } catch (error) {
           // Called off, or stopping (stop() drops the waiting jobs).
-          if (acquirer.signal.aborted || stopped) return null;
+          if (acquirer.signal.aborted || stopping.aborted) return null;
           // The window cannot be reached (Redis): the job whose turn it was fails unsent; the next ones try again.
           const failed = takeFor(priority);
           if (failed !== null) queue.drop(failed, error);
@@ -249,8 +251,7 @@ function createKeyLimiter(
     if (turn === null) return;
     const { job, slot } = turn;
     queue.start(job);
-    const flight = { startedAt: Date.now() };
-    flights.add(flight);
+    const flight = flights.start();
     let released = false;
     try {
       await job.run({
@@ -261,14 +262,64 @@ function createKeyLimiter(
         },
       });
     } finally {
-      flights.delete(flight);
+      flights.end(flight, !released);
       // A slot not given back expires by itself (two windows): nothing is lost if Redis is briefly unreachable.
       if (!released) {
-        timed(flight.startedAt);
         void slot.settle().catch(() => undefined);
       }
     }
   };
+
+  return {
+    changed() {
+      refill();
+      trim();
+    },
+  };
+}
+
+/** Creates the limiter of one key over its window. */
+function createKeyLimiter(
+  settings: RateLimitSettings,
+  metrics: LimiterMetrics | undefined,
+  window: RateWindow,
+): { limiter: KeyRateLimiter; stop(): Promise<void> } {
+  const { windowMs, marginMs } = settings;
+  const bottleneck = new Bottleneck({ maxConcurrent: settings.maxConcurrent ?? settings.perWindow });
+  const stopping = new AbortController();
+  let allowance = settings.perWindow;
+  let stopped = false;
+  const held = createHold(() => stopped);
+  const { heldFor, holdHere } = held;
+  const flights = createFlights();
+  const windowState = async (): Promise<WindowState> => {
+    const seen = await window.peek(flights.requestMs());
+    return {
+      allowance,
+      windowMs,
+      marginMs,
+      maxConcurrent: settings.maxConcurrent ?? allowance,
+      holdMs: Math.max(heldFor(), seen.heldMs),
+      tokens: seen.slots,
+      busy: flights.busy(),
+      requestMs: flights.requestMs(),
+    };
+  };
+
+  /** People of this process waiting for the key: while there are any, no replica starts background work. */
+  let peopleWaiting = 0;
+  const queue = createPersonQueue({
+    metrics,
+    people(delta) {
+      peopleWaiting += delta;
+      if (peopleWaiting === 0 || (peopleWaiting === 1 && delta > 0)) window.peopleWaiting(peopleWaiting > 0);
+    },
+    reportMs: settings.queueReportMs,
+    window: windowState,
+    changed: () => slots.changed(),
+  });
+
+  const slots = createSlots({ bottleneck, queue, window, held, flights, stopping: stopping.signal });
 
   const hold = (ms: number) => {
     holdHere(ms);
@@ -293,10 +344,7 @@ function createKeyLimiter(
     },
     hold,
     heldFor,
-    onHold(listener) {
-      holdListeners.add(listener);
-      return () => holdListeners.delete(listener);
-    },
+    onHold: held.onHold,
     get allowance() {
       return allowance;
     },
