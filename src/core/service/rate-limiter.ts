@@ -19,12 +19,14 @@ import {
   type QueuedJob,
   type ScheduleOptions,
 } from './person-queue.js';
-import { QUEUE_REPORT_MS, type WindowState } from './queue-notices.js';
+import type { WindowState } from './queue-notices.js';
+import { DEFAULT_RATE_LIMIT, type RateLimitSettings, validate } from './rate-settings.js';
 import { memoryWindows, type RateWindow, type RateWindows, type WindowSlot } from './rate-window.js';
 import { sleep } from './retry.js';
 import type { Priority } from './types.js';
 
 export type { LimiterMetrics, LimiterTicket, ScheduleOptions } from './person-queue.js';
+export { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './rate-settings.js';
 
 /** Message of jobs dropped by stop(). */
 export const LIMITER_STOPPED_MESSAGE = 'The service client was stopped.';
@@ -40,31 +42,6 @@ const PRIORITIES: Readonly<Record<Priority, number>> = { user: 2, background: 7 
 const FIRST_REQUEST_MS = 1_000;
 /** Weight of the latest request in the running average of how long requests take. */
 const REQUEST_MS_WEIGHT = 0.2;
-
-/** Settings of a key's limiter. */
-export interface RateLimitSettings {
-  /** Requests allowed to start in any window. */
-  perWindow: number;
-  /** Length of the sliding window, in milliseconds. */
-  windowMs: number;
-  /**
-   * Requests of one key in flight at once; when omitted it follows the allowance (the window, not a fixed number,
-   * is what the service limits), including an allowance learnt from the service's answers.
-   */
-  maxConcurrent?: number;
-  /** Extra wait before a slot comes back, absorbing clock and network jitter between client and service. */
-  marginMs: number;
-  /** Shortest time between two reports of a waiting call's place (ScheduleOptions.onQueue). */
-  queueReportMs: number;
-}
-
-/** Defaults: the contract's 60 requests per minute, as many in flight as the allowance lets start. */
-export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
-  perWindow: 60,
-  windowMs: 60_000,
-  marginMs: 25,
-  queueReportMs: QUEUE_REPORT_MS,
-};
 
 /** What the service reported about the rate limit in one answer. */
 export interface RateLimitReport {
@@ -403,19 +380,4 @@ export function createRateLimiterRegistry(
       await windows.stop();
     },
   };
-}
-
-function validate(settings: RateLimitSettings): void {
-  const positiveInt = (n: number) => Number.isInteger(n) && n > 0;
-  if (
-    !positiveInt(settings.perWindow) ||
-    !positiveInt(settings.windowMs) ||
-    (settings.maxConcurrent !== undefined && !positiveInt(settings.maxConcurrent))
-  ) {
-    throw new RangeError(
-      'Rate limit settings need positive whole numbers (perWindow, windowMs, maxConcurrent).',
-    );
-  }
-  if (!(settings.marginMs >= 0)) throw new RangeError('Rate limit marginMs must be zero or more.');
-  if (!(settings.queueReportMs > 0)) throw new RangeError('Rate limit queueReportMs must be more than zero.');
 }
