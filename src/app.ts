@@ -177,7 +177,7 @@ async function assemble(
   const shared =
     options.redisUrl === undefined
       ? undefined
-      : (await import('./core/service/shared-window.js')).createSharedWindows(options.redisUrl);
+      : (await import('./core/service/redis-window.js')).redisWindows(options.redisUrl);
   if (shared !== undefined) readiness.add('redis', () => shared.problem());
   const accounts = createAccountPool({ ...clientOptions, logger: options.logger, metrics }, secrets, shared);
   const tenancy = options.tenancy ?? { kind: 'single' };

@@ -183,6 +183,28 @@ describe('module boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('keeps the files of core free of import cycles, type-only imports included', () => {
+    // Files that import each other can only be read and changed together; every import within a cycle is named.
+    const graph = new Map<string, Map<string, string[]>>();
+    for (const file of files.map(slashed).filter((f) => f.startsWith('core/'))) {
+      const from = file.replace(/\.ts$/, '.js');
+      const edges = new Map<string, string[]>();
+      for (const to of localImportsOf(file).filter((p) => p.startsWith('core/') && p !== from))
+        edges.set(to, [`${file} imports ${to}`]);
+      graph.set(from, edges);
+    }
+    expect(graph.size).toBeGreaterThan(50);
+    const offenders = cyclesOf(graph).map((cycle) =>
+      [
+        cycle.join(' ↔ '),
+        ...cycle.flatMap((from) =>
+          [...(graph.get(from) ?? [])].filter(([to]) => cycle.includes(to)).flatMap(([, why]) => why),
+        ),
+      ].join('\n  '),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('keeps command names out of adapters: what a command shows is declared with it', () => {
     // A string literal naming a family or one of its commands ('creators', 'creators.add', 'list.edit').
     const names = FAMILIES.flatMap((family) => [

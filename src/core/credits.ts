@@ -269,29 +269,29 @@ export function createMeter(options: MeterOptions): Meter {
     const unitsOf = (credits: number) =>
       PRICING[op].kind === 'per-request' ? (credits > 0 ? 1 : 0) : credits;
     return {
-      async answered(meta, shared) {
+      async answered(meta, share) {
         // Set aside and written at the estimate; settled at what the service says the call used (meta.cost), which
         // a cap counts from now on, whether it is less or more.
         await ledger.confirm(key, {
           credits: meta.cost,
           units: unitsOf(meta.cost),
           balance: meta.creditsRemaining,
-          ...(shared === undefined ? {} : { request: shared.request }),
+          ...(share === undefined ? {} : { request: share.request }),
         });
         options.charged?.(meta.cost);
         // An alert that cannot be queued (a busy or full disk) never fails the call it follows.
         await quietly(() => noteSpend(options, meta.creditsRemaining));
       },
-      async failed(error, mayHaveCharged, shared) {
-        // A request shared with other people's calls (profile-batch.ts) may have charged this call only for its own
+      async failed(error, mayHaveCharged, share) {
+        // A request sent for several people's calls (profile-batch.ts) may have charged this call only for its own
         // part: its ids no one asked for before it. With none, nothing of it can be charged to this person.
-        const owed = shared === undefined ? estimate : Math.min(estimate, shared.estimate);
+        const owed = share === undefined ? estimate : Math.min(estimate, share.estimate);
         if (!mayHaveCharged || owed === 0) {
           await ledger.cancel(key);
           return error;
         }
         const part =
-          shared === undefined ? undefined : { credits: owed, units: unitsOf(owed), request: shared.request };
+          share === undefined ? undefined : { credits: owed, units: unitsOf(owed), request: share.request };
         await ledger.doubt(key, clock.now(), part);
         await quietly(() => noteSpend(options, null));
         return new UnconfirmedChargeError(op, owed, error);

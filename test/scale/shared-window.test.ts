@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/core/service/errors.js';
 import { createServiceClient } from '../../src/core/service/index.js';
 import { createRateLimiterRegistry, type RateLimiterRegistry } from '../../src/core/service/rate-limiter.js';
-import { createSharedWindows } from '../../src/core/service/shared-window.js';
+import { redisWindows } from '../../src/core/service/redis-window.js';
 import type { QueuePlace } from '../../src/core/service/types.js';
 import { createSandbox } from '../../src/sandbox/index.js';
 
@@ -32,7 +32,7 @@ function replicas(count = 2) {
     createRateLimiterRegistry(
       { perWindow: ALLOWANCE, windowMs: WINDOW_MS, marginMs: 10, maxConcurrent: 4, queueReportMs: 200 },
       undefined,
-      createSharedWindows(REDIS_URL, { prefix }),
+      redisWindows(REDIS_URL, { prefix }),
     ),
   );
   return registries.map((registry) => registry.forKey(KEY));
@@ -174,7 +174,7 @@ describe('a rate window shared by replicas through Redis', () => {
     const sandbox = createSandbox({ keys: [{ key: KEY, teamId: 'team_window', credits: 100 }] });
     await sandbox.start();
     // Nothing listens on port 1.
-    const registry = createRateLimiterRegistry({}, undefined, createSharedWindows('redis://127.0.0.1:1'));
+    const registry = createRateLimiterRegistry({}, undefined, redisWindows('redis://127.0.0.1:1'));
     registries.push(registry);
     const client = createServiceClient({
       apiKey: KEY,

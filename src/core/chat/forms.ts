@@ -18,8 +18,8 @@ import {
 } from '../command/forms/index.js';
 import { commandLine } from '../command/syntax.js';
 import { buttons, FORM_MORE, type FormSpec, inputLabel, notice, reply } from '../ui/index.js';
-import type { ChatParts } from './create.js';
 import type { PersonRef } from './home.js';
+import type { ChatParts } from './parts.js';
 import type { CommandTyped, FormCheck, FormDoor, FormOpened, FormSubmitted } from './port.js';
 import { formGone, isPrivateFormId, openPrivateForm, submitPrivateForm } from './private-forms.js';
 

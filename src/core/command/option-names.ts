@@ -3,7 +3,7 @@
  * that bound, found loosely (`followers_min`, `FOLLOWERSMIN` and `followersMin` are one); the names offered when a
  * key names nothing.
  */
-import type { ParamSpec, ParamTable } from './params.js';
+import type { ParamSpec, ParamTable } from './param-spec.js';
 import { fold } from './suggest.js';
 
 /** What a typed key reaches: an option, or one bound of a range option by the service's name of that bound. */

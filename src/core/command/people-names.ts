@@ -7,7 +7,7 @@
  */
 import { choiceLabel } from '../ui/index.js';
 import { resolveOption } from './option-names.js';
-import type { ParamSpec, ParamTable } from './params.js';
+import type { ParamSpec, ParamTable } from './param-spec.js';
 import { fold } from './suggest.js';
 
 /** A service spelling: a camelCase or snake_case word (`followersMin`, `song_id`). */

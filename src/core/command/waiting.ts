@@ -5,7 +5,7 @@
  * answer: `finish` waits for the last one before the answer is sent, so an answer is never covered by a late notice.
  */
 import type { Logger } from '../logger.js';
-import { QUEUE_NOTICE_DELAY_MS } from '../service/queue-reports.js';
+import { QUEUE_NOTICE_DELAY_MS } from '../service/queue-notices.js';
 import type { CallOptions, QueuePlace } from '../service/types.js';
 import { button, buttons, notice, type Reply, reply } from '../ui/index.js';
 

@@ -2,6 +2,7 @@
 
 import type { Dispatcher } from 'undici';
 import { type AgentApi, createAgentApi } from './agent.js';
+import type { CreatorGetResult } from './creators.js';
 import { type CreatorsApi, createCreatorsApi, createProfileRequests } from './creators.js';
 import { type CrmApi, createCrmApi } from './crm.js';
 import { createMediaApi, type MediaApi } from './media.js';
@@ -80,7 +81,7 @@ export interface ServiceClient extends FreeServiceApi {
 }
 
 /** The operations over `context`, profiles by id joining `profiles`. */
-function createApi(context: OperationContext, profiles: ProfileBatcher): ServiceApi {
+function createApi(context: OperationContext, profiles: ProfileBatcher<CreatorGetResult>): ServiceApi {
   return {
     creators: createCreatorsApi(context, profiles),
     crm: createCrmApi(context),

@@ -254,12 +254,15 @@ const getDefinition: OperationDefinition<typeof creatorGetInput, CreatorGetResul
 export function createProfileRequests(
   context: OperationContext,
   batch?: ProfileBatchSettings,
-): ProfileBatcher {
+): ProfileBatcher<CreatorGetResult> {
   return createProfileBatcher((input, options) => sendParsed(context, getDefinition, input, options), batch);
 }
 
 /** Creates the creator operations; profiles by id join `profiles`, each call metered on its own first. */
-export function createCreatorsApi(context: OperationContext, profiles: ProfileBatcher): CreatorsApi {
+export function createCreatorsApi(
+  context: OperationContext,
+  profiles: ProfileBatcher<CreatorGetResult>,
+): CreatorsApi {
   return {
     search: bindOperation(context, {
       operation: 'creators.search',

@@ -3,6 +3,7 @@
 import { ScoutError } from '../errors.js';
 import { shortText } from '../ui/format.js';
 import type { OperationName } from './operations.js';
+import type { RequestShare } from './types.js';
 
 /** Stable codes of ServiceError. */
 export const SERVICE_ERROR_CODES = [
@@ -42,6 +43,8 @@ export interface ServiceErrorInit {
   serviceMessage?: string | null;
   /** False when the request provably never reached the service; true (the default) when it may have. */
   sent?: boolean;
+  /** The caller's share of the failed request, when it was sent for several callers. */
+  share?: RequestShare;
   cause?: unknown;
 }
 
@@ -62,6 +65,8 @@ export class ServiceError extends ScoutError {
   readonly rawBody?: string;
   /** False when the request provably never reached the service. */
   readonly sent: boolean;
+  /** The caller's share of the failed request, when it was sent for several callers. */
+  readonly share?: RequestShare;
 
   constructor(init: ServiceErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -72,6 +77,7 @@ export class ServiceError extends ScoutError {
     this.retryAfter = init.retryAfter ?? null;
     this.serviceMessage = init.serviceMessage ?? null;
     if (init.rawBody !== undefined) this.rawBody = truncate(init.rawBody);
+    if (init.share !== undefined) this.share = init.share;
   }
 }
 

@@ -54,7 +54,6 @@ export {
   type ServiceErrorCode,
   ServiceInputError,
 } from './errors.js';
-export { ANONYMOUS_PERSON } from './fair-queue.js';
 export { describeAllowed, errorMap as inputErrorMap, parseInput } from './input-kit.js';
 export {
   type ImageRemixInput,
@@ -67,15 +66,14 @@ export {
   videoRemixInput,
 } from './media.js';
 export { OPERATION_TRAITS, OPERATIONS, type OperationName } from './operations.js';
+export { ANONYMOUS_PERSON } from './person-queue.js';
 export { costOf, estimateCost, type FreeOperation, PRICING, type Price } from './pricing.js';
 export {
   PROFILE_BATCH_MAX_IDS,
   PROFILE_BATCH_WINDOW_MS,
   type ProfileBatchSettings,
-  type SharedPart,
-  sharedPartOf,
 } from './profile-batch.js';
-export { QUEUE_NOTICE_DELAY_MS, QUEUE_REPORT_MS } from './queue-reports.js';
+export { QUEUE_NOTICE_DELAY_MS, QUEUE_REPORT_MS } from './queue-notices.js';
 export {
   createRateLimiterRegistry,
   DEFAULT_RATE_LIMIT,
@@ -103,6 +101,7 @@ export type {
   Page,
   Priority,
   QueuePlace,
+  RequestShare,
   ServiceResult,
 } from './types.js';
 export { type Video, type VideoSearchInput, type VideosApi, videoSearchInput } from './videos.js';

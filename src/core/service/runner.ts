@@ -9,7 +9,6 @@ import { buildUrl } from './http.js';
 import { parseInput } from './input-kit.js';
 import { OPERATION_TRAITS, type OperationName } from './operations.js';
 import { costOf, estimateCost, isFree } from './pricing.js';
-import { sharedPartOf } from './profile-batch.js';
 import type { Transport } from './transport.js';
 import type { CallOptions, Meter, ServiceResult } from './types.js';
 
@@ -123,9 +122,13 @@ export async function meteredCall<T>(
   try {
     result = await send(merged);
   } catch (error) {
-    throw await entry.failed(error, mayHaveCharged(error), sharedPartOf(error));
+    throw await entry.failed(
+      error,
+      mayHaveCharged(error),
+      error instanceof ServiceError ? error.share : undefined,
+    );
   }
-  await entry.answered(result.meta, sharedPartOf(result));
+  await entry.answered(result.meta, result.share);
   return result;
 }
 

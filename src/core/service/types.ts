@@ -1,7 +1,6 @@
 /** Types shared by every operation of the service client. */
 
 import type { OperationName } from './operations.js';
-import type { SharedPart } from './profile-batch.js';
 
 /** Who is waiting for a call: people go before background jobs in the rate limiter. */
 export type Priority = 'user' | 'background';
@@ -65,6 +64,19 @@ export interface CallMeta {
 export interface ServiceResult<T> {
   data: T;
   meta: CallMeta;
+  /** The caller's share of a request it shared with other callers (profile-batch.ts); absent for a request alone. */
+  share?: RequestShare;
+}
+
+/**
+ * A caller's share of one request sent for several callers (several people's profiles bought in one creators-get):
+ * each caller's meter writes its own ledger row for its share, naming the request.
+ */
+export interface RequestShare {
+  /** The request's key, the same for every share of it. */
+  request: string;
+  /** The most the share can cost: its ids that no earlier caller of the request asked for. */
+  estimate: number;
 }
 
 /** A call about to be sent, as its meter sees it. */
@@ -85,13 +97,13 @@ export interface Meter {
 
 /** One call's entry in a meter. */
 export interface MeterEntry {
-  /** The call was answered; `shared`: its part of a request shared with other callers (profile-batch.ts). */
-  answered(meta: CallMeta, shared: SharedPart | undefined): Promise<void>;
+  /** The call was answered; `share`: its share of a request sent for several callers (profile-batch.ts). */
+  answered(meta: CallMeta, share: RequestShare | undefined): Promise<void>;
   /**
    * The call failed; `mayHaveCharged`: it may have reached the service. Returns what its caller gets: `error`, or an
    * error saying the call may have been charged.
    */
-  failed(error: unknown, mayHaveCharged: boolean, shared: SharedPart | undefined): Promise<unknown>;
+  failed(error: unknown, mayHaveCharged: boolean, share: RequestShare | undefined): Promise<unknown>;
 }
 
 /** One page of a paginated operation. */

@@ -9,7 +9,7 @@ import {
   type ServiceClient,
   type ServiceClientOptions,
 } from '../service/index.js';
-import type { SharedWindows } from '../service/shared-window.js';
+import type { RateWindows } from '../service/rate-window.js';
 
 /** A service account Scout can call the service with. */
 export interface ServiceAccount {
@@ -55,7 +55,7 @@ export interface AccountPool {
 export function createAccountPool(
   options: AccountClientOptions,
   secrets?: Set<string>,
-  shared?: SharedWindows,
+  shared?: RateWindows,
 ): AccountPool {
   const limiters = createRateLimiterRegistry({}, options.metrics, shared);
   const accounts = new Map<string, ServiceAccount>();

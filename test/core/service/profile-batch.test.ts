@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CreatorGetResult } from '../../../src/core/service/creators.js';
 import { mayHaveCharged, ServiceError } from '../../../src/core/service/errors.js';
-import { PROFILE_BATCH_MAX_IDS, sharedPartOf } from '../../../src/core/service/index.js';
+import { PROFILE_BATCH_MAX_IDS } from '../../../src/core/service/index.js';
 import type { ServiceResult } from '../../../src/core/service/types.js';
 import type { UnbookedClient } from '../../helpers/unbooked.js';
 import { type Harness, KEY, startHarness } from './helpers/setup.js';
@@ -57,7 +57,7 @@ describe('profile calls made at the same moment', () => {
     expect([ra?.meta.cost, rb?.meta.cost, rc?.meta.cost]).toEqual([5, 5, 2]);
     expect(charged()).toBe(12);
     // Each knows its part of the one request: what it could have cost it had the answer been lost.
-    const parts = [ra, rb, rc].map(sharedPartOf);
+    const parts = [ra, rb, rc].map((r) => r?.share);
     expect(parts.map((p) => p?.estimate)).toEqual([5, 5, 3]);
     expect(new Set(parts.map((p) => p?.request)).size).toBe(1);
     expect(ra?.meta.creditsRemaining).toBe(CREDITS - 12);
@@ -67,7 +67,7 @@ describe('profile calls made at the same moment', () => {
     const lone = await client.creators.get({ userIds: ids.slice(20, 23) });
     expect(sent().at(-1)).toEqual(ids.slice(20, 23));
     expect(lone.meta.cost).toBe(3);
-    expect(sharedPartOf(lone)).toBeUndefined();
+    expect(lone.share).toBeUndefined();
   });
 
   it('tells every caller of a shared request that the account is a trial, when the answer says so', async () => {
@@ -178,8 +178,8 @@ describe('profile calls made at the same moment', () => {
     expect(first?.code).toBe(second?.code);
     expect([first?.sent, second?.sent]).toEqual([true, true]);
     expect(errors.every(mayHaveCharged)).toBe(true);
-    expect([sharedPartOf(first)?.estimate, sharedPartOf(second)?.estimate]).toEqual([2, 2]);
-    expect(sharedPartOf(first)?.request).toBe(sharedPartOf(second)?.request);
+    expect([first?.share?.estimate, second?.share?.estimate]).toEqual([2, 2]);
+    expect(first?.share?.request).toBe(second?.share?.request);
 
     h.sandbox.injectFaults(KEY, { kind: 'error-shape', status: 402, body: { detail: 'Out of credits' } }, 1);
     const refused = await Promise.all(

@@ -12,7 +12,7 @@ import {
 import type { QueuePlace } from '../../../src/core/service/types.js';
 import { type Harness, KEY, startHarness } from './helpers/setup.js';
 
-describe('turns of waiting calls', () => {
+describe('waiting calls', () => {
   let h: Harness;
   let limiters: RateLimiterRegistry;
   beforeAll(async () => {

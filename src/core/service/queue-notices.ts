@@ -1,11 +1,82 @@
 /**
- * Tells the calls waiting for a key's turn where they stand (QueuePlace): first when a call is still waiting
- * QUEUE_NOTICE_DELAY_MS after it was queued (it could not start at once), then whenever its place or estimate
- * changed, at most once every report interval, and once more when the wait is over. One timer per key serves every
- * waiting call; places come from the queue's turn order and the start estimate of the window (queue-estimate.ts).
+ * What a job waiting for a key's turn is told (QueuePlace): first when it is still waiting QUEUE_NOTICE_DELAY_MS
+ * after it was queued (it could not start at once), then whenever its place or estimate changed, at most once every
+ * report interval, and once more when the wait is over. One timer per key serves every waiting job.
+ *
+ * Estimates replay the rules of the key's rate window (rate-window.ts): every start takes a slot of the allowance,
+ * which comes back one window (plus the margin) after its request ended, at most two windows after it started; no
+ * more requests than `maxConcurrent` run at once; nothing starts during a hold (a 429's Retry-After, or the service
+ * reporting none left).
  */
-import { estimateStarts, placeOf, type WindowState } from './queue-estimate.js';
 import type { QueuePlace } from './types.js';
+
+/** A key's window at one moment; every time is in milliseconds from that moment. */
+export interface WindowState {
+  /** Starts allowed in any window. */
+  allowance: number;
+  windowMs: number;
+  /** Extra wait before a token comes back. */
+  marginMs: number;
+  /** Requests of this process allowed in flight at once. */
+  maxConcurrent: number;
+  /** Left on the hold; 0 when none. */
+  holdMs: number;
+  /** When each token still out comes back (a request in flight: at its expected end, plus a window). */
+  tokens: readonly number[];
+  /** When each request of this process still in flight is expected to end. */
+  busy: readonly number[];
+  /** How long a request typically runs. */
+  requestMs: number;
+}
+
+/** Most starts replayed at once: a longer queue is told the estimate of this place (its real wait is longer). */
+const MAX_REPLAYED = 10_000;
+
+/** Inserts `value` into the ascending `sorted`. */
+function insert(sorted: number[], value: number): void {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) <= value) low = middle + 1;
+    else high = middle;
+  }
+  sorted.splice(low, 0, value);
+}
+
+/** When each of `size` places comes free, given when the ones taken come free (those over `size` are debt). */
+function freeAt(taken: readonly number[], size: number): number[] {
+  const sorted = taken.map((at) => Math.max(0, at)).sort((a, b) => a - b);
+  if (sorted.length >= size) return sorted.slice(sorted.length - size);
+  return [...Array.from({ length: size - sorted.length }, () => 0), ...sorted];
+}
+
+/** When the next `count` calls will start, in milliseconds from now, if no call ahead of them leaves or joins. */
+export function estimateStarts(state: WindowState, count: number): number[] {
+  const allowance = Math.max(1, Math.floor(state.allowance));
+  const tokens = freeAt(state.tokens, allowance);
+  const slots = freeAt(state.busy, Math.max(1, Math.floor(state.maxConcurrent)));
+  const requestMs = Math.max(0, state.requestMs);
+  const starts: number[] = [];
+  for (let i = 0; i < Math.min(count, MAX_REPLAYED); i++) {
+    const at = Math.max(tokens.shift() as number, slots.shift() as number, state.holdMs, 0);
+    starts.push(at);
+    insert(tokens, Math.min(at + requestMs + state.windowMs, at + 2 * state.windowMs) + state.marginMs);
+    insert(slots, at + requestMs);
+  }
+  return starts;
+}
+
+/** The place of a call with `ahead` calls starting before it, given the starts estimated for the queue. */
+export function placeOf(ahead: number, starts: readonly number[]): QueuePlace {
+  const at = starts[Math.min(ahead, starts.length - 1)] ?? 0;
+  return { ahead, etaSeconds: Math.ceil(at / 1000) };
+}
+
+/** Where a call with `ahead` calls before it stands in the window described by `state`. */
+export function estimatePlace(state: WindowState, ahead: number): QueuePlace {
+  return placeOf(ahead, estimateStarts(state, ahead + 1));
+}
 
 /** A waiting call is told its place at most this often. */
 export const QUEUE_REPORT_MS = 3_000;
@@ -37,9 +108,6 @@ export interface QueueReporterOptions<E> {
   places(): Map<E, number>;
   /** The key's window now (shared by replicas: read from Redis). */
   window(): WindowState | Promise<WindowState>;
-  /** Runs `fn` after `ms` on a timer the limiter owns; null once it stopped. */
-  later(ms: number, fn: () => void): NodeJS.Timeout | null;
-  cancel(timer: NodeJS.Timeout | null): void;
 }
 
 interface Watch {
@@ -74,15 +142,19 @@ export function createQueueReporter<E>(options: QueueReporterOptions<E>): QueueR
     let next = Number.POSITIVE_INFINITY;
     for (const watch of watched.values()) next = Math.min(next, watch.dueAt);
     if (timer !== null && timerAt <= next && next !== Number.POSITIVE_INFINITY) return;
-    options.cancel(timer);
+    if (timer !== null) clearTimeout(timer);
     timer = null;
     timerAt = next;
     if (next === Number.POSITIVE_INFINITY) return;
-    timer = options.later(next - Date.now(), () => {
-      timer = null;
-      timerAt = Number.POSITIVE_INFINITY;
-      void report();
-    });
+    timer = setTimeout(
+      () => {
+        timer = null;
+        timerAt = Number.POSITIVE_INFINITY;
+        void report();
+      },
+      Math.max(0, next - Date.now()),
+    );
+    timer.unref();
   };
 
   const report = async () => {
@@ -131,7 +203,7 @@ export function createQueueReporter<E>(options: QueueReporterOptions<E>): QueueR
     stop() {
       stopped = true;
       watched.clear();
-      options.cancel(timer);
+      if (timer !== null) clearTimeout(timer);
       timer = null;
     },
   };

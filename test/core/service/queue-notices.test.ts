@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatePlace, estimateStarts, type WindowState } from '../../../src/core/service/queue-estimate.js';
+import { estimatePlace, estimateStarts, type WindowState } from '../../../src/core/service/queue-notices.js';
 
 /** A window of 10 starts a minute, nothing out, requests of 1 s. */
 const state = (changes: Partial<WindowState> = {}): WindowState => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_PERSON, createFairQueue } from '../../../src/core/service/fair-queue.js';
+import { ANONYMOUS_PERSON, createPersonOrder } from '../../../src/core/service/person-queue.js';
 import type { Priority } from '../../../src/core/service/types.js';
 
 interface Call {
@@ -14,7 +14,7 @@ const call = (name: string, person: string, priority: Priority = 'user'): Call =
 });
 
 /** Takes every call in the order they start: people first, then background. */
-function drain(queue: ReturnType<typeof createFairQueue<Call>>): string[] {
+function drain(queue: ReturnType<typeof createPersonOrder<Call>>): string[] {
   const order: string[] = [];
   for (let next = queue.take('user') ?? queue.take('background'); next !== null; ) {
     order.push(next.name);
@@ -23,9 +23,9 @@ function drain(queue: ReturnType<typeof createFairQueue<Call>>): string[] {
   return order;
 }
 
-describe('fair queue', () => {
+describe('person order', () => {
   it('serves people turn by turn, each person in the order they asked', () => {
-    const queue = createFairQueue<Call>();
+    const queue = createPersonOrder<Call>();
     for (let i = 1; i <= 20; i++) queue.push(call(`a${i}`, 'A'));
     queue.push(call('b1', 'B'));
     queue.push(call('c1', 'C'));
@@ -34,7 +34,7 @@ describe('fair queue', () => {
   });
 
   it('puts a person who joins after others were served at the end of the round', () => {
-    const queue = createFairQueue<Call>();
+    const queue = createPersonOrder<Call>();
     for (let i = 1; i <= 5; i++) queue.push(call(`a${i}`, 'A'));
     expect(queue.take('user')?.name).toBe('a1');
     queue.push(call('b1', 'B'));
@@ -43,7 +43,7 @@ describe('fair queue', () => {
   });
 
   it('keeps background calls behind every person, in the order they came', () => {
-    const queue = createFairQueue<Call>();
+    const queue = createPersonOrder<Call>();
     queue.push(call('g1', 'A', 'background'));
     queue.push(call('a1', 'A'));
     queue.push(call('g2', 'B', 'background'));
@@ -56,14 +56,14 @@ describe('fair queue', () => {
   });
 
   it('lets calls without a person share one turn', () => {
-    const queue = createFairQueue<Call>();
+    const queue = createPersonOrder<Call>();
     for (const name of ['x1', 'x2', 'x3']) queue.push(call(name, ANONYMOUS_PERSON));
     queue.push(call('a1', 'A'));
     expect(drain(queue)).toEqual(['x1', 'a1', 'x2', 'x3']);
   });
 
   it('takes a call out wherever it stands, and a person with none left out of the round', () => {
-    const queue = createFairQueue<Call>();
+    const queue = createPersonOrder<Call>();
     const a1 = call('a1', 'A');
     const b1 = call('b1', 'B');
     const g1 = call('g1', 'G', 'background');
@@ -84,7 +84,7 @@ describe('fair queue', () => {
         seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
         return seed / 2_147_483_648;
       };
-      const queue = createFairQueue<Call>();
+      const queue = createPersonOrder<Call>();
       const waiting: Call[] = [];
       for (let step = 0; step < trial * 3; step++) {
         const roll = random();
