@@ -19,15 +19,9 @@ import {
 import { commandLine } from '../command/syntax.js';
 import { buttons, FORM_MORE, type FormSpec, inputLabel, notice, reply } from '../ui/index.js';
 import type { PersonRef } from './home.js';
-import type { ChatParts } from './parts.js';
+import type { FormParts } from './parts.js';
 import type { CommandTyped, FormCheck, FormDoor, FormOpened, FormSubmitted } from './port.js';
 import { formGone, isPrivateFormId, openPrivateForm, submitPrivateForm } from './private-forms.js';
-
-/** What the forms door is built from: the chat port's parts it reads. */
-export type FormParts = Pick<
-  ChatParts,
-  'dispatcher' | 'registry' | 'store' | 'tenants' | 'clock' | 'settings'
->;
 
 /**
  * Whether a command line opens a form where forms are shown: its command's own, named bare, or the private form

@@ -35,3 +35,9 @@ export interface ChatParts {
   sealer: Sealer | null;
   profileLinks: ProfileLinks;
 }
+
+/** What the forms door is built from: the chat port's parts it reads. */
+export type FormParts = Pick<
+  ChatParts,
+  'dispatcher' | 'registry' | 'store' | 'tenants' | 'clock' | 'settings'
+>;

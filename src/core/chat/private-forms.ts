@@ -9,8 +9,8 @@ import type { Actor, Platform } from '../actor.js';
 import { needsRole, type SecretPrompt } from '../command/dispatcher.js';
 import { tokenKind } from '../store/action-tokens.js';
 import { type FormField, type FormSpec, notice, reply } from '../ui/index.js';
-import type { FormParts } from './forms.js';
 import type { PersonRef } from './home.js';
+import type { FormParts } from './parts.js';
 import type { FormCheck, FormOpened, FormSubmitted } from './port.js';
 
 /** Element kind of a stored private form (its payload: `privateForm`). */
