@@ -9,9 +9,14 @@ import { isPlain } from './plain-words.js';
 import { type ResolvedLine, resolveText } from './routing.js';
 import type { CommandRegistry } from './types.js';
 
-/** An input written the same whatever order its fields were set in. */
+/**
+ * An input written the same whatever order its fields were set in, its text without the symbols plain words do
+ * not read (an emoji in a name: `Spring 🌸 Launch` is read as `Spring Launch`).
+ */
 const canonical = (input: Record<string, unknown>) =>
-  JSON.stringify(Object.entries(input).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  JSON.stringify(Object.entries(input).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    .replace(/[^\p{L}\p{N}":,[\]{}]+/gu, ' ')
+    .replace(/ +/g, ' ');
 
 /**
  * Whether a line that reached its family's default command with a name of several unquoted words (`raw`, as

@@ -30,7 +30,8 @@ export const readsAsKey = (word: string): boolean => KEYED.test(word);
 
 /**
  * Tokenizes a command line. A word is `key:value` (or `key=value`) when the part before the first `:`/`=` looks
- * like a key; the value may be quoted. A quoted word with no key is a bare word. URLs stay bare words.
+ * like a key; the value may be quoted, a quote opening only where a value begins (an apostrophe within a word is
+ * part of it). A quoted word with no key is a bare word. URLs stay bare words.
  */
 export function tokenize(text: string): Token[] {
   if (text.length > MAX_COMMAND_LENGTH) {
@@ -49,7 +50,8 @@ export function tokenize(text: string): Token[] {
     let keyChecked = false;
     while (i < text.length && !/\s/.test(text[i] as string)) {
       const ch = text[i] as string;
-      const close = QUOTES[ch];
+      // A quote opens a value only where the value begins: within a word it is a letter (O'Brien, it’s).
+      const close = value === '' ? QUOTES[ch] : undefined;
       if (close !== undefined) {
         const end = text.indexOf(close, i + 1);
         if (end < 0) throw new TokenizeError(`A quote is not closed: ${text.slice(start, start + 40)}`);

@@ -29,6 +29,20 @@ describe('tokenize', () => {
     expect(tokenize('hook:“wait for it”')[0]).toMatchObject({ key: 'hook', value: 'wait for it' });
   });
 
+  it('reads an apostrophe within a word as part of it, a quote only where a value begins', () => {
+    expect(tokenize("lists create O'Brien Picks").map((t) => t.value)).toEqual([
+      'lists',
+      'create',
+      "O'Brien",
+      'Picks',
+    ]);
+    expect(tokenize('list It’s Summer').map((t) => t.value)).toEqual(['list', 'It’s', 'Summer']);
+    expect(tokenize("name:'O Brien' it's")).toMatchObject([
+      { key: 'name', value: 'O Brien' },
+      { key: null, value: "it's" },
+    ]);
+  });
+
   it('refuses unclosed quotes and overlong input', () => {
     expect(() => tokenize('country:"United States')).toThrow(TokenizeError);
     expect(() => tokenize('x'.repeat(MAX_COMMAND_LENGTH + 1))).toThrow(/too long/);

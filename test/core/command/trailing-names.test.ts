@@ -175,6 +175,17 @@ describe('a trailing name through the dispatcher', () => {
     expect(await h.type('list "Autumn Push"')).toContain('Autumn Push · 0 contacts');
   });
 
+  it('takes names with an apostrophe or an emoji as they are, without reading them as plain words', async () => {
+    expect(await h.type("lists create O'Brien Picks")).toContain("Created the list O'Brien Picks.");
+    const apostrophe = await h.type("list O'Brien Picks");
+    expect(apostrophe).toContain("O'Brien Picks · 0 contacts");
+    expect(apostrophe).not.toContain('Understood as');
+    expect(await h.type('lists create Spring 🌸 Launch')).toContain('Created the list Spring 🌸 Launch.');
+    const emoji = await h.type('list Spring 🌸 Launch');
+    expect(emoji).toContain('Spring 🌸 Launch · 0 contacts');
+    expect(emoji).not.toContain('Understood as');
+  });
+
   it('reads a list name of several words with a status, and exports it as a file', async () => {
     const out = await h.type('list export Fitness Ambassadors');
     expect(out).toMatch(/Fitness-Ambassadors.*\.csv/);
