@@ -100,7 +100,7 @@ describe('on Discord, where the ids are one string option', () => {
   async function run(sub: string, value: string, path: RegExp) {
     const { answer, sent } = await discord.run('list', sub, [
       { type: 3, name: 'list', value: LIST },
-      { type: 3, name: 'user_ids', value },
+      { type: 3, name: 'user-ids', value },
     ]);
     return { answer, bodies: sent.filter((r) => path.test(r.path)).map((r) => r.body) };
   }

@@ -50,8 +50,10 @@ export function tokenize(text: string): Token[] {
     let keyChecked = false;
     while (i < text.length && !/\s/.test(text[i] as string)) {
       const ch = text[i] as string;
-      // A quote opens a value only where the value begins: within a word it is a letter (O'Brien, it’s).
-      const close = value === '' ? QUOTES[ch] : undefined;
+      // A quote opens a value only where one begins (the word's start, after `:` or `=`): within a word it is a
+      // letter (O'Brien, it’s).
+      const opens = value === '' || value.endsWith(':') || value.endsWith('=');
+      const close = opens ? QUOTES[ch] : undefined;
       if (close !== undefined) {
         const end = text.indexOf(close, i + 1);
         if (end < 0) throw new TokenizeError(`A quote is not closed: ${text.slice(start, start + 40)}`);

@@ -41,8 +41,8 @@ describe('paid confirmations on Discord', () => {
     const before = world.sandbox.requests(KEY).length;
     // A filter: profiles of no one in particular are refused before anything is priced.
     const ask = slash(fake, 'creators', 'profiles', [
-      { type: 3, name: 'main_category', value: 'Fitness' },
-      { type: 4, name: 'per_page', value: 30 },
+      { type: 3, name: 'category', value: 'Fitness' },
+      { type: 3, name: 'filters', value: 'perPage:30' },
     ]);
     const prompt = await messageOf(fake.waitFor(followed(ask.token), 'confirmation'));
     expect(prompt.flags).toBe(64);

@@ -326,8 +326,8 @@ describe('daily viral digests on Discord', () => {
       'digest',
       'add',
       [
-        { type: 3, name: 'local_time', value: '09:00' },
-        { type: 3, name: 'time_zone', value: 'Europe/Paris' },
+        { type: 3, name: 'time', value: '09:00' },
+        { type: 3, name: 'tz', value: 'Europe/Paris' },
         { type: 4, name: 'top', value: 3 },
       ],
       creator,

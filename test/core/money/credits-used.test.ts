@@ -90,7 +90,7 @@ describe('credits the service says a call used', () => {
     expect(await h.type('songs countries')).toMatch(/^1 credit$/m);
     const view = await h.type('credits');
     expect(view).toContain('You today: 1 credit · You this month: 1 credit');
-    expect(view).toContain(': 1 credit (1 call)');
+    expect(view).toMatch(/^@me +1 +1$/m);
     expect(view).toMatch(/^songs countries +1 +1$/m);
     expect(view).toContain('█  1 credit, ');
     expect(view).not.toMatch(/\b1 credits\b/);
