@@ -117,6 +117,18 @@ describe('viral search', () => {
     expect(await h.spentToday()).toBe(spent + 11);
   });
 
+  it('shows a shorter last page at once rather than split by the full page size', async () => {
+    let out = await h.type('viral pageSize:11 category:Food');
+    const total = Number(/^Viral posts 1–6 of (\d+)/m.exec(out)?.[1]);
+    expect(total).toBeGreaterThan(22);
+    expect(total).toBeLessThanOrEqual(32);
+    for (let turn = 0; turn < 4; turn++) out = await h.type('next');
+    // Two full service pages of 11 (6 and 5 each), then the rest, up to 10, on one chat page.
+    expect(out).toMatch(new RegExp(`^Viral posts 23–${total} of ${total}$`, 'm'));
+    expect(out).toContain('Page 5 of 5');
+    expect(out).not.toContain('Next ›');
+  });
+
   it('sends every body field of the contract, typed with aliases', async () => {
     await h.type(
       'viral categories:Fitness,food countries:"United States",germany views:1k-100m virality:0.2-0.95 ' +

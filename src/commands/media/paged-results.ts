@@ -68,10 +68,10 @@ interface Position {
  * evenly (pageSize 11 shows 6 then 5, not 10 then 1).
  */
 export const chatPageSize = (size: number) =>
-  Math.max(1, Math.ceil(size / Math.ceil(size / CARDS_PER_PAGE_MAX)));
+  size <= 0 ? 1 : Math.ceil(size / Math.ceil(size / CARDS_PER_PAGE_MAX));
 
-/** Chat pages a service page of `count` cards takes, its pages being of `size`. */
-const chunksOf = (count: number, size: number) => Math.ceil(count / chatPageSize(size));
+/** Chat pages a service page of `count` cards takes: a last page shorter than the others is shared evenly too. */
+const chunksOf = (count: number) => Math.ceil(count / chatPageSize(count));
 
 /** Adds a bought page to the state, learning the end of the results from it. */
 function absorb<Q, T>(state: PagedState<Q, T>, page: number, result: Page<T>): PagedState<Q, T> {
@@ -102,12 +102,13 @@ function previousOf<Q, T>(state: PagedState<Q, T>, at: Position): Position | nul
   if (page < 1) return null;
   const items = state.pages[String(page)];
   const count = items === undefined ? state.size : items.length;
-  return { page, chunk: Math.max(0, chunksOf(count, state.size) - 1) };
+  return { page, chunk: Math.max(0, chunksOf(count) - 1) };
 }
 
 function nextOf<Q, T>(state: PagedState<Q, T>, at: Position): Position | null {
   const items = state.pages[String(at.page)] ?? [];
-  if ((at.chunk + 1) * chatPageSize(state.size) < items.length) return { page: at.page, chunk: at.chunk + 1 };
+  if ((at.chunk + 1) * chatPageSize(items.length) < items.length)
+    return { page: at.page, chunk: at.chunk + 1 };
   const more = state.lastPage === null ? items.length >= state.size : at.page < state.lastPage;
   return more ? { page: at.page + 1, chunk: 0 } : null;
 }
@@ -126,7 +127,7 @@ function nextCost<Q, T>(
 function chatPages<Q, T>(state: PagedState<Q, T>): number | null {
   if (state.total === null) return null;
   const full = Math.floor(state.total / state.size);
-  return full * chunksOf(state.size, state.size) + chunksOf(state.total - full * state.size, state.size);
+  return full * chunksOf(state.size) + chunksOf(state.total - full * state.size);
 }
 
 /** A pager button: where to go, and the key of the stored result set. */
@@ -160,7 +161,7 @@ function view<Q, T>(
   const items = state.pages[String(at.page)] ?? [];
   const options = { visibility: 'channel' as const, replace };
   const previous = token(ctx, source, results, previousOf(state, at));
-  const chatPage = (at.page - 1) * chunksOf(state.size, state.size) + at.chunk + 1;
+  const chatPage = (at.page - 1) * chunksOf(state.size) + at.chunk + 1;
   if (items.length === 0) {
     const nothing = state.total === 0 || (at.page === 1 && state.lastPage !== null && state.lastPage <= 1);
     return reply(
@@ -178,8 +179,8 @@ function view<Q, T>(
       options,
     );
   }
-  const start = at.chunk * chatPageSize(state.size);
-  const shown = items.slice(start, start + chatPageSize(state.size));
+  const start = at.chunk * chatPageSize(items.length);
+  const shown = items.slice(start, start + chatPageSize(items.length));
   // What the call just made cost ends the answer (the guard's cost line); a page paid for before is counted free.
   if (spent === null) ctx.cached(shown.length);
   const first = (at.page - 1) * state.size + start + 1;
@@ -271,7 +272,7 @@ export function createPagedResults<Q, T>(source: PagedSource<Q, T>): PagedResult
         const items = state.pages[String(p.page)] ?? [];
         const at = {
           page: p.page,
-          chunk: Math.min(p.chunk, Math.max(0, chunksOf(items.length, state.size) - 1)),
+          chunk: Math.min(p.chunk, Math.max(0, chunksOf(items.length) - 1)),
         };
         return view(ctx, source, { state, results }, at, spent, true);
       },
