@@ -129,6 +129,22 @@ describe('viral search', () => {
     expect(out).not.toContain('Next ›');
   });
 
+  it('prices the last service page by what is left of the total, and asks no confirmation under the threshold', async () => {
+    expect(await h.type('viral pageSize:25 category:Food')).toContain('This will cost up to 25 credits');
+    const first = await h.type('confirm');
+    const total = Number(/^Viral posts 1–9 of (\d+)/m.exec(first)?.[1]);
+    expect(total).toBeGreaterThan(25);
+    expect(total).toBeLessThan(45);
+    await h.type('next');
+    const third = await h.type('next');
+    expect(third).toContain(`Next › (up to ${total - 25} credits)`);
+    const spent = await h.spentToday();
+    const last = await h.type('next');
+    expect(last).not.toContain('This will cost');
+    expect(last).toMatch(new RegExp(`^Viral posts 26–${total} of ${total}$`, 'm'));
+    expect(await h.spentToday()).toBe(spent + total - 25);
+  });
+
   it('sends every body field of the contract, typed with aliases', async () => {
     await h.type(
       'viral categories:Fitness,food countries:"United States",germany views:1k-100m virality:0.2-0.95 ' +

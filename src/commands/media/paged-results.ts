@@ -120,7 +120,13 @@ function nextCost<Q, T>(
   next: Position | null,
 ): string | null {
   if (next === null || state.pages[String(next.page)] !== undefined) return null;
-  return `up to ${formatCredits(source.estimate(state.size))}`;
+  return `up to ${formatCredits(source.estimate(itemsExpected(state, next.page)))}`;
+}
+
+/** The items a service page not bought yet can hold: its size, or what is left of a known total (the last page). */
+function itemsExpected<Q, T>(state: PagedState<Q, T>, page: number): number {
+  if (state.total === null) return state.size;
+  return Math.max(0, Math.min(state.size, state.total - (page - 1) * state.size));
 }
 
 /** Chat pages over the whole result set, when the total is known. */
@@ -254,7 +260,8 @@ export function createPagedResults<Q, T>(source: PagedSource<Q, T>): PagedResult
       payload: pagerPayload,
       async estimate(p, _event, ctx) {
         const state = await load(ctx, p.results);
-        return state === null || state.pages[String(p.page)] !== undefined ? 0 : source.estimate(state.size);
+        if (state === null || state.pages[String(p.page)] !== undefined) return 0;
+        return source.estimate(itemsExpected(state, p.page));
       },
       async run(ctx, p) {
         let state = await load(ctx, p.results);
