@@ -42,7 +42,8 @@ export function personOf(who: string, platform: Platform): string | null {
   const text = who.trim();
   const mention = /^<@!?([A-Za-z0-9]{2,32})(?:\|[^>]{0,80})?>$/.exec(text);
   if (mention !== null) return mention[1] ?? null;
-  // In the terminal people are plain names: `@ana` is ana.
+  // In the terminal people are plain names: `@ana` is ana; `@here`, `@channel` and `@everyone` are nobody.
+  if (/^@(here|channel|everyone)$/i.test(text)) return null;
   const bare = platform === 'terminal' ? text.replace(/^@/, '') : text;
   return BARE_ID[platform].test(bare) ? bare : null;
 }

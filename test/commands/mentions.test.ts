@@ -29,6 +29,13 @@ describe('through the terminal', () => {
     expect(await h.type('credits cap everyone 500')).toContain('Everyone’s default daily cap is now 500');
   });
 
+  it('takes @here and @channel typed as text for nobody, not a person of that name', async () => {
+    for (const who of ['@here', '@channel', '@HERE']) {
+      expect(await h.type(`credits cap ${who} 7`)).toContain(`"${who}" is not a person`);
+      expect(await h.type(`admins add ${who}`)).toContain(`"${who}" is not a person`);
+    }
+  });
+
   it('names the admins added, listed and removed as @person', async () => {
     expect(await h.type('admins add @bob')).toContain('Done: @bob is now a Scout admin.');
     expect(await h.type('admins add bob')).toContain('Done: @bob already is a Scout admin.');
