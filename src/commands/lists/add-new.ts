@@ -10,20 +10,19 @@ import { defineAction } from '../../core/command/types.js';
 import { type CrmList, crmAddCreatorsInput } from '../../core/service/index.js';
 import { button, buttons, notice, type Reply, reply, truncate } from '../../core/ui/index.js';
 import { quoted } from './common.js';
+import { LIST_NAME_MAX } from './list-inputs.js';
 import { chooseList, hasList, type ListTarget } from './resolve.js';
 
 /** The element kind of Create "<name>" and add. */
 export const CREATE_ADD_KIND = 'list.create-add';
 
-/** The longest list name offered for creation. */
-const NAME_MAX = 100;
 /** A list id the stored input is checked with before its list is known. */
 const PENDING = 'pending';
 /** Lists named in the answer, at most. */
 const NAMES_SHOWN = 10;
 
 const payload = z.object({
-  name: z.string().trim().min(1).max(NAME_MAX),
+  name: z.string().trim().min(1).max(LIST_NAME_MAX),
   /** The add input as typed (ids, status, notes, single-creator details), without the list. */
   input: z.record(z.string(), z.unknown()),
   repeated: z.array(z.string()),
@@ -58,7 +57,7 @@ export function offerNewList(
   const hint = guess.ok ? '' : didYouMean(guess.suggestions);
   const said =
     names.length === 0 ? 'The team has no lists yet.' : `${hint.trim()} Lists: ${shown}${more}.`.trim();
-  if (name.length > NAME_MAX)
+  if (name.length > LIST_NAME_MAX)
     return reply([notice('warning', `There is no list "${truncate(name, 60)}". ${said}`)]);
   return reply([
     notice('warning', `There is no list "${name}". ${said}`),

@@ -12,8 +12,11 @@ import { delegate, LIST_PARAM, PENDING_ID, STATUS_PARAM } from './common.js';
 import { explainUpdate } from './contact-update.js';
 import { CONTACTS_PER_TABLE } from './contacts-view.js';
 
+/** The longest list name Scout creates or reads: a list it names can always be opened by that name. */
+export const LIST_NAME_MAX = 200;
+
 /** A list reference as typed. */
-export const listRef = z.string().trim().min(1, 'needs a list name or id').max(200);
+export const listRef = z.string().trim().min(1, 'needs a list name or id').max(LIST_NAME_MAX);
 
 /** Creator ids or @handles: every bare word after the list, or comma lists. */
 export const IDS_PARAM = {

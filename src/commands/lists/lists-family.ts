@@ -32,7 +32,7 @@ import { choosers } from './choosers.js';
 import { delegate, LIST_PARAM, PENDING_ID, quoted } from './common.js';
 import { CONTACTS_PER_TABLE, contactsPage, KINDS } from './contacts-view.js';
 import { listRow } from './crm-cards.js';
-import { listRef } from './list-inputs.js';
+import { LIST_NAME_MAX, listRef } from './list-inputs.js';
 import { chooseList, type ListTarget, resolveList } from './resolve.js';
 
 const FREE = 'free with an active CRM subscription';
@@ -201,12 +201,21 @@ function details(ctx: CommandContext, list: CrmList): Reply {
   );
 }
 
+/** Whether a name given to a list is longer than a list is read by (said of its `name` field): none is made. */
+function tooLong(name: unknown, ctx: z.RefinementCtx): boolean {
+  if (typeof name !== 'string' || name.trim().length <= LIST_NAME_MAX) return false;
+  ctx.addIssue({ code: 'custom', path: ['name'], message: `must have at most ${LIST_NAME_MAX} characters` });
+  return true;
+}
+
 const createSchema = z.looseObject({}).transform((raw, ctx) => {
+  if (tooLong(raw.name, ctx)) return z.NEVER;
   const checked = delegate('crm.createList', crmCreateListInput, raw, ctx);
   return checked === null ? z.NEVER : checked;
 });
 
 const updateSchema = z.looseObject({ list: listRef }).transform((raw, ctx) => {
+  if (tooLong(raw.name, ctx)) return z.NEVER;
   const { list, ...rest } = raw;
   const checked = delegate('crm.updateList', crmUpdateListInput, { ...rest, listId: PENDING_ID }, ctx);
   if (checked === null) return z.NEVER;

@@ -186,6 +186,15 @@ describe('a trailing name through the dispatcher', () => {
     expect(emoji).not.toContain('Understood as');
   });
 
+  it('makes no list whose name is longer than a list is opened by, so every list it makes opens', async () => {
+    const long = `Long${' list name'.repeat(20)}`;
+    expect(await h.type(`lists create ${long}`)).toContain('at most 200 characters');
+    expect(await h.type(`lists rename Spring 🌸 Launch name:${long}`)).toContain('at most 200 characters');
+    const longest = long.slice(0, 200);
+    expect(await h.type(`lists create ${longest}`)).toContain('Created the list');
+    expect(await h.type(`list ${longest}`)).toContain('0 contacts');
+  });
+
   it('reads a list name of several words with a status, and exports it as a file', async () => {
     const out = await h.type('list export Fitness Ambassadors');
     expect(out).toMatch(/Fitness-Ambassadors.*\.csv/);
