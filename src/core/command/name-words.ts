@@ -9,14 +9,29 @@ import { isPlain } from './plain-words.js';
 import { type ResolvedLine, resolveText } from './routing.js';
 import type { CommandRegistry } from './types.js';
 
+/** A word plain words may leave out of a name: one with a sign in it (`St.`, `O’Brien`, an emoji). */
+const unread = (word: string) => /[^\p{L}\p{N}]/u.test(word);
+
+/** Whether `read` is `typed` with only such words left out (compared in lower case). */
+function leavesOutSigns(typed: string, read: string): boolean {
+  const words = read.toLowerCase().split(/\s+/).filter(Boolean);
+  let at = 0;
+  for (const word of typed.toLowerCase().split(/\s+/).filter(Boolean)) {
+    if (word === words[at]) at++;
+    else if (!unread(word)) return false;
+  }
+  return at === words.length;
+}
+
 /**
- * An input written the same whatever order its fields were set in, its text without the symbols plain words do
- * not read (an emoji in a name: `Spring 🌸 Launch` is read as `Spring Launch`).
+ * Whether a reading of the same command has the typed options, each as typed or with only words of signs left
+ * out: the interpreter does not read those, so the typed name stands.
  */
-const canonical = (input: Record<string, unknown>) =>
-  JSON.stringify(Object.entries(input).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    .replace(/[^\p{L}\p{N}":,[\]{}]+/gu, ' ')
-    .replace(/ +/g, ' ');
+function onlyLeavesOut(read: Record<string, unknown>, typed: Record<string, unknown>): boolean {
+  return Object.entries(read).every(
+    ([key, value]) => key in typed && leavesOutSigns(String(typed[key]), String(value)),
+  );
+}
 
 /**
  * Whether a line that reached its family's default command with a name of several unquoted words (`raw`, as
@@ -35,7 +50,7 @@ export function wordsReadOtherwise(
   try {
     const read = resolveText(registry, best.line);
     if (read.def !== resolved.def) return true;
-    return canonical(bindTokens(read.def.params, read.tokens)) !== canonical(raw);
+    return !onlyLeavesOut(bindTokens(read.def.params, read.tokens), raw);
   } catch {
     // A reading that is not a line of the exact syntax is no reading: the name stands.
     return false;

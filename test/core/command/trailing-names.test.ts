@@ -184,6 +184,12 @@ describe('a trailing name through the dispatcher', () => {
     const emoji = await h.type('list Spring 🌸 Launch');
     expect(emoji).toContain('Spring 🌸 Launch · 0 contacts');
     expect(emoji).not.toContain('Understood as');
+    // A curly apostrophe (as phones type it) and a word with a period name the list too.
+    const curly = await h.type('list O’Brien Picks');
+    expect(curly).toContain("O'Brien Picks · 0 contacts");
+    expect(curly).not.toContain('Understood as');
+    expect(await h.type('lists create St. Patrick Day')).toContain('Created the list St. Patrick Day.');
+    expect(await h.type('list St. Patrick Day')).toContain('St. Patrick Day · 0 contacts');
   });
 
   it('makes no list whose name is longer than a list is opened by, so every list it makes opens', async () => {
